@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { CalendarEntry } from './calendars.js';
+import { Device } from './devices.js';
+import { ClockTime, DateOrDateTime, IsoDate, ObjectId } from './primitives.js';
+
+/** Longest range a bake may cover, in days (inclusive). */
+export const maxBakeDays = 366;
+
+const dayMs = 86_400_000;
+
+/**
+ * Range checks that can be made without the patient's time zone: the server repeats them
+ * on the dates in the patient's zone.
+ */
+function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {
+  const bothDateTimes = value.from.length > 10 && value.to.length > 10;
+  const outOfOrder = bothDateTimes
+    ? Date.parse(value.from) > Date.parse(value.to)
+    : value.from.slice(0, 10) > value.to.slice(0, 10);
+  if (outOfOrder) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+    return;
+  }
+  const days = (Date.parse(value.to.slice(0, 10)) - Date.parse(value.from.slice(0, 10))) / dayMs + 1;
+  if (days > maxBakeDays) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `the range covers ${days} days; at most ${maxBakeDays} are allowed` });
+  }
+}
+
+/** Query of `GET /calendars/bake` and `DELETE /calendars/bake`: one patient, inclusive range. */
+export const BakeQuery = z
+  .strictObject({
+    patient: ObjectId,
+    from: DateOrDateTime,
+    to: DateOrDateTime,
+  })
+  .superRefine(checkRange)
+  .meta({ id: 'BakeQuery' });
+export type BakeQuery = z.infer<typeof BakeQuery>;
+
+/**
+ * Body of `POST /calendars/bake`. Target: `patient` alone; `organization` with
+ * `updateAllPatients: true`; or `updateAllPatients: true` alone (the caller's organization).
+ */
+export const BakeCreate = z
+  .strictObject({
+    patient: ObjectId.optional(),
+    from: DateOrDateTime,
+    to: DateOrDateTime,
+    updateAllPatients: z.literal(true).optional().meta({ description: 'Bake every patient of the organization (only true is allowed).' }),
+    organization: ObjectId.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.patient !== undefined && value.updateAllPatients) {
+      ctx.addIssue({ code: 'custom', path: ['updateAllPatients'], message: 'give either patient or updateAllPatients, not both' });
+    } else if (value.patient !== undefined && value.organization !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['organization'], message: 'give either patient or organization with updateAllPatients, not both' });
+    } else if (value.organization !== undefined && !value.updateAllPatients) {
+      ctx.addIssue({ code: 'custom', path: ['updateAllPatients'], message: 'organization needs updateAllPatients: true' });
+    } else if (value.patient === undefined && !value.updateAllPatients) {
+      ctx.addIssue({ code: 'custom', path: ['patient'], message: 'give a patient, or updateAllPatients: true (with or without organization)' });
+    }
+    checkRange(value, ctx);
+  })
+  .meta({ id: 'BakeCreate' });
+export type BakeCreate = z.infer<typeof BakeCreate>;
+
+/** One alarm of a device with `alarmEnable` 1: the entries due at one time of one day. */
+export const Alarm = z
+  .looseObject({
+    deviceId: ObjectId,
+    patient: ObjectId,
+    date: IsoDate,
+    time: ClockTime,
+    entryIds: z.array(z.string()),
+  })
+  .meta({ id: 'Alarm' });
+export type Alarm = z.infer<typeof Alarm>;
+
+/** The answer of `GET` and `POST /calendars/bake`. */
+export const BakeResult = z
+  .looseObject({
+    data: z.array(CalendarEntry).meta({ description: 'Baked entries in the range, by date then startTime.' }),
+    iotDevices: z.array(Device).meta({ description: 'Devices assigned to the patient(s).' }),
+    dateNow: z.string().meta({ description: 'Server time, ISO 8601 UTC.' }),
+    alarms: z.array(Alarm).meta({ description: 'One alarm per device, day and time, for devices with alarmEnable 1.' }),
+    allAlarms: z
+      .array(z.array(z.number()))
+      .meta({ description: "For each day of the range, the sorted distinct alarm times in minutes after local midnight (patient's time zone)." }),
+  })
+  .meta({ id: 'BakeResult' });
+export type BakeResult = z.infer<typeof BakeResult>;
+
+/** The answer of `DELETE /calendars/bake`: the reverted entries, all with `baked: false`. */
+export const UnbakeResult = z.array(CalendarEntry).meta({ id: 'UnbakeResult' });
+export type UnbakeResult = z.infer<typeof UnbakeResult>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { FreeObject, IsoDateTime, ObjectId } from './primitives.js';
+
+/** Device status values: assigning a patient makes a device `active`, `patient: null` makes it `unassigned`. */
+export const DeviceStatus = z.enum(['unassigned', 'active', 'disabled']);
+export type DeviceStatus = z.infer<typeof DeviceStatus>;
+
+/** A pill-dispensing device. Other stored fields (`patient`, `alarmEnable`, …) come back too. */
+export const Device = z
+  .looseObject({
+    id: ObjectId,
+    name: z.string(),
+    serialNumber: z.string(),
+    status: z.string().meta({ description: 'unassigned, active or disabled.' }),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .meta({ id: 'Device' });
+export type Device = z.infer<typeof Device>;
+
+/** Body of `PATCH /devices/{deviceId}`. */
+export const DeviceUpdate = z
+  .strictObject({
+    intake: z.unknown().optional(),
+    meta: FreeObject.optional(),
+    organization: ObjectId.optional(),
+    patient: ObjectId.nullable().optional().meta({ description: 'Assign to a patient (device becomes active) or null (unassigned).' }),
+    paper: ObjectId.nullable().optional(),
+    kind: z.string().max(100).optional(),
+    deviceId: z.string().max(200).optional().meta({ description: 'Hardware identifier.' }),
+    alarmEnable: z.number().int().optional().meta({ description: '1 to set alarms from bakes, 0 for none.' }),
+    takeOffsetTime: z.number().int().optional(),
+    iotDevice: z.unknown().optional(),
+    payment: z.unknown().optional(),
+  })
+  .meta({ id: 'DeviceUpdate' });
+export type DeviceUpdate = z.infer<typeof DeviceUpdate>;
+
+/** Path parameters of `/devices/{deviceId}` and `/devices/events/{deviceId}`. */
+export const DeviceIdParams = z.strictObject({ deviceId: ObjectId });
+
+/** Something a device did or had done to it. */
+export const DeviceEvent = z
+  .looseObject({
+    id: z.string(),
+    deviceId: ObjectId,
+    type: z.string().meta({ description: 'activate, state, update, or any string a device sends.' }),
+    payload: FreeObject,
+    timestamp: IsoDateTime,
+  })
+  .meta({ id: 'DeviceEvent' });
+export type DeviceEvent = z.infer<typeof DeviceEvent>;
+
+/** Query of `GET /devices/events/{deviceId}`: `DateStart` inclusive, `DateEnd` exclusive. */
+export const DeviceEventsQuery = z
+  .strictObject({
+    DateStart: IsoDateTime.optional().meta({ description: 'Inclusive lower bound.' }),
+    DateEnd: IsoDateTime.optional().meta({ description: 'Exclusive upper bound.' }),
+    TypeFilter: z.string().max(100).optional().meta({ description: 'Exact event type; activate and state are common.' }),
+  })
+  .meta({ id: 'DeviceEventsQuery' });
+export type DeviceEventsQuery = z.infer<typeof DeviceEventsQuery>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** A database object id: 24 lower-case hex characters (a MongoDB ObjectId). */
+export const ObjectId = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/, 'must be 24 lower-case hex characters (an object id)')
+  .meta({ id: 'ObjectId', description: 'Database object id: 24 lower-case hex characters.', example: '65a1f0c2e4b0a1b2c3d4e5f6' });
+export type ObjectId = z.infer<typeof ObjectId>;
+
+/** The identity provider's subject string, e.g. `auth0|65a1...`; not an ObjectId. */
+export const AccountId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+  .meta({ id: 'AccountId', description: "The identity provider's subject string (1 to 128 printable characters).", example: 'auth0|65a1f0c2e4b0a1b2c3d4e5f6' });
+export type AccountId = z.infer<typeof AccountId>;
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const IsoDate = z.iso.date().meta({ id: 'IsoDate', description: 'Calendar date, YYYY-MM-DD.', example: '2026-11-22' });
+export type IsoDate = z.infer<typeof IsoDate>;
+
+/** An ISO 8601 date-time; any offset is accepted on input, the service answers in UTC with milliseconds. */
+export const IsoDateTime = z.iso
+  .datetime({ offset: true })
+  .meta({ id: 'IsoDateTime', description: 'ISO 8601 date-time (UTC with milliseconds in answers).', example: '2026-11-22T09:48:28.000Z' });
+export type IsoDateTime = z.infer<typeof IsoDateTime>;
+
+/** A clock time, `HH:mm` on a 24-hour clock. */
+export const ClockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour clock time HH:mm')
+  .meta({ id: 'ClockTime', description: 'Clock time, HH:mm (24 h).', example: '08:00' });
+export type ClockTime = z.infer<typeof ClockTime>;
+
+/** A bake range bound: a date, or a date-time whose date in the patient's time zone is used. */
+export const DateOrDateTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })])
+  .meta({ id: 'DateOrDateTime', description: 'A date (YYYY-MM-DD) or an ISO 8601 date-time.', example: '2026-11-23' });
+export type DateOrDateTime = z.infer<typeof DateOrDateTime>;
+
+function isIanaTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    // Throws RangeError for names the runtime's tz database does not know.
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name such as `Europe/Berlin` (checked against the runtime's tz database). */
+export const TimeZone = z
+  .string()
+  .refine(isIanaTimeZone, 'must be an IANA time zone name such as Europe/Berlin')
+  .meta({ id: 'TimeZone', description: 'IANA time zone name.', example: 'Europe/Berlin' });
+export type TimeZone = z.infer<typeof TimeZone>;
+
+/** Free-form JSON object. */
+export const FreeObject = z.record(z.string(), z.unknown());
+export type FreeObject = z.infer<typeof FreeObject>;

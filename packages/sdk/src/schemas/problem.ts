@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The error codes of the service, one per kind of failure. */
+export const ProblemCode = z.enum([
+  'invalid_json',
+  'validation_failed',
+  'invalid_id',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'not_implemented',
+]);
+export type ProblemCode = z.infer<typeof ProblemCode>;
+
+/** One field-level validation failure. */
+export const ProblemFieldError = z.object({ path: z.string(), message: z.string() });
+export type ProblemFieldError = z.infer<typeof ProblemFieldError>;
+
+/** An RFC 9457 problem document (`application/problem+json`). */
+export const Problem = z
+  .looseObject({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+    detail: z.string().optional(),
+    requestId: z.string().optional(),
+    errors: z.array(ProblemFieldError).optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem document.' });
+export type Problem = z.infer<typeof Problem>;
