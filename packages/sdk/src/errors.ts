@@ -1,0 +1,152 @@
+import type { z } from 'zod';
+import type { Problem } from './schemas/problem.js';
+
+/**
+ * Base of every error the SDK throws: `instanceof MedschedError` catches them all.
+ * Errors never carry credentials: no request headers, no API key, no token.
+ */
+export class MedschedError extends Error {
+  /** Machine-readable code, e.g. `not_found`, `validation_failed`, `connection_error`. */
+  readonly code: string;
+
+  constructor(message: string, code: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** One problem found by local validation, with the path of the offending field. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+function formatIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+}
+
+function describe(issues: FieldIssue[]): string {
+  return issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+}
+
+/** Input rejected before any request was sent. */
+export class ValidationError extends MedschedError {
+  readonly issues: FieldIssue[];
+
+  constructor(what: string, zodIssues: readonly z.core.$ZodIssue[]) {
+    const issues = formatIssues(zodIssues);
+    super(`invalid ${what}: ${describe(issues)}`, 'validation_failed');
+    this.issues = issues;
+  }
+}
+
+/** The server answered, but the answer does not match the contract's output schema. */
+export class ResponseValidationError extends MedschedError {
+  readonly issues: FieldIssue[];
+  readonly status: number;
+  readonly requestId: string | undefined;
+  /** The parsed body as received, for inspection. */
+  readonly body: unknown;
+
+  constructor(operation: string, zodIssues: readonly z.core.$ZodIssue[], info: { status: number; requestId: string | undefined; body: unknown }) {
+    const issues = formatIssues(zodIssues);
+    super(`the answer of ${operation} does not match its schema: ${describe(issues)}`, 'response_validation_failed');
+    this.issues = issues;
+    this.status = info.status;
+    this.requestId = info.requestId;
+    this.body = info.body;
+  }
+}
+
+/** What every HTTP error answer carries. */
+export interface ApiErrorInfo {
+  status: number;
+  requestId: string | undefined;
+  problem: Problem | undefined;
+  headers: Headers;
+  method: string;
+  /** Path of the request under the base URL, with secret query values redacted. */
+  path: string;
+}
+
+/** The server answered with a status of 400 or more. */
+export class ApiError extends MedschedError {
+  readonly status: number;
+  readonly requestId: string | undefined;
+  /** The RFC 9457 problem document of the answer, when it had one. */
+  readonly problem: Problem | undefined;
+  readonly headers: Headers;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(info: ApiErrorInfo) {
+    const detail = info.problem?.detail ?? info.problem?.title ?? 'no details given';
+    const reference = info.requestId ? ` (request ${info.requestId})` : '';
+    super(`${info.status} ${info.problem?.code ?? 'http_error'}: ${detail} [${info.method} ${info.path}]${reference}`, info.problem?.code ?? `http_${info.status}`);
+    this.status = info.status;
+    this.requestId = info.requestId;
+    this.problem = info.problem;
+    this.headers = info.headers;
+    this.method = info.method;
+    this.path = info.path;
+  }
+}
+
+/** 400, 405, 413, 415, 422: the request itself is wrong. */
+export class BadRequestError extends ApiError {}
+/** 401: credential missing, malformed, unknown, revoked or expired. */
+export class AuthenticationError extends ApiError {}
+/** 403: valid credential, but its role or organization does not allow this. */
+export class PermissionDeniedError extends ApiError {}
+/** 404: unknown id or route. */
+export class NotFoundError extends ApiError {}
+/** 409: e.g. changing a baked entry, or a duplicate e-mail. */
+export class ConflictError extends ApiError {}
+/** 5xx: the server failed. */
+export class InternalServerError extends ApiError {}
+
+/** 429: over the rate limit. `retryAfter` is in seconds, when the server said. */
+export class RateLimitError extends ApiError {
+  readonly retryAfter: number | undefined;
+
+  constructor(info: ApiErrorInfo & { retryAfter: number | undefined }) {
+    super(info);
+    this.retryAfter = info.retryAfter;
+  }
+}
+
+/** No answer: the connection failed (DNS, refused, reset). */
+export class ConnectionError extends MedschedError {
+  constructor(message = 'could not reach the server', options?: { cause?: unknown }) {
+    super(message, 'connection_error', options);
+  }
+}
+
+/** No complete answer within the timeout (the deadline covers reading the body). */
+export class TimeoutError extends ConnectionError {
+  constructor(timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs} ms`);
+    Object.defineProperty(this, 'code', { value: 'timeout' });
+  }
+}
+
+/** The caller aborted the request through its AbortSignal. */
+export class AbortError extends MedschedError {
+  constructor(options?: { cause?: unknown }) {
+    super('the request was aborted', 'aborted', options);
+  }
+}
+
+/** Builds the error class that fits an HTTP status. */
+export function errorForStatus(info: ApiErrorInfo & { retryAfter: number | undefined }): ApiError {
+  const { status } = info;
+  if (status === 401) return new AuthenticationError(info);
+  if (status === 403) return new PermissionDeniedError(info);
+  if (status === 404) return new NotFoundError(info);
+  if (status === 409) return new ConflictError(info);
+  if (status === 429) return new RateLimitError(info);
+  if (status >= 500) return new InternalServerError(info);
+  if ([400, 405, 413, 415, 422].includes(status)) return new BadRequestError(info);
+  return new ApiError(info);
+}

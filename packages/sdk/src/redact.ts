@@ -1,0 +1,35 @@
+const secretHeaders = new Set(['x-api-key', 'authorization', 'cookie', 'set-cookie']);
+// Signed links carry their authority in the query string.
+const secretQueryKeys = /^(signature|sig|expires|token|access_token|api_key|apikey|key|x-amz-signature)$/i;
+
+/** Headers as a plain object with credentials replaced by `[redacted]`. */
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = secretHeaders.has(name.toLowerCase()) ? '[redacted]' : value;
+  });
+  return out;
+}
+
+/** A path or URL with the values of secret query parameters replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      const key = safeDecode(name);
+      return secretQueryKeys.test(key) && rest.length > 0 ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, queryStart)}?${params.join('&')}`;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import type { Account, AccountUpdate } from '../schemas/accounts.js';
+import { operations } from '../schemas/operations.js';
+import type { RequestOptions } from '../transport.js';
+import { Resource } from './resource.js';
+
+/** Accounts: the identity-provider side of users. */
+export class Accounts extends Resource {
+  /**
+   * Updates an account (your own, or as an admin one of your organization).
+   * @example await client.accounts.update('auth0|65a1…', { language: 'de' });
+   */
+  async update(accountId: string, body: z.input<typeof AccountUpdate>, options?: RequestOptions): Promise<Account> {
+    return (await this.transport.call(operations['accounts.update'], { params: { accountId }, body }, options)).data;
+  }
+}

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import type { BakeCreate, BakeQuery, BakeResult, UnbakeResult } from '../schemas/bake.js';
+import { operations } from '../schemas/operations.js';
+import type { RequestOptions } from '../transport.js';
+import { Resource } from './resource.js';
+
+/** Baking: finalizing a patient's calendar over an inclusive date range. */
+export class Bake extends Resource {
+  /**
+   * Reads the baked schedule of one patient; changes nothing.
+   * @example const result = await client.calendars.bake.get({ patient, from: '2026-11-23', to: '2026-11-29' });
+   */
+  async get(query: z.input<typeof BakeQuery>, options?: RequestOptions): Promise<BakeResult> {
+    return (await this.transport.call(operations['bake.get'], { query }, options)).data;
+  }
+
+  /**
+   * Bakes a range for one patient, or for all patients of an organization (`updateAllPatients: true`).
+   * Idempotent: baking the same range twice creates nothing new, so it is retried like a GET.
+   * @example await client.calendars.bake.create({ patient, from: '2026-11-23', to: '2026-11-29' });
+   */
+  async create(body: z.input<typeof BakeCreate>, options?: RequestOptions): Promise<BakeResult> {
+    return (await this.transport.call(operations['bake.create'], { body }, options)).data;
+  }
+
+  /**
+   * Unbakes a range for one patient and returns the reverted entries.
+   * @example const reverted = await client.calendars.bake.delete({ patient, from: '2026-11-23', to: '2026-11-29' });
+   */
+  async delete(query: z.input<typeof BakeQuery>, options?: RequestOptions): Promise<UnbakeResult> {
+    return (await this.transport.call(operations['bake.delete'], { query }, options)).data;
+  }
+}

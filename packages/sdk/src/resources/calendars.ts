@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { nextPageQuery, Page } from '../pagination.js';
+import type {
+  CalendarEntry,
+  CalendarEntryCreate,
+  CalendarEntryReplace,
+  CalendarEntryUpdate,
+  CalendarListQuery,
+} from '../schemas/calendars.js';
+import { operations } from '../schemas/operations.js';
+import type { RequestOptions, Transport } from '../transport.js';
+import { Bake } from './bake.js';
+import { Resource } from './resource.js';
+
+/** Calendar entries of patients, and their baking. */
+export class Calendars extends Resource {
+  /** Bake, read and unbake ranges: `client.calendars.bake.create(...)`. */
+  readonly bake: Bake;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.bake = new Bake(transport);
+  }
+
+  /**
+   * Lists one page of calendar entries (default 50, oldest first).
+   * @example const page = await client.calendars.list({ patient, limit: 20 }); page.items; page.total; page.hasMore;
+   */
+  async list(query: CalendarListQuery = {}, options?: RequestOptions): Promise<Page<CalendarEntry>> {
+    const result = await this.transport.call(operations['calendars.list'], { query }, options);
+    return new Page(result, (next) => this.list(nextPageQuery(query, next), options));
+  }
+
+  /**
+   * Walks every matching entry, page by page.
+   * @example for await (const entry of client.calendars.iterate({ patient })) console.log(entry.title);
+   */
+  async *iterate(query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
+    yield* await this.list(query, options);
+  }
+
+  /**
+   * Creates a draft entry for a patient; unknown keys are kept. Never retried automatically.
+   * @example await client.calendars.create({ patient, name: 'Metformin 500', date: '2026-11-23', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
+   */
+  async create(body: z.input<typeof CalendarEntryCreate>, options?: RequestOptions): Promise<CalendarEntry> {
+    return (await this.transport.call(operations['calendars.create'], { body }, options)).data;
+  }
+
+  /**
+   * Gets one entry.
+   * @example const entry = await client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6');
+   */
+  async get(calendarId: string, options?: RequestOptions): Promise<CalendarEntry> {
+    return (await this.transport.call(operations['calendars.get'], { params: { calendarId } }, options)).data;
+  }
+
+  /**
+   * Replaces a draft entry as a whole (409 when it is baked).
+   * @example await client.calendars.replace(id, { patient, name: 'Metformin 850', date: '2026-11-23' });
+   */
+  async replace(calendarId: string, body: z.input<typeof CalendarEntryReplace>, options?: RequestOptions): Promise<CalendarEntry> {
+    return (await this.transport.call(operations['calendars.replace'], { params: { calendarId }, body }, options)).data;
+  }
+
+  /**
+   * Changes some fields of a draft entry (409 when it is baked).
+   * @example await client.calendars.update(id, { amount: 2 });
+   */
+  async update(calendarId: string, body: z.input<typeof CalendarEntryUpdate>, options?: RequestOptions): Promise<CalendarEntry> {
+    return (await this.transport.call(operations['calendars.update'], { params: { calendarId }, body }, options)).data;
+  }
+}

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '../schemas/devices.js';
+import { operations } from '../schemas/operations.js';
+import type { RequestOptions } from '../transport.js';
+import { Resource } from './resource.js';
+
+/** Pill-dispensing devices and what they report. */
+export class Devices extends Resource {
+  /**
+   * Updates a device; assigning a patient activates it, `patient: null` unassigns it.
+   * @example await client.devices.update(deviceId, { patient, alarmEnable: 1 });
+   */
+  async update(deviceId: string, body: z.input<typeof DeviceUpdate>, options?: RequestOptions): Promise<Device> {
+    return (await this.transport.call(operations['devices.update'], { params: { deviceId }, body }, options)).data;
+  }
+
+  /**
+   * Lists a device's events in chronological order; `DateStart` inclusive, `DateEnd` exclusive.
+   * @example const events = await client.devices.events(deviceId, { TypeFilter: 'state', DateStart: '2026-11-01T00:00:00.000Z' });
+   */
+  async events(deviceId: string, query: DeviceEventsQuery = {}, options?: RequestOptions): Promise<DeviceEvent[]> {
+    return (await this.transport.call(operations['devices.events'], { params: { deviceId }, query }, options)).data;
+  }
+}

@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import { operations } from '../schemas/operations.js';
+import type { Organization, OrganizationUpdate } from '../schemas/organizations.js';
+import type { RequestOptions } from '../transport.js';
+import { Resource } from './resource.js';
+
+/** Organizations: the tenants. */
+export class Organizations extends Resource {
+  /**
+   * Gets an organization you belong to.
+   * @example const org = await client.organizations.get(organizationId);
+   */
+  async get(organizationId: string, options?: RequestOptions): Promise<Organization> {
+    return (await this.transport.call(operations['organizations.get'], { params: { organizationId } }, options)).data;
+  }
+
+  /**
+   * Updates your organization (admins only). The body's `organization` defaults to the path id.
+   * @example await client.organizations.update(organizationId, { name: 'Linden Pharmacy' });
+   */
+  async update(
+    organizationId: string,
+    body: Omit<z.input<typeof OrganizationUpdate>, 'organization'> & { organization?: string },
+    options?: RequestOptions,
+  ): Promise<Organization> {
+    const payload = { organization: organizationId, ...body };
+    return (await this.transport.call(operations['organizations.update'], { params: { organizationId }, body: payload }, options)).data;
+  }
+}

@@ -1,0 +1,15 @@
+import { operations } from '../schemas/operations.js';
+import type { PdfLink } from '../schemas/pdf.js';
+import type { RequestOptions } from '../transport.js';
+import { Resource } from './resource.js';
+
+/** Signed links to PDFs rendered from allowed pages. */
+export class Pdf extends Resource {
+  /**
+   * Signs a link to a PDF of a page on the configured app or web URL.
+   * @example const { signed } = await client.pdf.sign('https://app.medsched.test/patients/65a1…/plan');
+   */
+  async sign(urlPath: string, options?: RequestOptions): Promise<PdfLink> {
+    return (await this.transport.call(operations['pdf.sign'], { query: { urlPath } }, options)).data;
+  }
+}
