@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { importSigningKey, signLink, verifyLink } from '../src/domain/link-signing.js';
+
+describe('signed links', async () => {
+  const key = await importSigningKey('test-secret');
+  const path = '/files/pdf?url=https%3A%2F%2Fapp.medsched.test%2Fplan';
+  const expires = Math.floor(Date.now() / 1000) + 300;
+
+  it('verifies what it signed, until the expiry', async () => {
+    const signature = await signLink(key, 'GET', path, expires);
+    expect(await verifyLink(key, 'GET', path, expires, signature)).toEqual({ ok: true });
+    expect(await verifyLink(key, 'GET', path, expires, signature, (expires + 1) * 1000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('refuses any changed byte: path, expiry, method, signature or key', async () => {
+    const signature = await signLink(key, 'GET', path, expires);
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    expect((await verifyLink(key, 'GET', `${path}x`, expires, signature)).ok).toBe(false);
+    expect((await verifyLink(key, 'GET', path, expires + 1, signature)).ok).toBe(false);
+    expect((await verifyLink(key, 'POST', path, expires, signature)).ok).toBe(false);
+    expect((await verifyLink(key, 'GET', path, expires, flipped)).ok).toBe(false);
+    expect((await verifyLink(key, 'GET', path, expires, '%%%')).ok).toBe(false);
+    expect((await verifyLink(await importSigningKey('other'), 'GET', path, expires, signature)).ok).toBe(false);
+  });
+});
