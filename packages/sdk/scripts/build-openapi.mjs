@@ -246,7 +246,10 @@ const conflictOperations = new Set(['calendars.replace', 'calendars.update', 'us
 /** The JSON Schema object behind a `$ref` to a component, or the schema itself. */
 function derefComponent(schema, components) {
   const name = schema.$ref && componentNameOf(schema.$ref);
-  return name ? components[name] : schema;
+  if (!name) return schema;
+  // Request-side components that differ from their answer-side form carry the Input suffix
+  // in their name, but sit under their registry id in the converted map.
+  return components[name] ?? (name.endsWith(INPUT_SUFFIX) ? components[name.slice(0, -INPUT_SUFFIX.length)] : undefined);
 }
 
 /**

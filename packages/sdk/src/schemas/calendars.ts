@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQueryShape, sortBy } from './list-query.js';
-import { ObjectId } from './primitives.js';
+import { ClockTime, ObjectId } from './primitives.js';
 
 /**
  * A calendar entry as the service answers it. Besides the documented fields the stored
@@ -47,7 +47,7 @@ export const CalendarEntryCreate = z
   .looseObject({
     ...calendarInputShape,
     patient: ObjectId,
-    intakeTime: z.string().optional().meta({ description: 'HH:mm; the entry start time.' }),
+    intakeTime: ClockTime.optional().meta({ description: 'HH:mm; the entry start time.' }),
   })
   .meta({ id: 'CalendarEntryCreate' });
 export type CalendarEntryCreate = z.infer<typeof CalendarEntryCreate>;
