@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import type { Database } from '../db/database.js';
+import type { IdentityProvider } from '../domain/identity-provider.js';
+import { ProblemError } from '../domain/problems.js';
+import { readJsonBody } from '../pipeline/json-body.js';
+import type { ApiRequest, ApiResponse } from '../pipeline/messages.js';
+import type { ExtraRoutes } from '../pipeline/pipeline.js';
+import { validate } from '../pipeline/validation.js';
+import {
+  DeviceEventBody,
+  DeviceRegisterBody,
+  KeyCreateBody,
+  KeyRevokeBody,
+  createApiKey,
+  listApiKeys,
+  postDeviceEvent,
+  registerDevice,
+  revokeApiKey,
+  type AdminContext,
+} from './admin.js';
+import { RefreshBody, SignInBody, refresh, signIn } from './token.js';
+
+export interface DevRoutesOptions extends AdminContext {
+  identityProvider: IdentityProvider;
+  /** Guards `/dev/admin/*` and sign-in by e-mail; without it those routes answer 404. */
+  adminSecret: string | undefined;
+}
+
+/** Compares without an early exit, so that timing does not reveal how much of a guess was right. */
+function sameSecret(given: string, expected: string): boolean {
+  let difference = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) difference |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
+  return difference === 0;
+}
+
+/**
+ * Development routes outside `/v1`: sign-in and refresh of the simulated identity provider
+ * (`/dev/token`), and the administration routes the `medsched-server` commands call (`/dev/admin`).
+ */
+export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
+  const { db, identityProvider, adminSecret } = options;
+
+  return async (request: ApiRequest, requestId: string): Promise<ApiResponse | undefined> => {
+    const { pathname, method } = request;
+    if (!pathname.startsWith('/dev/')) return undefined;
+    const given = request.header('x-admin-secret');
+    const isAdmin = adminSecret !== undefined && given !== undefined && sameSecret(given, adminSecret);
+    const body = async <S extends z.ZodType>(schema: S) => validate(schema, (await readJsonBody(request)) ?? {}, 'validation_failed', 'body');
+    const answer = (status: number, value: unknown): ApiResponse => ({
+      status,
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'cache-control': 'no-store' },
+      body: JSON.stringify(value),
+    });
+    const only = (allowed: string) => {
+      if (method !== allowed) throw new ProblemError('method_not_allowed', `use ${allowed}`, { headers: { allow: allowed } });
+    };
+
+    if (pathname === '/dev/token') {
+      only('POST');
+      return answer(200, await signIn(db, identityProvider, await body(SignInBody), isAdmin));
+    }
+    if (pathname === '/dev/token/refresh') {
+      only('POST');
+      return answer(200, await refresh(identityProvider, await body(RefreshBody)));
+    }
+    if (!pathname.startsWith('/dev/admin/')) return undefined;
+    if (adminSecret === undefined) return undefined;
+    if (!isAdmin) {
+      throw new ProblemError('unauthenticated', 'the administration routes need the admin secret in x-admin-secret (printed when the server starts)', {
+        headers: { 'www-authenticate': 'AdminSecret realm="medsched-dev", header="x-admin-secret"' },
+      });
+    }
+    if (pathname === '/dev/admin/keys') {
+      if (method === 'GET') {
+        const query = new URLSearchParams(request.search);
+        const email = query.get('email');
+        if (!email) throw new ProblemError('validation_failed', 'give ?email=', { errors: [{ path: 'email', message: 'required' }] });
+        return answer(200, listApiKeys(options, email, query.get('organizationId') ?? undefined));
+      }
+      only('POST');
+      return answer(201, await createApiKey(options, await body(KeyCreateBody)));
+    }
+    if (pathname === '/dev/admin/keys/revoke') {
+      only('POST');
+      return answer(200, await revokeApiKey(options, await body(KeyRevokeBody)));
+    }
+    if (pathname === '/dev/admin/devices') {
+      only('POST');
+      return answer(201, await registerDevice(options, await body(DeviceRegisterBody)));
+    }
+    const events = /^\/dev\/admin\/devices\/([0-9a-f]{24})\/events$/.exec(pathname);
+    if (events) {
+      only('POST');
+      return answer(201, await postDeviceEvent(options, events[1]!, await body(DeviceEventBody)));
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,42 @@
+import { AccountId } from '@medsched/sdk/schemas';
+import { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys.js';
+import { maxAccessTtlSeconds, type IdentityProvider, type TokenPair } from '../domain/identity-provider.js';
+import { ProblemError } from '../domain/problems.js';
+import { findUserByEmail } from './admin.js';
+
+/**
+ * The development sign-in of the simulated identity provider. An API key proves who signs in;
+ * signing in as any account by e-mail or id needs the admin secret (the caller checks it).
+ */
+export const SignInBody = z.union([
+  z.strictObject({ apiKey: z.string(), ttlSeconds: z.number().int().min(1).max(maxAccessTtlSeconds).optional() }),
+  z.strictObject({ email: z.string(), organizationId: z.string().optional(), ttlSeconds: z.number().int().min(1).max(maxAccessTtlSeconds).optional() }),
+  z.strictObject({ accountId: AccountId, ttlSeconds: z.number().int().min(1).max(maxAccessTtlSeconds).optional() }),
+]);
+export type SignInBody = z.infer<typeof SignInBody>;
+
+export const RefreshBody = z.strictObject({ refreshToken: z.string() });
+
+const refused = (detail: string) => new ProblemError('unauthenticated', detail, { headers: { 'www-authenticate': 'Bearer realm="medsched-dev"' } });
+
+export async function signIn(db: Database, identityProvider: IdentityProvider, body: SignInBody, hasAdminSecret: boolean): Promise<TokenPair> {
+  let accountId: string | undefined;
+  if ('apiKey' in body) {
+    const record = isWellFormedApiKey(body.apiKey) ? db.apiKeys.group('hash', await hashApiKey(body.apiKey))[0] : undefined;
+    if (!record || record.revokedAt) throw refused('the API key is unknown, malformed or revoked');
+    accountId = record.accountId;
+  } else {
+    if (!hasAdminSecret) throw refused('signing in by e-mail or account id needs the admin secret in x-admin-secret; or sign in with an apiKey');
+    accountId = 'accountId' in body ? body.accountId : findUserByEmail(db, body.email, body.organizationId).accountId ?? undefined;
+  }
+  if (!accountId || !db.accounts.get(accountId)) throw refused('no account to sign in as (create an API key for the user first)');
+  return identityProvider.issue(accountId, body.ttlSeconds);
+}
+
+export async function refresh(identityProvider: IdentityProvider, body: z.infer<typeof RefreshBody>): Promise<TokenPair> {
+  const pair = await identityProvider.refresh(body.refreshToken);
+  if (!pair) throw refused('the refresh token is invalid or expired; sign in again');
+  return pair;
+}

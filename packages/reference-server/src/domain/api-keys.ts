@@ -1,0 +1,23 @@
+/** API keys: `msk_` + random characters; only the SHA-256 hash of a key is stored. */
+
+const keyPattern = /^msk_[A-Za-z0-9_]{8,200}$/;
+
+export const isWellFormedApiKey = (key: string): boolean => keyPattern.test(key);
+
+export async function hashApiKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  let hex = '';
+  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** A fresh key with 192 bits of randomness (base62 would be shorter; hex keeps it copy-safe). */
+export function generateApiKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return `msk_${hex}`;
+}
+
+/** What is shown of a key in listings: enough to recognise it, too little to use it. */
+export const apiKeyPrefix = (key: string): string => `${key.slice(0, 12)}…`;

@@ -1,0 +1,74 @@
+import type { Database } from '../db/database.js';
+import type { ApiKeyRecord } from '../db/models.js';
+import { hashApiKey, isWellFormedApiKey } from './api-keys.js';
+import type { Caller } from './caller.js';
+import type { IdentityProvider } from './identity-provider.js';
+import { ProblemError } from './problems.js';
+
+/** Read access to request headers by lower-case name, whatever the binding. */
+export type HeaderReader = (name: string) => string | undefined;
+
+/** How often a key's `lastUsedAt` is written: per request would make every read a write. */
+const lastUseResolutionMs = 1000;
+
+function unauthenticated(detail: string, tokenError = false): ProblemError {
+  const challenge = tokenError ? 'Bearer realm="medsched", error="invalid_token"' : 'Bearer realm="medsched"';
+  return new ProblemError('unauthenticated', detail, { headers: { 'www-authenticate': `${challenge}, ApiKey realm="medsched", header="x-api-key"` } });
+}
+
+/**
+ * Resolves the credential of a request to its caller. Every failure is the same 401 to the
+ * client (with a detail that says what to fix, never which part of a secret was wrong).
+ */
+export class Authenticator {
+  constructor(
+    private readonly db: Database,
+    private readonly identityProvider: IdentityProvider,
+  ) {}
+
+  async authenticate(header: HeaderReader): Promise<Caller> {
+    const apiKey = header('x-api-key');
+    const authorization = header('authorization');
+    if (apiKey === undefined && authorization === undefined) {
+      throw unauthenticated('send an API key in x-api-key or a bearer token in Authorization');
+    }
+    const fromKey = apiKey === undefined ? undefined : await this.#byApiKey(apiKey);
+    const fromToken = authorization === undefined ? undefined : await this.#byBearer(authorization);
+    if (fromKey && fromToken && fromKey.account.id !== fromToken.account.id) {
+      throw unauthenticated('x-api-key and the bearer token belong to different accounts; send one credential');
+    }
+    return (fromKey ?? fromToken)!;
+  }
+
+  async #byApiKey(key: string): Promise<Caller> {
+    if (!isWellFormedApiKey(key.trim())) throw unauthenticated('the API key is malformed: keys look like msk_…');
+    const record = this.db.apiKeys.group('hash', await hashApiKey(key.trim()))[0];
+    if (!record || record.revokedAt !== null) throw unauthenticated('the API key is unknown or revoked');
+    const caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });
+    await this.#noteUse(record);
+    return caller;
+  }
+
+  async #byBearer(authorization: string): Promise<Caller> {
+    const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization.trim());
+    if (!match) throw unauthenticated('the Authorization header must be "Bearer <token>"');
+    const subject = await this.identityProvider.verifyAccess(match[1]!);
+    if (!subject) throw unauthenticated('the bearer token is invalid or expired; sign in or refresh', true);
+    return this.#callerOf(subject, { kind: 'bearer', subject });
+  }
+
+  #callerOf(accountId: string, credential: Caller['credential']): Caller {
+    const account = this.db.accounts.get(accountId);
+    const user = account ? this.db.users.get(account.userId) : undefined;
+    if (!account || !user) throw unauthenticated('the credential belongs to no account (deleted?)');
+    return { account, user, organizationId: user.organization, role: user.role, credential };
+  }
+
+  async #noteUse(record: ApiKeyRecord): Promise<void> {
+    const now = Date.now();
+    if (record.lastUsedAt && now - Date.parse(record.lastUsedAt) < lastUseResolutionMs) return;
+    await this.db.apiKeys.update(record, (draft) => {
+      draft.lastUsedAt = new Date(now).toISOString();
+    });
+  }
+}

@@ -1,0 +1,112 @@
+import type { CalendarEntry, CalendarEntryCreate, CalendarEntryReplace, CalendarEntryUpdate, CalendarListQuery } from '@medsched/sdk/schemas';
+import type { CalendarEntryRecord } from '../db/models.js';
+import { checkIntakeTime, serverOwnedCalendarFields, toCalendarEntry } from './calendar-mapping.js';
+import type { OperationContext } from './context.js';
+import { containsIgnoringCase, sortRecords } from './list-filters.js';
+import { findInOrganization, findPatient, todayIn } from './lookups.js';
+import { paginate, type Page } from './pagination.js';
+import { conflict, forbidden } from './problems.js';
+import { assertOwnPatientData, isPatientRole } from './tenancy.js';
+
+type CalendarInput = Record<string, unknown>;
+
+/** The client's fields without the ones the server owns (kept out so round trips work). */
+function clientFields(body: CalendarInput): CalendarInput {
+  const fields = { ...body };
+  for (const owned of serverOwnedCalendarFields) delete fields[owned];
+  return fields;
+}
+
+function checkInput(ctx: OperationContext, fields: CalendarInput): void {
+  checkIntakeTime(fields.intakeTime);
+  if (fields.organization !== undefined && fields.organization !== ctx.caller.organizationId) {
+    throw forbidden('organization must be your own organization');
+  }
+  if (typeof fields.patient === 'string') findPatient(ctx, fields.patient);
+}
+
+function readableEntry(ctx: OperationContext, id: string): CalendarEntryRecord {
+  const entry = findInOrganization(ctx, ctx.db.calendarEntries, id, 'calendar entry');
+  assertOwnPatientData(ctx.caller, entry.patient, 'calendar entries');
+  return entry;
+}
+
+function writableEntry(ctx: OperationContext, id: string): CalendarEntryRecord {
+  const entry = readableEntry(ctx, id);
+  if (entry.baked) throw conflict(`calendar entry ${id} is baked (final); unbake its range first`);
+  return entry;
+}
+
+export function listCalendarEntries(ctx: OperationContext, query: CalendarListQuery): Page<CalendarEntry> {
+  const { caller, db } = ctx;
+  let patient = query.patient;
+  if (isPatientRole(caller.role)) {
+    if (patient !== undefined && patient !== caller.user.id) throw forbidden(`a ${caller.role} may only list its own calendar entries`);
+    patient = caller.user.id;
+  } else if (patient !== undefined) {
+    findInOrganization(ctx, db.users, patient, 'patient');
+  }
+  const candidates = patient === undefined ? db.calendarEntries.group('organization', caller.organizationId) : db.calendarEntries.group('patient', patient);
+  const entries: CalendarEntry[] = [];
+  for (const record of candidates) {
+    if (query.role !== undefined && db.users.get(record.patient)?.role !== query.role) continue;
+    const entry = toCalendarEntry(record);
+    if (query.name !== undefined && !containsIgnoringCase(entry.title, query.name)) continue;
+    if (query.search !== undefined && !containsIgnoringCase(entry.title, query.search) && !containsIgnoringCase(entry.description, query.search)) continue;
+    entries.push(entry);
+  }
+  sortRecords(entries, query.sortBy, (entry, field) => entry[field]);
+  return paginate(entries, query);
+}
+
+export function getCalendarEntry(ctx: OperationContext, id: string): CalendarEntry {
+  return toCalendarEntry(readableEntry(ctx, id));
+}
+
+export async function createCalendarEntry(ctx: OperationContext, body: CalendarEntryCreate): Promise<CalendarEntry> {
+  const fields = clientFields(body);
+  checkInput(ctx, fields);
+  const patient = findPatient(ctx, body.patient);
+  const now = ctx.now();
+  const record = await ctx.db.calendarEntries.create({
+    ...fields,
+    patient: patient.id,
+    id: ctx.newId(),
+    organization: ctx.caller.organizationId,
+    date: body.date ?? todayIn(patient.timezone, now),
+    baked: false,
+    seriesId: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  } as CalendarEntryRecord);
+  return toCalendarEntry(record);
+}
+
+/** `POST /calendars/{id}`: the input fields are replaced; patient and date stay when absent. */
+export async function replaceCalendarEntry(ctx: OperationContext, id: string, body: CalendarEntryReplace): Promise<CalendarEntry> {
+  const entry = writableEntry(ctx, id);
+  const fields = clientFields(body);
+  checkInput(ctx, fields);
+  const stored = await ctx.db.calendarEntries.update(entry, (draft) => {
+    const record = draft as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (!['id', 'organization', 'patient', 'date', 'baked', 'seriesId', 'createdAt'].includes(key)) delete record[key];
+    }
+    Object.assign(record, fields);
+    record.patient = fields.patient ?? entry.patient;
+    record.date = fields.date ?? entry.date;
+    record.updatedAt = ctx.now().toISOString();
+  });
+  return toCalendarEntry(stored);
+}
+
+export async function updateCalendarEntry(ctx: OperationContext, id: string, body: CalendarEntryUpdate): Promise<CalendarEntry> {
+  const entry = writableEntry(ctx, id);
+  const fields = clientFields(body);
+  checkInput(ctx, fields);
+  const stored = await ctx.db.calendarEntries.update(entry, (draft) => {
+    Object.assign(draft, fields);
+    draft.updatedAt = ctx.now().toISOString();
+  });
+  return toCalendarEntry(stored);
+}

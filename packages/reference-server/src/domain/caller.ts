@@ -1,0 +1,12 @@
+import type { UserRole } from '@medsched/sdk/schemas';
+import type { AccountRecord, UserRecord } from '../db/models.js';
+
+/** Who is calling: resolved from the credential before anything else happens. */
+export interface Caller {
+  account: AccountRecord;
+  user: UserRecord;
+  organizationId: string;
+  role: UserRole;
+  /** What authenticated the request; rate limits count per credential. */
+  credential: { kind: 'api-key'; keyId: string } | { kind: 'bearer'; subject: string };
+}

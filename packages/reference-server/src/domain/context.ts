@@ -1,0 +1,11 @@
+import type { Database } from '../db/database.js';
+import type { Caller } from './caller.js';
+
+/** What a domain operation gets besides its validated input. */
+export interface OperationContext {
+  db: Database;
+  caller: Caller;
+  /** The clock (injectable so that tests and the bake engine can pin time). */
+  now: () => Date;
+  newId: () => string;
+}

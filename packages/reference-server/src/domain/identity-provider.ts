@@ -1,0 +1,94 @@
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+
+/**
+ * The simulated identity provider: signs short-lived access tokens and longer refresh tokens
+ * (HS256) for accounts. `sub` is the account id. The key comes from a configured secret, or
+ * is random per start (tokens then die with the server, like a rotated signing key).
+ */
+export interface IdentityProviderOptions {
+  /** Signing secret (at least 32 characters); random when absent. */
+  secret?: string | undefined;
+  issuer?: string;
+  audience?: string;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: 'Bearer';
+  /** Lifetime of the access token in seconds. */
+  expiresIn: number;
+}
+
+/** Tokens carry `token_use` so that a refresh token never passes as an access token. */
+type TokenUse = 'access' | 'refresh';
+
+export const defaultAccessTtlSeconds = 3600;
+export const maxAccessTtlSeconds = 7 * 86_400;
+const refreshTtlSeconds = 30 * 86_400;
+
+export class IdentityProvider {
+  readonly issuer: string;
+  readonly audience: string;
+  readonly #key: Uint8Array;
+
+  constructor(options: IdentityProviderOptions = {}) {
+    this.issuer = options.issuer ?? 'https://idp.medsched.local/';
+    this.audience = options.audience ?? 'https://api.medsched.local/v1';
+    if (options.secret !== undefined && options.secret.length < 32) {
+      throw new Error('the token signing secret must have at least 32 characters');
+    }
+    this.#key = options.secret ? new TextEncoder().encode(options.secret) : crypto.getRandomValues(new Uint8Array(32));
+  }
+
+  async issue(accountId: string, accessTtlSeconds = defaultAccessTtlSeconds): Promise<TokenPair> {
+    return {
+      accessToken: await this.#sign(accountId, 'access', accessTtlSeconds),
+      refreshToken: await this.#sign(accountId, 'refresh', refreshTtlSeconds, { access_ttl: accessTtlSeconds }),
+      tokenType: 'Bearer',
+      expiresIn: accessTtlSeconds,
+    };
+  }
+
+  /** The account id of a valid access token, or undefined for anything else. */
+  async verifyAccess(token: string): Promise<string | undefined> {
+    return (await this.#verify(token, 'access'))?.sub;
+  }
+
+  /** A new token pair for a valid refresh token (same access lifetime as the original sign-in). */
+  async refresh(refreshToken: string): Promise<TokenPair | undefined> {
+    const payload = await this.#verify(refreshToken, 'refresh');
+    if (!payload?.sub) return undefined;
+    const ttl = typeof payload.access_ttl === 'number' ? payload.access_ttl : defaultAccessTtlSeconds;
+    return this.issue(payload.sub, ttl);
+  }
+
+  async #sign(subject: string, use: TokenUse, ttlSeconds: number, extra: Record<string, unknown> = {}): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ token_use: use, ...extra })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(subject)
+      .setIssuer(this.issuer)
+      .setAudience(this.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .setJti(crypto.randomUUID())
+      .sign(this.#key);
+  }
+
+  async #verify(token: string, use: TokenUse): Promise<JWTPayload | undefined> {
+    try {
+      // algorithms pins HS256: `alg: none` and any other algorithm fail here.
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: this.issuer,
+        audience: this.audience,
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      return payload.token_use === use ? payload : undefined;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Filters and sort order of the list operations: `search` and `name` are case-insensitive
+ * substrings, `sortBy` is `field[:asc|desc]`, comma-separated (the SDK schema has already
+ * rejected unknown fields). Default order: createdAt ascending, then id.
+ */
+
+export const containsIgnoringCase = (value: unknown, needle: string): boolean =>
+  typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());
+
+type SortKey = { field: string; descending: boolean };
+
+function parseSortBy(sortBy: string | undefined): SortKey[] {
+  const keys = (sortBy ?? 'createdAt').split(',').map((part) => {
+    const [field = 'createdAt', direction] = part.split(':');
+    return { field, descending: direction === 'desc' };
+  });
+  // A stable tie-break, so that pages never overlap.
+  if (!keys.some((key) => key.field === 'id')) keys.push({ field: 'id', descending: false });
+  return keys;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return 1;
+  if (b === undefined || b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a) < String(b) ? -1 : 1;
+}
+
+/** Sorts in place by `sortBy`; `fieldOf` reads a field of the answer shape (e.g. `title`). */
+export function sortRecords<T>(records: T[], sortBy: string | undefined, fieldOf: (record: T, field: string) => unknown): T[] {
+  const keys = parseSortBy(sortBy);
+  return records.sort((a, b) => {
+    for (const key of keys) {
+      const order = compareValues(fieldOf(a, key.field), fieldOf(b, key.field));
+      if (order !== 0) return key.descending ? -order : order;
+    }
+    return 0;
+  });
+}

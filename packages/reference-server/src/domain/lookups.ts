@@ -1,0 +1,37 @@
+import type { OrganizationRecord, UserRecord } from '../db/models.js';
+import type { OperationContext } from './context.js';
+import { invalid, notFound } from './problems.js';
+import { assertSameOrganization, isPatientRole } from './tenancy.js';
+
+/** A record by id: 404 when it exists nowhere, 403 when it is another organization's. */
+export function findInOrganization<T extends { organization: string }>(
+  ctx: OperationContext,
+  table: { get(id: string): T | undefined },
+  id: string,
+  what: string,
+): T {
+  const record = table.get(id);
+  if (!record) throw notFound(what, id);
+  assertSameOrganization(ctx.caller, record.organization, what);
+  return record;
+}
+
+/** The patient a calendar entry, device or bake names: a user of role patient or onlyself. */
+export function findPatient(ctx: OperationContext, id: string, field = 'patient'): UserRecord {
+  const user = findInOrganization(ctx, ctx.db.users, id, 'patient');
+  if (!isPatientRole(user.role)) throw invalid(field, `user ${id} has role ${user.role}; a patient has role patient or onlyself`);
+  return user;
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function todayIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** An organization by id: 404 when unknown, 403 when it is not the caller's. */
+export function findOrganization(ctx: OperationContext, id: string): OrganizationRecord {
+  const organization = ctx.db.organizations.get(id);
+  if (!organization) throw notFound('organization', id);
+  assertSameOrganization(ctx.caller, organization.id, 'organization');
+  return organization;
+}

@@ -1,0 +1,66 @@
+import type { ProblemCode, ProblemFieldError } from '@medsched/sdk/schemas';
+
+const titles: Record<ProblemCode, string> = {
+  invalid_json: 'Request body is not valid JSON',
+  validation_failed: 'Request validation failed',
+  invalid_id: 'Malformed identifier',
+  unauthenticated: 'Authentication required',
+  forbidden: 'Not allowed',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  conflict: 'Conflict',
+  payload_too_large: 'Request body too large',
+  unsupported_media_type: 'Unsupported media type',
+  rate_limited: 'Too many requests',
+  internal: 'Internal server error',
+  not_implemented: 'Not implemented yet',
+};
+
+const statuses: Record<ProblemCode, number> = {
+  invalid_json: 400,
+  validation_failed: 400,
+  invalid_id: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  not_implemented: 501,
+};
+
+/**
+ * A failure the client can act on: thrown by domain code, turned into an RFC 9457 problem
+ * document by the pipeline. `detail` says what to change; it never carries a secret.
+ */
+export class ProblemError extends Error {
+  readonly code: ProblemCode;
+  readonly status: number;
+  readonly errors: ProblemFieldError[] | undefined;
+  /** Extra response headers (WWW-Authenticate, Allow, Retry-After). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ProblemCode, detail: string, options: { errors?: ProblemFieldError[]; headers?: Record<string, string> } = {}) {
+    super(detail);
+    this.name = 'ProblemError';
+    this.code = code;
+    this.status = statuses[code];
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+  }
+
+  get title(): string {
+    return titles[this.code];
+  }
+}
+
+export const notFound = (what: string, id: string) => new ProblemError('not_found', `${what} ${id} does not exist`);
+export const forbidden = (detail: string) => new ProblemError('forbidden', detail);
+export const conflict = (detail: string) => new ProblemError('conflict', detail);
+export const invalid = (path: string, message: string) =>
+  new ProblemError('validation_failed', `${path}: ${message}`, { errors: [{ path, message }] });
+export const notImplemented = (operation: string) =>
+  new ProblemError('not_implemented', `${operation} is not implemented by this reference server yet (it arrives with the bake engine, issue 4)`);

@@ -1,0 +1,53 @@
+import type { User, UserCreate, UserListQuery } from '@medsched/sdk/schemas';
+import type { UserRecord } from '../db/models.js';
+import type { OperationContext } from './context.js';
+import { containsIgnoringCase, sortRecords } from './list-filters.js';
+import { findOrganization } from './lookups.js';
+import { paginate, type Page } from './pagination.js';
+import { conflict } from './problems.js';
+import { assertMayCreateRole, isPatientRole } from './tenancy.js';
+
+/** The answer shape: the stored user (its account id lets admins address `PATCH /accounts/{id}`). */
+export const toUser = (record: UserRecord): User => ({ ...record });
+
+export function listUsers(ctx: OperationContext, query: UserListQuery): Page<User> {
+  const organization = findOrganization(ctx, query.organization);
+  const users = ctx.db.users.group('organization', organization.id).filter(
+    (user) =>
+      (query.role === undefined || user.role === query.role) &&
+      (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
+      (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)),
+  );
+  sortRecords(users, query.sortBy, (user, field) => (user as Record<string, unknown>)[field]);
+  return paginate(users.map(toUser), query);
+}
+
+/** A display name when none is given: the local part of the e-mail, else a neutral label. */
+const nameFrom = (email: string | null | undefined): string => (email ? email.split('@')[0]! : 'Unnamed user');
+
+export async function createUser(ctx: OperationContext, body: UserCreate): Promise<User> {
+  const { db, caller } = ctx;
+  findOrganization(ctx, body.organization);
+  const role = body.role ?? 'patient';
+  assertMayCreateRole(caller, role);
+  const email = body.email ?? null;
+  if (email && db.users.group('organizationEmail', `${body.organization}|${email.toLowerCase()}`).length > 0) {
+    throw conflict(`a user with e-mail ${email} already exists in this organization`);
+  }
+  const now = ctx.now().toISOString();
+  const record = await db.users.create({
+    id: ctx.newId(),
+    organization: body.organization,
+    name: body.name ?? nameFrom(email),
+    email,
+    role,
+    category: body.category ?? (isPatientRole(role) ? 'patient' : null),
+    timezone: body.timezone ?? 'UTC',
+    meta: body.meta ?? {},
+    apps: body.apps ?? {},
+    accountId: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toUser(record);
+}

@@ -1,0 +1,22 @@
+import type { ApiRequest, ApiResponse, BodyRead } from '../pipeline/messages.js';
+
+/** A Fetch `Request` as the pipeline reads requests (Web APIs only: msw, browsers, workers). */
+export function fromFetchRequest(request: Request): ApiRequest {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    pathname: url.pathname,
+    search: url.search,
+    origin: url.origin,
+    header: (name) => request.headers.get(name) ?? undefined,
+    async readBody(limit): Promise<BodyRead> {
+      if (!request.body) return { kind: 'none' };
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      return bytes.length > limit ? { kind: 'too-large' } : { kind: 'bytes', bytes };
+    },
+  };
+}
+
+export function toFetchResponse(response: ApiResponse): Response {
+  return new Response(response.body as BodyInit | undefined, { status: response.status, headers: response.headers });
+}

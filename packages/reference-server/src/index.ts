@@ -1,0 +1,24 @@
+/**
+ * @medsched/reference-server: the medsched service behaviour in-process (msw handlers over
+ * @msw/data collections) for tests, mocks and the `medsched-server` bin.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * import { createReferenceServer } from '@medsched/reference-server';
+ * const reference = await createReferenceServer({ seed: 'demo' });
+ * const server = setupServer(...reference.handlers);
+ */
+export { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './reference-server.js';
+export { createHandlers, type HandlersOptions } from './handlers/handlers.js';
+export { Pipeline, type PipelineOptions } from './pipeline/pipeline.js';
+export type { ApiRequest, ApiResponse } from './pipeline/messages.js';
+export { createDatabase, type Database } from './db/database.js';
+export { Table } from './db/table.js';
+export { CollectionIndex, type IndexDefinition } from './db/indexes.js';
+export * from './db/models.js';
+export { routeTable } from './routes/table.js';
+export type { Route } from './routes/route.js';
+export { ProblemError } from './domain/problems.js';
+export { IdentityProvider, type IdentityProviderOptions, type TokenPair } from './domain/identity-provider.js';
+export { hashApiKey } from './domain/api-keys.js';
+export { seedDatabase, demoCredentials, demoId, seedNames, type DemoCredential, type SeedName } from './seed/index.js';

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { printCredentials } from './commands/credentials.js';
+import { runDevicesCommand } from './commands/devices.js';
+import { runKeysCommand } from './commands/keys.js';
+import { serve } from './commands/serve.js';
+import { mintToken } from './commands/token.js';
+import { UsageError, serverOrigin } from './environment.js';
+
+const usage = `medsched-server: the medsched reference server
+
+  medsched-server [serve] [--port 4010] [--host 127.0.0.1] [--seed demo|empty]
+                  [--admin-secret S] [--token-secret S] [--rate-limit 100/60]
+  medsched-server credentials [--json]
+  medsched-server token --email X [--ttl 60]
+  medsched-server keys create --email X [--description D] [--organization ID]
+  medsched-server keys revoke --id ID | --key msk_…
+  medsched-server keys list --email X
+  medsched-server devices register --organization ID --name N --serial S [--patient ID] [--alarm]
+  medsched-server devices event --device ID --type T [--payload JSON]
+
+Commands other than serve and credentials talk to a running server: --url, or --host/--port,
+or MEDSCHED_URL; admin commands need --admin-secret or MEDSCHED_ADMIN_SECRET.`;
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, url: { type: 'string' },
+      'admin-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rate-limit': { type: 'string' },
+      json: { type: 'boolean' }, email: { type: 'string' }, ttl: { type: 'string' }, description: { type: 'string' },
+      organization: { type: 'string' }, id: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' },
+      serial: { type: 'string' }, patient: { type: 'string' }, alarm: { type: 'boolean' }, device: { type: 'string' },
+      type: { type: 'string' }, payload: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command = 'serve', action] = positionals;
+  const target = { origin: '', adminSecret: values['admin-secret'] };
+  const withServer = () => ({ ...target, origin: serverOrigin(values) });
+
+  if (values.help) return void console.log(usage);
+  switch (command) {
+    case 'serve':
+      return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'] });
+    case 'credentials':
+      return printCredentials(values.json ?? false);
+    case 'token':
+      return mintToken(withServer(), values.email, values.ttl);
+    case 'keys':
+      return runKeysCommand(withServer(), action, values);
+    case 'devices':
+      return runDevicesCommand(withServer(), action, values);
+    default:
+      throw new UsageError(`unknown command ${command}\n\n${usage}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    console.error(`medsched-server: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { ApiRequest, ApiResponse, BodyRead } from '../pipeline/messages.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
+
+function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off('data', onData);
+        request.resume(); // discard the rest; the answer closes the connection
+        resolve({ kind: 'too-large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(size === 0 ? { kind: 'none' } : { kind: 'bytes', bytes: Buffer.concat(chunks) }));
+    request.once('error', reject);
+  });
+}
+
+/** An IncomingMessage as the pipeline reads requests: no URL or Fetch objects on the hot path. */
+function toApiRequest(request: IncomingMessage, fallbackHost: string): ApiRequest {
+  const url = request.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const headers = request.headers;
+  return {
+    method: request.method ?? 'GET',
+    pathname: queryAt === -1 ? url : url.slice(0, queryAt),
+    search: queryAt === -1 ? '' : url.slice(queryAt),
+    origin: `http://${headers.host ?? fallbackHost}`,
+    header: (name) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    readBody: (limit) => readBody(request, limit),
+  };
+}
+
+function send(response: ServerResponse, answer: ApiResponse): void {
+  const headers = answer.status === 413 ? { ...answer.headers, connection: 'close' } : answer.headers;
+  response.writeHead(answer.status, headers);
+  response.end(answer.body);
+}
+
+/** The node:http binding: each request goes straight to the pipeline and its route table. */
+export function createRequestListener(pipeline: Pipeline, fallbackHost: string): RequestListener {
+  return (request, response) => {
+    pipeline.handle(toApiRequest(request, fallbackHost)).then(
+      (answer) => send(response, answer),
+      // The pipeline turns every error into an answer; this only guards against a broken socket.
+      () => response.destroy(),
+    );
+  };
+}

@@ -1,0 +1,2 @@
+/** The reference server on node:http: `startServer(options) → { url, port, close() }`. */
+export { startServer, defaultHost, defaultPort, type RunningServer, type StartServerOptions } from './start-server.js';

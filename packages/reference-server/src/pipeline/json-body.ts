@@ -1,0 +1,40 @@
+import { ProblemError } from '../domain/problems.js';
+import type { ApiRequest } from './messages.js';
+
+/** Largest accepted request body (api-decisions.md). */
+export const maxBodyBytes = 1024 * 1024;
+
+const isJsonMediaType = (contentType: string): boolean => {
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
+};
+
+/**
+ * The JSON body of a request, `undefined` when it has none. 413 over the limit, 415 for another
+ * content type, 400 for unparsable JSON.
+ */
+export async function readJsonBody(request: ApiRequest): Promise<unknown> {
+  const declaredLength = Number(request.header('content-length') ?? '0');
+  if (declaredLength > maxBodyBytes) throw tooLarge();
+  const read = await request.readBody(maxBodyBytes);
+  if (read.kind === 'too-large') throw tooLarge();
+  if (read.kind === 'none' || read.bytes.length === 0) return undefined;
+  const contentType = request.header('content-type');
+  if (!contentType || !isJsonMediaType(contentType)) {
+    throw new ProblemError('unsupported_media_type', `send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'})`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
+    throw new ProblemError('invalid_json', 'the body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The parser's message quotes the body; it is not repeated back.
+    throw new ProblemError('invalid_json', 'the body is not valid JSON; check quotes, commas and brackets');
+  }
+}
+
+const tooLarge = () => new ProblemError('payload_too_large', `the body is larger than ${maxBodyBytes} bytes (1 MiB)`);

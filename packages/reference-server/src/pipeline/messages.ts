@@ -1,0 +1,27 @@
+/**
+ * The binding-neutral shape of a request and its answer. The msw binding builds them from Fetch
+ * objects, the node:http binding from IncomingMessage, without Fetch objects on its hot path.
+ */
+
+export type BodyRead = { kind: 'none' } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'too-large' };
+
+export interface ApiRequest {
+  method: string;
+  /** The URL path, base path included, e.g. `/v1/calendars/65a…`. */
+  pathname: string;
+  /** The query string with its `?`, or `''`. */
+  search: string;
+  /** Scheme, host and port the client used, e.g. `http://127.0.0.1:4010`; for absolute links. */
+  origin: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** Reads the body, stopping (too-large) once it exceeds `limit` bytes. */
+  readBody(limit: number): Promise<BodyRead>;
+}
+
+export interface ApiResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+}

@@ -1,0 +1,120 @@
+import type { Database } from '../db/database.js';
+import type { Authenticator } from '../domain/authentication.js';
+import type { OperationContext } from '../domain/context.js';
+import { linkHeader, type Page } from '../domain/pagination.js';
+import { ProblemError, forbidden } from '../domain/problems.js';
+import type { RateLimiter } from '../domain/rate-limit.js';
+import type { Route } from '../routes/route.js';
+import { Router } from '../routes/router.js';
+import { readJsonBody } from './json-body.js';
+import type { ApiRequest, ApiResponse } from './messages.js';
+import { problemResponse } from './problem-response.js';
+import { requestIdOf } from './request-id.js';
+import { validate } from './validation.js';
+
+/** Answers requests outside the API's base path (the development routes), or declines with undefined. */
+export type ExtraRoutes = (request: ApiRequest, requestId: string) => Promise<ApiResponse | undefined>;
+
+export interface PipelineOptions {
+  db: Database;
+  authenticator: Authenticator;
+  routes: readonly Route[];
+  /** Path prefix of the API, `/v1`. */
+  basePath: string;
+  now: () => Date;
+  newId: () => string;
+  rateLimiter?: RateLimiter | undefined;
+  extraRoutes?: ExtraRoutes | undefined;
+  /** Sees unexpected errors (bugs); the client only gets a 500 with the request id. */
+  onError: (error: unknown, requestId: string) => void;
+}
+
+/** `GET`/`DELETE /calendars/bake` also accept their parameters in a JSON body; the query wins. */
+const acceptsQueryInBody = new Set(['bake.get', 'bake.delete']);
+
+/**
+ * The one way every request goes, whatever the binding: request id → authenticate → route →
+ * validate (the SDK's schemas) → authorize (the route's roles) → operate (domain) → serialize.
+ */
+export class Pipeline {
+  readonly router: Router;
+  readonly routes: readonly Route[];
+
+  constructor(private readonly options: PipelineOptions) {
+    this.routes = options.routes;
+    this.router = new Router(options.routes);
+  }
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const requestId = requestIdOf(request);
+    try {
+      const { basePath } = this.options;
+      const inApi = request.pathname === basePath || request.pathname.startsWith(`${basePath}/`);
+      if (!inApi) {
+        const answer = await this.options.extraRoutes?.(request, requestId);
+        if (answer) return answer;
+        throw new ProblemError('not_found', `no route ${request.pathname}; the API lives under ${basePath}`);
+      }
+      return await this.#handleApi(request, request.pathname.slice(basePath.length), requestId);
+    } catch (error) {
+      return this.#failure(error, requestId);
+    }
+  }
+
+  async #handleApi(request: ApiRequest, path: string, requestId: string): Promise<ApiResponse> {
+    // Authentication comes first: without a valid credential nothing else is revealed.
+    const caller = await this.options.authenticator.authenticate(request.header);
+    const limitHeaders = this.options.rateLimiter?.take(caller, Date.now()) ?? {};
+
+    const match = this.router.match(request.method, path);
+    if (match.kind === 'not-found') throw new ProblemError('not_found', `no route ${request.method} ${request.pathname}`);
+    if (match.kind === 'method-not-allowed') {
+      throw new ProblemError('method_not_allowed', `${request.method} is not allowed here; use ${match.allow.join(', ')}`, {
+        headers: { allow: match.allow.join(', ') },
+      });
+    }
+    const { route, params } = match;
+    const { operation } = route;
+
+    const input = {
+      params: operation.params ? validate(operation.params, params, 'invalid_id', 'path') : undefined,
+      query: undefined as unknown,
+      body: undefined as unknown,
+    };
+    const rawQuery = Object.fromEntries(new URLSearchParams(request.search));
+    if (operation.body) {
+      input.body = validate(operation.body, (await readJsonBody(request)) ?? {}, 'validation_failed', 'body');
+    }
+    if (operation.query) {
+      const fromBody = acceptsQueryInBody.has(operation.id) ? await readJsonBody(request) : undefined;
+      const merged = fromBody && typeof fromBody === 'object' && !Array.isArray(fromBody) ? { ...fromBody, ...rawQuery } : rawQuery;
+      input.query = validate(operation.query, merged, 'validation_failed', 'query');
+    } else if (Object.keys(rawQuery).length > 0) {
+      throw new ProblemError('validation_failed', `${operation.method} ${operation.path} takes no query parameters`, {
+        errors: Object.keys(rawQuery).map((key) => ({ path: key, message: 'unknown query parameter' })),
+      });
+    }
+
+    if (!route.roles.includes(caller.role)) {
+      throw forbidden(`role ${caller.role} may not call ${operation.id}`);
+    }
+
+    const ctx: OperationContext = { db: this.options.db, caller, now: this.options.now, newId: this.options.newId };
+    const result = await route.operate(ctx, input as never);
+
+    const headers: Record<string, string> = { ...limitHeaders, 'content-type': 'application/json', 'x-request-id': requestId };
+    if (operation.paginated) {
+      const page = result as Page<unknown>;
+      headers['x-total-count'] = String(page.total);
+      headers.link = linkHeader(new URL(request.pathname + request.search, request.origin), page);
+      return { status: operation.status, headers, body: JSON.stringify(page.items) };
+    }
+    return { status: operation.status, headers, body: JSON.stringify(result) };
+  }
+
+  #failure(error: unknown, requestId: string): ApiResponse {
+    if (error instanceof ProblemError) return problemResponse(error, requestId);
+    this.options.onError(error, requestId);
+    return problemResponse(new ProblemError('internal', `an unexpected error occurred; quote request id ${requestId} when reporting it`), requestId);
+  }
+}

@@ -1,0 +1,64 @@
+import { createDatabase, type Database } from './db/database.js';
+import { newObjectId } from './db/object-id.js';
+import { createDevRoutes } from './dev/routes.js';
+import { Authenticator } from './domain/authentication.js';
+import { IdentityProvider, type IdentityProviderOptions } from './domain/identity-provider.js';
+import { RateLimiter, type RateLimitOptions } from './domain/rate-limit.js';
+import { createHandlers, type HandlersOptions } from './handlers/handlers.js';
+import { Pipeline } from './pipeline/pipeline.js';
+import { routeTable } from './routes/table.js';
+import { seedDatabase, type SeedName } from './seed/index.js';
+
+export interface ReferenceServerOptions {
+  /** `demo` (default): the documented demo data; `empty`: nothing. */
+  seed?: SeedName;
+  /** Path of the API, default `/v1`. */
+  basePath?: string;
+  /** Token signing: a secret of 32+ characters makes tokens survive restarts; issuer and audience. */
+  tokens?: IdentityProviderOptions;
+  /** Enables `/dev/admin/*` and sign-in by e-mail (header `x-admin-secret`); off when absent. */
+  adminSecret?: string;
+  /** Per-credential rate limit (off when absent). */
+  rateLimit?: RateLimitOptions;
+  /** The clock; default the real one. */
+  now?: () => Date;
+  /** Sees unexpected errors; default prints them to the console with the request id. */
+  onError?: (error: unknown, requestId: string) => void;
+}
+
+export interface ReferenceServer {
+  db: Database;
+  pipeline: Pipeline;
+  identityProvider: IdentityProvider;
+  basePath: string;
+  /** msw handlers for `setupServer(...handlers)` or a browser worker, matching any origin. */
+  handlers: ReturnType<typeof createHandlers>;
+  /** The same handlers for one origin, e.g. `createHandlersFor({ origin: 'https://api.test' })`. */
+  createHandlersFor(options: HandlersOptions): ReturnType<typeof createHandlers>;
+}
+
+/**
+ * The whole service in-process: database (seeded), pipeline over the route table, development
+ * routes and msw handlers. The node:http server and the mock server both start from this.
+ */
+export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const db = createDatabase();
+  await seedDatabase(db, options.seed ?? 'demo');
+  const now = options.now ?? (() => new Date());
+  const newId = () => newObjectId(now());
+  const identityProvider = new IdentityProvider(options.tokens);
+  const basePath = options.basePath ?? '/v1';
+  const pipeline = new Pipeline({
+    db,
+    authenticator: new Authenticator(db, identityProvider),
+    routes: routeTable,
+    basePath,
+    now,
+    newId,
+    rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    extraRoutes: createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }),
+    onError: options.onError ?? ((error, requestId) => console.error(`[medsched] request ${requestId} failed:`, error)),
+  });
+  const createHandlersFor = (handlerOptions: HandlersOptions) => createHandlers(pipeline, basePath, handlerOptions);
+  return { db, pipeline, identityProvider, basePath, handlers: createHandlersFor({}), createHandlersFor };
+}

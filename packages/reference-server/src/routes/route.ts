@@ -1,0 +1,28 @@
+import type { Operation, UserRole } from '@medsched/sdk/schemas';
+import type { z } from 'zod';
+import type { OperationContext } from '../domain/context.js';
+import type { Page } from '../domain/pagination.js';
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** The validated input of an operation, typed from its schemas in the SDK catalogue. */
+export interface RouteInput<O extends Operation> {
+  params: Infer<O['params']>;
+  query: Infer<O['query']>;
+  body: Infer<O['body']>;
+}
+
+type Item<R> = R extends readonly (infer I)[] ? I : never;
+
+/** A paginated operation answers a page; the pipeline turns it into the array and headers. */
+export type RouteOutput<O extends Operation> = O['paginated'] extends true ? Page<Item<z.infer<O['response']>>> : z.infer<O['response']>;
+
+/** One operation of the API: its contract (from the SDK), who may call it, what it does. */
+export interface Route<O extends Operation = Operation> {
+  operation: O;
+  /** Roles that may call the operation at all (else 403); tenant and ownership checks sit in the domain. */
+  roles: readonly UserRole[];
+  operate(ctx: OperationContext, input: RouteInput<O>): RouteOutput<O> | Promise<RouteOutput<O>>;
+}
+
+export const defineRoute = <O extends Operation>(route: Route<O>): Route => route as unknown as Route;

@@ -1,0 +1,76 @@
+import type { Route } from './route.js';
+
+/** The route found for a request, with its decoded path parameters. */
+export type RouteMatch =
+  | { kind: 'route'; route: Route; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
+
+interface Node {
+  children: Map<string, Node>;
+  param?: { name: string; node: Node };
+  methods: Map<string, Route>;
+}
+
+const newNode = (): Node => ({ children: new Map(), methods: new Map() });
+
+/** `/calendars/` and `/calendars` are the same resource. */
+const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment.length > 0);
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A segment trie over the route table: static segments win over parameters
+ * (`/calendars/bake` before `/calendars/{calendarId}`), lookups cost the depth of the path,
+ * not the number of routes. Both bindings route through it.
+ */
+export class Router {
+  readonly #root = newNode();
+
+  constructor(routes: readonly Route[]) {
+    for (const route of routes) this.#add(route);
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const params: Record<string, string> = {};
+    const node = this.#find(this.#root, segmentsOf(path), 0, params);
+    if (!node) return { kind: 'not-found' };
+    const route = node.methods.get(method.toUpperCase());
+    if (!route) return { kind: 'method-not-allowed', allow: [...node.methods.keys()] };
+    return { kind: 'route', route, params };
+  }
+
+  #add(route: Route): void {
+    let node = this.#root;
+    for (const segment of segmentsOf(route.operation.path)) {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (param) {
+        node.param ??= { name: param[1]!, node: newNode() };
+        node = node.param.node;
+      } else {
+        let child = node.children.get(segment);
+        if (!child) node.children.set(segment, (child = newNode()));
+        node = child;
+      }
+    }
+    node.methods.set(route.operation.method, route);
+  }
+
+  #find(node: Node, segments: string[], index: number, params: Record<string, string>): Node | undefined {
+    if (index === segments.length) return node.methods.size > 0 ? node : undefined;
+    const segment = segments[index]!;
+    const child = node.children.get(segment);
+    const found = child && this.#find(child, segments, index + 1, params);
+    if (found) return found;
+    if (!node.param) return undefined;
+    const viaParam = this.#find(node.param.node, segments, index + 1, params);
+    if (viaParam) params[node.param.name] = decode(segment);
+    return viaParam;
+  }
+}
