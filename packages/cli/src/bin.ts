@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+import { CommanderError } from 'commander';
+import { reportError } from './errors/report-error.js';
+import { ExitCode } from './errors/exit-codes.js';
+import { buildProgram } from './program.js';
+
+/** Commander has printed its own message for these; only the exit code is ours to set. */
+function commanderExitCode(error: CommanderError): number {
+  return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+}
+
+async function main(): Promise<void> {
+  const debug = process.argv.includes('--debug');
+  try {
+    await buildProgram().parseAsync(process.argv);
+  } catch (error) {
+    process.exitCode = error instanceof CommanderError ? commanderExitCode(error) : reportError(error, { debug });
+  }
+}
+
+// A closed pipe (`medsched … | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+  throw error;
+});
+
+await main();

@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import type { MedschedClient } from '@medsched/sdk';
+import type { GlobalOptions } from '../config/global-options.js';
+import { resolveSettings, type Settings } from '../config/settings.js';
+import { ProfileStore } from '../config/store.js';
+import { CliError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { chooseFormat } from '../output/format.js';
+import { Printer } from '../output/printer.js';
+import { createStyle, type Style } from '../output/style.js';
+import { detectTerminal, type Terminal } from '../output/terminal.js';
+import { createApiClient } from './create-api-client.js';
+
+/** What a command's action works with: settings, the terminal, the printer, and the API. */
+export interface Session {
+  options: GlobalOptions;
+  settings: Settings;
+  store: ProfileStore;
+  terminal: Terminal;
+  printer: Printer;
+  /** Styles for stderr (colour only when stderr is a terminal). */
+  errStyle: Style;
+  /** The SDK client; loading the SDK happens here, on first use. */
+  client(): Promise<MedschedClient>;
+}
+
+/** `allowNewProfile`: for commands that create profiles (login, config set), a --profile that does not exist yet is fine. */
+export async function openSession(command: Command, how: { allowNewProfile?: boolean } = {}): Promise<Session> {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const store = await ProfileStore.open();
+  const settings = resolveSettings(options, process.env, store, how);
+  const terminal = detectTerminal({ color: options.color });
+  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+  const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
+  const format = chooseFormat({ output: options.output, json: options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
+  const printer = new Printer(format, createStyle(terminal.color), errStyle);
+  let client: Promise<MedschedClient> | undefined;
+  return {
+    options,
+    settings,
+    store,
+    terminal,
+    printer,
+    errStyle,
+    client: () => {
+      if (settings.credential === undefined) {
+        throw new CliError(
+          `not logged in (profile "${settings.profileName}")`,
+          ExitCode.auth,
+          'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
+        );
+      }
+      client ??= createApiClient(settings, { debug: options.debug === true });
+      return client;
+    },
+  };
+}

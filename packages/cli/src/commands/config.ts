@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { openSession } from '../client/session.js';
+import { settableKeys, type Profile, type SettableKey } from '../config/profile.js';
+import { usageError } from '../errors/cli-error.js';
+import { outputFormats } from '../output/format.js';
+import { withExamples } from './help-examples.js';
+
+const keyList = Object.keys(settableKeys).join(', ');
+
+function profileKey(key: string): keyof Profile {
+  if (!(key in settableKeys)) throw usageError(`unknown setting "${key}"`, `settings: ${keyList}; credentials are set with \`medsched login\``);
+  return settableKeys[key as SettableKey];
+}
+
+/** Rejects values that would only fail later, far from where they were set. */
+function checkValue(key: keyof Profile, value: string): string {
+  const ok =
+    key === 'baseUrl' ? /^https?:\/\/[^/]/.test(value)
+    : key === 'organization' ? /^[0-9a-f]{24}$/.test(value)
+    : key === 'output' ? (outputFormats as readonly string[]).includes(value)
+    : key === 'timezone' ? isTimeZone(value)
+    : true;
+  if (!ok) throw usageError(`"${value}" is not a valid ${key}`);
+  return key === 'baseUrl' ? value.replace(/\/+$/, '') : value;
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function registerConfigCommands(program: Command): void {
+  const config = program.command('config').description(`Settings of the active profile (${keyList}).`);
+  withExamples(config, ['medsched config set organization 65a1f0c2e4b0a1b2c3d4e5f0', 'medsched config get base-url']);
+
+  const get = config
+    .command('get')
+    .description('Print a setting of the profile.')
+    .argument('<key>', keyList)
+    .action(async (key: string, _options: unknown, command: Command) => {
+      const session = await openSession(command);
+      const value = session.settings.profile?.[profileKey(key)];
+      if (value === undefined) session.printer.note(`${key} is not set in profile "${session.settings.profileName}"`);
+      else process.stdout.write(`${value}\n`);
+    });
+  withExamples(get, ['medsched config get timezone']);
+
+  const set = config
+    .command('set')
+    .description('Change a setting of the profile (created if new).')
+    .argument('<key>', keyList)
+    .argument('<value>')
+    .action(async (key: string, value: string, _options: unknown, command: Command) => {
+      const session = await openSession(command, { allowNewProfile: true });
+      const name = profileKey(key);
+      const { store, settings } = session;
+      store.put(settings.profileName, { ...store.get(settings.profileName), [name]: checkValue(name, value) });
+      session.printer.success(`Set ${key} of profile "${settings.profileName}"`);
+    });
+  withExamples(set, ['medsched config set timezone Europe/Berlin', 'medsched config set output json --profile ci']);
+
+  config
+    .command('path')
+    .description('Print where the config file is.')
+    .action(async (_options: unknown, command: Command) => {
+      const session = await openSession(command, { allowNewProfile: true });
+      process.stdout.write(`${session.store.path}\n`);
+    });
+}

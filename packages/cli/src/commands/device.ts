@@ -1,0 +1,123 @@
+import type { Command } from 'commander';
+import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '@medsched/sdk';
+import { openSession, type Session } from '../client/session.js';
+import { resolveInstant } from '../dates/date-range.js';
+import { humanDateHelp } from '../dates/human-date.js';
+import { usageError } from '../errors/cli-error.js';
+import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
+import { positiveSeconds } from '../input/number-option.js';
+import { field, type Column } from '../output/columns.js';
+import { formatNdjson } from '../output/json.js';
+import { withExamples } from './help-examples.js';
+
+interface EventsOptions {
+  since?: string;
+  until?: string;
+  type?: string;
+  follow?: boolean;
+  interval: number;
+}
+
+const eventColumns: Column<DeviceEvent>[] = [field('timestamp'), field('type'), field('id'), field('payload')];
+
+function eventsQuery(session: Session, options: EventsOptions): DeviceEventsQuery {
+  const query: DeviceEventsQuery = {};
+  const zone = session.settings.timezone;
+  if (options.since !== undefined) {
+    const since = resolveInstant(options.since, 'since', zone);
+    session.printer.note(`Events ${since.echo} (${zone})`);
+    query.DateStart = since.iso;
+  }
+  if (options.until !== undefined) {
+    const until = resolveInstant(options.until, 'until', zone);
+    session.printer.note(`Events ${until.echo} (${zone}, exclusive)`);
+    query.DateEnd = until.iso;
+  }
+  if (options.type !== undefined) query.TypeFilter = options.type;
+  return query;
+}
+
+/** One event per line as it arrives: a table header cannot be known ahead, so lines stand alone. */
+function streamLine(session: Session, event: DeviceEvent): string {
+  const { style } = session.printer;
+  const payload = Object.keys(event.payload).length > 0 ? ` ${JSON.stringify(event.payload)}` : '';
+  return `${style.dim(event.timestamp)}  ${style.cyan(event.type.padEnd(10))}  ${event.id}${payload}\n`;
+}
+
+async function runEvents(deviceId: string, options: EventsOptions, command: Command): Promise<void> {
+  const session = await openSession(command);
+  const query = eventsQuery(session, options);
+  const client = await session.client();
+  if (!options.follow) {
+    session.printer.list(await client.devices.events(deviceId, query), eventColumns);
+    return;
+  }
+  if (options.until !== undefined) throw usageError('--follow cannot be used with --until', 'drop --until to keep following');
+  const { followDeviceEvents } = await import('./device-events-follow.js');
+  const format = session.printer.format;
+  if (format === 'csv') throw usageError('--follow streams table or JSON lines; csv is not supported', 'use --output ndjson');
+  await followDeviceEvents(client, {
+    deviceId,
+    query,
+    intervalMs: options.interval * 1000,
+    includeExisting: options.since !== undefined,
+    // A stream cannot be one JSON array: JSON output becomes one object per line.
+    print: (events) => process.stdout.write(format === 'table' ? events.map((event) => streamLine(session, event)).join('') : formatNdjson(events)),
+    note: (text) => session.printer.note(text),
+  });
+}
+
+const deviceColumns: Column<Device>[] = [field('id'), field('name'), field('serialNumber', 'serial'), field('status'), { header: 'patient', value: (device) => device.patient }];
+
+function patientValue(value: string): string | null {
+  return value === 'none' ? null : value;
+}
+
+async function runUpdate(deviceId: string, options: { patient?: string; alarmEnable?: string; kind?: string; data?: string }, command: Command): Promise<void> {
+  const session = await openSession(command);
+  const body: DeviceUpdate = {
+    ...(await readJsonBody(options.data)),
+    ...definedFields({
+      patient: options.patient === undefined ? undefined : patientValue(options.patient),
+      alarmEnable: options.alarmEnable === undefined ? undefined : Number(options.alarmEnable),
+      kind: options.kind,
+    }),
+  };
+  const client = await session.client();
+  const device = await client.devices.update(deviceId, body);
+  session.printer.success(`Updated device ${device.id} (${device.status})`);
+  if (session.printer.format === 'table') session.printer.list([device], deviceColumns);
+  else session.printer.record(device);
+}
+
+export function registerDeviceCommands(program: Command): void {
+  const device = program.command('device').description('Pill-dispensing devices: update them and read their events.');
+  withExamples(device, ['medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --follow', 'medsched device update 65a1f0c2e4b0a1b2c3d4e5f6 --patient 65a1f0c2e4b0a1b2c3d4e5f7 --alarm-enable 1']);
+
+  const events = device
+    .command('events')
+    .description("List a device's events in time order; --follow keeps polling and prints new ones as they arrive (JSON output becomes one object per line).")
+    .argument('<device-id>', 'the device')
+    .option('--since <date>', `events at or after: ${humanDateHelp}, or -2h / -30m`)
+    .option('--until <date>', 'events before (exclusive; a day means its end)')
+    .option('--type <type>', 'only this event type, e.g. activate, state, update')
+    .option('-f, --follow', 'keep polling and print new events until Ctrl-C')
+    .option('--interval <seconds>', 'seconds between polls with --follow', positiveSeconds, 2)
+    .action(runEvents);
+  withExamples(events, [
+    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --since -7d --type state',
+    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --since today --until tomorrow --output csv',
+    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --follow --interval 5',
+  ]);
+
+  const update = device
+    .command('update')
+    .description('Update a device; assigning a patient activates it, --patient none unassigns it.')
+    .argument('<device-id>', 'the device')
+    .option('--patient <id>', 'assign to this patient, or none')
+    .option('--alarm-enable <0|1>', '1 to set alarms from bakes')
+    .option('--kind <kind>', 'kind of device')
+    .option('--data <json>', dataOptionHelp)
+    .action(runUpdate);
+  withExamples(update, ['medsched device update 65a1f0c2e4b0a1b2c3d4e5f6 --patient none', `medsched device update 65a1f0c2e4b0a1b2c3d4e5f6 --data '{"takeOffsetTime":15}'`]);
+}

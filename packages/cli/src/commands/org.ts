@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { openSession } from '../client/session.js';
+import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
+import { withExamples } from './help-examples.js';
+import { organizationOf } from './organization-default.js';
+
+export function registerOrgCommands(program: Command): void {
+  const org = program.command('org').description('Your organization (the tenant every record belongs to).');
+  withExamples(org, ['medsched org get', 'medsched org update --name "Linden Pharmacy"']);
+
+  const get = org
+    .command('get')
+    .description('Show an organization you belong to.')
+    .argument('[organization-id]', "default: the profile's organization")
+    .action(async (id: string | undefined, _options: unknown, command: Command) => {
+      const session = await openSession(command);
+      session.printer.record(await (await session.client()).organizations.get(organizationOf(session, id)));
+    });
+  withExamples(get, ['medsched org get 65a1f0c2e4b0a1b2c3d4e5f0 --json']);
+
+  const update = org
+    .command('update')
+    .description('Update your organization (admins only).')
+    .argument('[organization-id]', "default: the profile's organization")
+    .option('--name <name>', 'new name')
+    .option('--kind <kind>', 'kind of organization')
+    .option('--data <json>', dataOptionHelp)
+    .action(async (id: string | undefined, flags: { name?: string; kind?: string; data?: string }, command: Command) => {
+      const session = await openSession(command);
+      const organization = organizationOf(session, id);
+      const body = { ...(await readJsonBody(flags.data)), ...definedFields({ name: flags.name, kind: flags.kind }) };
+      const updated = await (await session.client()).organizations.update(organization, body);
+      session.printer.success(`Updated organization ${updated.id}`);
+      session.printer.record(updated);
+    });
+  withExamples(update, ['medsched org update 65a1f0c2e4b0a1b2c3d4e5f0 --name "Linden Pharmacy"']);
+}

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import { openSession } from '../client/session.js';
+import { withExamples } from './help-examples.js';
+
+export function registerPdfCommands(program: Command): void {
+  const pdf = program.command('pdf').description('Signed links to PDFs of pages on the app or web URL.');
+  const sign = pdf
+    .command('sign')
+    .description('Get a signed, expiring link to a PDF of a page; fetching it needs no credential.')
+    .argument('<url>', 'absolute URL on the configured app_url or web_url')
+    .action(async (url: string, _options: unknown, command: Command) => {
+      const session = await openSession(command);
+      const link = await (await session.client()).pdf.sign(url);
+      // On a terminal the link alone, so it can be clicked or copied; JSON for scripts.
+      if (session.printer.format === 'table') process.stdout.write(`${link.signed}\n`);
+      else session.printer.record(link);
+    });
+  withExamples(sign, ['medsched pdf sign https://app.medsched.test/patients/65a1f0c2e4b0a1b2c3d4e5f6/plan', 'curl -o plan.pdf "$(medsched pdf sign https://app.medsched.test/plan --output table)"']);
+}

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { openSession } from '../client/session.js';
+import { maskSecret } from '../config/settings.js';
+import { usageError } from '../errors/cli-error.js';
+import { withExamples } from './help-examples.js';
+
+export function registerProfilesCommands(program: Command): void {
+  const profiles = program.command('profiles').description('Named sets of base URL, credential and defaults.');
+  withExamples(profiles, ['medsched profiles list', 'medsched profiles use staging']);
+
+  profiles
+    .command('list')
+    .description('List the profiles; the active one is marked.')
+    .action(async (_options: unknown, command: Command) => {
+      const session = await openSession(command);
+      const { store } = session;
+      const rows = store.names.map((name) => {
+        const profile = store.get(name) ?? {};
+        const secret = profile.apiKey ?? profile.token;
+        return {
+          active: name === store.currentProfile,
+          name,
+          baseUrl: profile.baseUrl ?? null,
+          credential: secret === undefined ? null : `${profile.apiKey ? 'API key' : 'token'} ${maskSecret(secret)}`,
+          organization: profile.organization ?? null,
+        };
+      });
+      if (rows.length === 0) session.printer.note('No profiles yet: run `medsched login`.');
+      else
+        session.printer.list(rows, [
+          { header: ' ', value: (row) => (row.active ? '*' : '') },
+          { header: 'name', value: (row) => row.name },
+          { header: 'base url', value: (row) => row.baseUrl },
+          { header: 'credential', value: (row) => row.credential },
+          { header: 'organization', value: (row) => row.organization },
+        ]);
+    });
+
+  const use = profiles
+    .command('use')
+    .description('Make a profile the active one.')
+    .argument('<name>')
+    .action(async (name: string, _options: unknown, command: Command) => {
+      const session = await openSession(command, { allowNewProfile: true });
+      const { store } = session;
+      if (store.get(name) === undefined) throw usageError(`no profile named "${name}"`, `known profiles: ${store.names.join(', ') || 'none'}`);
+      store.currentProfile = name;
+      session.printer.success(`Profile "${name}" is now active`);
+    });
+  withExamples(use, ['medsched profiles use staging']);
+}

@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import type { User, UserCreate } from '@medsched/sdk';
+import { openSession } from '../client/session.js';
+import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
+import { field, type Column } from '../output/columns.js';
+import { withExamples } from './help-examples.js';
+import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
+import { organizationOf } from './organization-default.js';
+
+const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role'), field('category'), field('timezone')];
+
+interface CreateFlags {
+  organization?: string;
+  name?: string;
+  email?: string;
+  role?: string;
+  category?: string;
+  timezone?: string;
+  data?: string;
+}
+
+export function registerUserCommands(program: Command): void {
+  const user = program.command('user').description('Users of an organization: staff and patients.');
+  withExamples(user, ['medsched user list --role patient --all', 'medsched user create --name "Ada Patient" --timezone Europe/Berlin']);
+
+  const list = listOptions(user.command('list').description("List an organization's users.").option('--organization <id>', 'organization (default: the profile\'s)')).action(
+    async (options: ListOptions & { organization?: string }, command: Command) => {
+      const session = await openSession(command);
+      const organization = organizationOf(session, options.organization);
+      const page = await (await session.client()).users.list({ organization, ...listQuery(options) });
+      session.printer.list(await collect(session, page, options.all), userColumns);
+    },
+  );
+  withExamples(list, ['medsched user list --organization 65a1f0c2e4b0a1b2c3d4e5f0 --role patient --all --json']);
+
+  const create = user
+    .command('create')
+    .description('Create a user (role patient by default; never above your own role).')
+    .option('--organization <id>', "organization (default: the profile's)")
+    .option('--name <name>', 'full name')
+    .option('--email <email>', 'e-mail address')
+    .option('--role <role>', 'admin, user, patient or onlyself')
+    .option('--category <category>', 'doctor, nurse, patient, pharmacist or relative')
+    .option('--timezone <zone>', 'IANA zone, e.g. Europe/Berlin')
+    .option('--data <json>', dataOptionHelp)
+    .action(async (flags: CreateFlags, command: Command) => {
+      const session = await openSession(command);
+      const body: Record<string, unknown> = {
+        ...(await readJsonBody(flags.data)),
+        ...definedFields({ name: flags.name, email: flags.email, role: flags.role, category: flags.category, timezone: flags.timezone }),
+      };
+      body.organization = flags.organization ?? (body.organization as string | undefined) ?? organizationOf(session, undefined);
+      const created = await (await session.client()).users.create(body as UserCreate);
+      session.printer.success(`Created user ${created.id} (${created.role ?? 'patient'})`);
+      session.printer.record(created);
+    });
+  withExamples(create, ['medsched user create --name "Ada Patient" --email ada@example.org --category patient --timezone Europe/Berlin']);
+}

@@ -1,0 +1,30 @@
+/** One named set of settings kept in the config file. Secrets live here only, mode 0600. */
+export interface Profile {
+  baseUrl?: string;
+  apiKey?: string;
+  token?: string;
+  /** Default organization for `--all-patients`, `user list`, `org get`. */
+  organization?: string;
+  /** IANA zone for human dates; the system zone when unset. */
+  timezone?: string;
+  /** Default output format on a terminal. */
+  output?: string;
+}
+
+/** The whole config file. */
+export interface StoredConfig {
+  currentProfile: string;
+  profiles: Record<string, Profile>;
+}
+
+export const defaultProfileName = 'default';
+export const defaultBaseUrl = 'http://127.0.0.1:4010/v1';
+
+/** Settings a user may change with `medsched config set`; credentials go through `login`. */
+export const settableKeys = {
+  'base-url': 'baseUrl',
+  organization: 'organization',
+  timezone: 'timezone',
+  output: 'output',
+} as const satisfies Record<string, keyof Profile>;
+export type SettableKey = keyof typeof settableKeys;

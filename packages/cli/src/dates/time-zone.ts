@@ -1,0 +1,38 @@
+import type { CalendarDate } from './calendar-date.js';
+
+function parts(instant: Date, timeZone: string): Record<string, number> {
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const out: Record<string, number> = {};
+  for (const part of formatter.formatToParts(instant)) if (part.type !== 'literal') out[part.type] = Number(part.value);
+  return out;
+}
+
+/** The calendar date an instant falls on in a zone. */
+export function dateIn(instant: Date, timeZone: string): CalendarDate {
+  const p = parts(instant, timeZone);
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** Milliseconds the zone is ahead of UTC at an instant. */
+function offsetMs(instant: Date, timeZone: string): number {
+  const p = parts(instant, timeZone);
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant local midnight starts a date in a zone (two passes settle DST edges). */
+export function startOfDay(date: CalendarDate, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  let guess = midnightUtc - offsetMs(new Date(midnightUtc), timeZone);
+  guess = midnightUtc - offsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}

@@ -1,0 +1,15 @@
+/**
+ * Exit codes, one per kind of failure, so that scripts can branch without parsing text.
+ * Documented in the README; never renumber.
+ */
+export const ExitCode = {
+  ok: 0,
+  other: 1,
+  usage: 2,
+  auth: 3,
+  permission: 4,
+  notFound: 5,
+  conflict: 6,
+  network: 7,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,0 +1,17 @@
+/** One column of a table or CSV: a header and how to read it from a record. */
+export interface Column<T> {
+  header: string;
+  value: (record: T) => unknown;
+}
+
+/** A column reading one field by name. */
+export function field<T>(name: keyof T & string, header: string = name): Column<T> {
+  return { header, value: (record) => record[name] };
+}
+
+/** Columns for records of no known shape: the union of their keys, in first-seen order. */
+export function columnsOf(records: readonly Record<string, unknown>[]): Column<Record<string, unknown>>[] {
+  const names = new Set<string>();
+  for (const record of records) for (const name of Object.keys(record)) names.add(name);
+  return [...names].map((name) => ({ header: name, value: (record) => record[name] }));
+}

@@ -1,0 +1,34 @@
+import type { Style } from './style.js';
+
+const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/**
+ * Progress of a long operation, on stderr only: a spinner on a terminal, one line at the
+ * start and one at the end otherwise (so logs of scripted runs still say what happened).
+ */
+export function startProgress(label: string, options: { tty: boolean; style: Style }): { done(result: string): void; fail(): void } {
+  const started = Date.now();
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  if (!options.tty) {
+    process.stderr.write(`${label}…\n`);
+    return {
+      done: (result) => process.stderr.write(`${result} (${elapsed()})\n`),
+      fail: () => {},
+    };
+  }
+  let frame = 0;
+  const draw = () => process.stderr.write(`\r${options.style.cyan(frames[frame++ % frames.length] ?? '')} ${label}… ${options.style.dim(elapsed())}`);
+  draw();
+  const timer = setInterval(draw, 80);
+  const clear = () => {
+    clearInterval(timer);
+    process.stderr.write('\r\u001b[2K');
+  };
+  return {
+    done: (result) => {
+      clear();
+      process.stderr.write(`${options.style.green('✓')} ${result} ${options.style.dim(`(${elapsed()})`)}\n`);
+    },
+    fail: clear,
+  };
+}

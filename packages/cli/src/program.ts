@@ -1,0 +1,65 @@
+import { Command, Option } from 'commander';
+import { version } from '../package.json';
+import { registerAccountCommands } from './commands/account.js';
+import { registerBakeCommands } from './commands/bake.js';
+import { registerCalendarCommands } from './commands/calendar.js';
+import { registerCompletionCommand } from './commands/completion.js';
+import { registerConfigCommands } from './commands/config.js';
+import { registerDeviceCommands } from './commands/device.js';
+import { withExamples } from './commands/help-examples.js';
+import { registerLoginCommand } from './commands/login.js';
+import { registerLogoutCommand } from './commands/logout.js';
+import { registerMedicationCommands } from './commands/medication.js';
+import { registerOrgCommands } from './commands/org.js';
+import { registerPdfCommands } from './commands/pdf.js';
+import { registerProfilesCommands } from './commands/profiles.js';
+import { registerUserCommands } from './commands/user.js';
+import { registerWhoamiCommand } from './commands/whoami.js';
+import { outputFormats } from './output/format.js';
+
+/**
+ * The command tree. Building it imports only commander and our own small modules: the SDK,
+ * conf and the prompts load inside actions, so `--help` and `--version` stay fast.
+ */
+export function buildProgram(): Command {
+  const program = new Command('medsched')
+    .description('Bakes, device events and every operation of the medsched API, from the terminal.')
+    .version(version, '-v, --version', 'print the version')
+    .option('--profile <name>', 'profile to use (env MEDSCHED_PROFILE)')
+    .option('--base-url <url>', 'API base URL ending in /v1 (env MEDSCHED_BASE_URL)')
+    .option('--api-key <key>', 'API key (env MEDSCHED_API_KEY; prefer the environment, flags show up in `ps`)')
+    .option('--token <jwt>', 'bearer token (env MEDSCHED_TOKEN)')
+    .option('--tz <zone>', 'time zone for human dates, e.g. Europe/Berlin (default: profile, then system)')
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(outputFormats))
+    .option('--json', 'same as --output json')
+    .option('--no-color', 'no colours (also NO_COLOR=1)')
+    .option('--debug', 'log each request to stderr and show stack traces')
+    .showSuggestionAfterError(true)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    // Commander exits on its own errors; we want our exit codes (usage errors are 2).
+    .exitOverride();
+
+  registerLoginCommand(program);
+  registerLogoutCommand(program);
+  registerWhoamiCommand(program);
+  registerProfilesCommands(program);
+  registerConfigCommands(program);
+  registerBakeCommands(program);
+  registerDeviceCommands(program);
+  registerCalendarCommands(program);
+  registerMedicationCommands(program);
+  registerUserCommands(program);
+  registerOrgCommands(program);
+  registerAccountCommands(program);
+  registerPdfCommands(program);
+  registerCompletionCommand(program);
+
+  withExamples(program, [
+    'medsched login',
+    'medsched bake --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from next-week',
+    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --follow',
+    'medsched calendar list --patient 65a1f0c2e4b0a1b2c3d4e5f6 --all --json',
+  ]);
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network.\n');
+  return program;
+}

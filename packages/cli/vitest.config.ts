@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'cli',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    // Every test drives the built CLI over HTTP; one server per file, files in parallel.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
