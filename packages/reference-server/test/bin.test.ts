@@ -1,0 +1,60 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../dist/node/bin.js', import.meta.url));
+const run = promisify(execFile);
+
+// The root `pnpm test` builds first; a bare `vitest run` before any build skips these.
+describe.skipIf(!existsSync(bin))('the medsched-server bin', () => {
+  it('credentials --json prints every demo user with its key', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'credentials', '--json']);
+    const credentials = JSON.parse(stdout) as Array<Record<string, string>>;
+    expect(credentials).toHaveLength(12);
+    for (const credential of credentials) {
+      expect(Object.keys(credential).sort()).toEqual(['accountId', 'apiKey', 'category', 'email', 'organizationId', 'role', 'userId']);
+      expect(credential.apiKey).toMatch(/^msk_demo_/);
+    }
+    expect(new Set(credentials.map((c) => c.role))).toEqual(new Set(['admin', 'user', 'patient', 'onlyself']));
+  });
+
+  it('starts on a free port, serves the demo data, mints tokens, manages keys and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [bin, '--port', '0', '--admin-secret', 'bin-test-secret'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/.exec(output);
+          if (match && match[2] !== '0') resolve(match[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      const answer = await fetch(`${url}/organizations/64d001000000000000000001`, { headers: { 'x-api-key': 'msk_demo_sonnen_admin' } });
+      expect(answer.status).toBe(200);
+
+      const origin = new URL(url).origin;
+      const token = await run(process.execPath, [bin, 'token', '--email', 'user@sonnen.example', '--ttl', '60', '--url', origin]);
+      const { accessToken, expiresIn } = JSON.parse(token.stdout);
+      expect(expiresIn).toBe(60);
+      expect((await fetch(`${url}/calendars/`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+
+      const created = await run(process.execPath, [bin, 'keys', 'create', '--email', 'patient1@sonnen.example', '--description', 'cli', '--url', origin, '--admin-secret', 'bin-test-secret']);
+      const key = JSON.parse(created.stdout);
+      expect((await fetch(`${url}/calendars/`, { headers: { 'x-api-key': key.apiKey } })).status).toBe(200);
+      await run(process.execPath, [bin, 'keys', 'revoke', '--id', key.id, '--url', origin, '--admin-secret', 'bin-test-secret']);
+      expect((await fetch(`${url}/calendars/`, { headers: { 'x-api-key': key.apiKey } })).status).toBe(401);
+
+      const device = await run(process.execPath, [bin, 'devices', 'register', '--organization', '64d001000000000000000001', '--name', 'CLI device', '--serial', 'CLI-1', '--url', origin, '--admin-secret', 'bin-test-secret']);
+      expect(JSON.parse(device.stdout)).toMatchObject({ name: 'CLI device', status: 'unassigned' });
+
+      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 30_000);
+});

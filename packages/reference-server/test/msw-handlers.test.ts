@@ -1,0 +1,44 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceServer } from '../src/index.js';
+import { org1 } from './support/demo.js';
+
+const reference = await createReferenceServer({ seed: 'demo' });
+const mock = setupServer(...reference.handlers);
+beforeAll(() => mock.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => mock.close());
+
+describe('the msw binding', () => {
+  it('answers on any origin through the same pipeline', async () => {
+    const answer = await fetch(`https://api.example.test/v1/organizations/${org1.id}`, { headers: { 'x-api-key': org1.admin.apiKey } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id: org1.id, name: 'Sonnen-Apotheke' });
+    expect(answer.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('routes /calendars/bake before /calendars/{id}, with and without the trailing slash', async () => {
+    const headers = { 'x-api-key': org1.user.apiKey };
+    expect((await fetch('https://x.test/v1/calendars/bake?patient=' + org1.patient.userId + '&from=2026-01-01&to=2026-01-02', { headers })).status).toBe(501);
+    expect((await fetch('https://x.test/v1/calendars', { headers })).status).toBe(200);
+    expect((await fetch('https://x.test/v1/calendars/', { headers })).status).toBe(200);
+  });
+
+  it('answers 401, 404 and 405 like the HTTP server', async () => {
+    expect((await fetch('https://x.test/v1/calendars/')).status).toBe(401);
+    expect((await fetch('https://x.test/v1/nowhere', { headers: { 'x-api-key': org1.user.apiKey } })).status).toBe(404);
+    const wrongMethod = await fetch(`https://x.test/v1/organizations/${org1.id}`, { method: 'DELETE', headers: { 'x-api-key': org1.admin.apiKey } });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PATCH');
+  });
+
+  it('creates through the handlers into the shared db', async () => {
+    const answer = await fetch('https://x.test/v1/medications/', {
+      method: 'POST',
+      headers: { 'x-api-key': org1.user.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Via msw' }),
+    });
+    expect(answer.status).toBe(201);
+    const { id } = (await answer.json()) as { id: string };
+    expect(reference.db.medications.get(id)?.name).toBe('Via msw');
+  });
+});
