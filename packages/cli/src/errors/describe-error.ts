@@ -19,6 +19,7 @@ interface SdkErrorShape {
   problem?: { code?: string; detail?: string; title?: string; errors?: { path: string; message: string }[] };
   issues?: { path: string; message: string }[];
   retryAfter?: number;
+  path?: string;
 }
 
 function isSdkError(error: unknown): error is SdkErrorShape {
@@ -38,7 +39,6 @@ const hintsByExitCode: Partial<Record<ExitCode, string>> = {
   [ExitCode.auth]: 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
   [ExitCode.permission]: 'check the organization of your credential with `medsched whoami`',
   [ExitCode.notFound]: 'check the id; list what exists with `medsched calendar list` or `medsched user list`',
-  [ExitCode.conflict]: 'baked entries are final: `medsched unbake` the range first, then change them',
 };
 
 function fieldDetails(errors: { path: string; message: string }[] | undefined): string {
@@ -54,6 +54,8 @@ function describeHttpError(error: SdkErrorShape & { status: number }): FailureRe
   const exitCode = exitCodeForStatus(error.status);
   let hint = hintsByExitCode[exitCode];
   if (error.status === 429) hint = `over the rate limit; try again${error.retryAfter ? ` in ${error.retryAfter} s` : ' later'}`;
+  // Conflicts on calendar entries come from baking; elsewhere (a duplicate e-mail) the detail says it all.
+  if (error.status === 409 && error.path?.startsWith('/calendars')) hint = 'baked entries are final: `medsched unbake` the range first, then change them';
   if (error.status === 501) hint = 'the server does not implement this operation yet';
   return { exitCode, message: `${error.status} ${code}: ${detail}${extra}`, hint, requestId: error.requestId };
 }

@@ -1,0 +1,64 @@
+import { demoId } from '@medsched/reference-server';
+import type { RunningServer } from '@medsched/reference-server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
+import { expectNoSecretsInTranscript } from './support/secrets.js';
+import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
+
+// The first demo patient's dispenser, seeded with activate, state, state events on 2026-01-01.
+const deviceId = demoId(4, 1);
+let server: RunningServer;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: demoUser(0, 'user').apiKey };
+});
+afterAll(async () => {
+  await server.close();
+  expectNoSecretsInTranscript();
+});
+
+describe('device events', () => {
+  it('lists events as JSON when piped, filtered by type', async () => {
+    const all = await runCli(['device', 'events', deviceId], env);
+    expect(all.code, all.stderr).toBe(0);
+    expect(JSON.parse(all.stdout).map((event: { type: string }) => event.type)).toEqual(['activate', 'state', 'state']);
+    const states = JSON.parse((await runCli(['device', 'events', deviceId, '--type', 'state'], env)).stdout);
+    expect(states).toHaveLength(2);
+  });
+
+  it('filters by time with --since (inclusive) and --until (exclusive), echoing both, as a table', async () => {
+    const result = await runCli(['device', 'events', deviceId, '--since', '2026-01-01T09:00:00Z', '--until', '2026-01-01T10:00:00Z', '--output', 'table'], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Events since 2026-01-01T09:00:00Z = 2026-01-01T09:00:00.000Z');
+    expect(result.stdout).toMatch(/^TIMESTAMP\s+TYPE\s+ID\s+PAYLOAD\n.*state.*\n$/);
+    const day = await runCli(['device', 'events', deviceId, '--since', '2025-12-31', '--until', '2025-12-31', '--tz', 'Europe/Berlin'], env);
+    expect(day.stderr).toContain('until 2025-12-31 = 2025-12-31T23:00:00.000Z');
+    expect(JSON.parse(day.stdout)).toHaveLength(0);
+  });
+
+  it('--follow prints only new events as they arrive and stops cleanly on SIGINT', async () => {
+    const follow = spawnCli(['device', 'events', deviceId, '--follow', '--interval', '0.2', '--json'], env);
+    await waitForOutput(follow, (output) => output.stderr.includes('press Ctrl-C to stop'));
+    const posted = await postDeviceEvent(server, deviceId, { type: 'dispense', payload: { slot: 3 } });
+    await waitForOutput(follow, (output) => output.stdout.includes(posted.id));
+    const second = await postDeviceEvent(server, deviceId, { type: 'state', payload: { battery: 40 } });
+    await waitForOutput(follow, (output) => output.stdout.includes(second.id));
+    follow.kill('SIGINT');
+    const code = await new Promise((resolve) => follow.on('close', resolve));
+    const { stdout, stderr } = follow.output();
+    expect(code).toBe(0);
+    expect(stderr).toContain('Stopped.');
+    // JSON while following is one object per line; the seeded events are not repeated.
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((event: { id: string }) => event.id)).toEqual([posted.id, second.id]);
+  });
+
+  it('an unknown device is exit 5; a malformed id is exit 2 before any request', async () => {
+    expect((await runCli(['device', 'events', demoId(4, 999)], env)).code).toBe(5);
+    const malformed = await runCli(['device', 'events', 'not-an-id'], env);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('deviceId');
+  });
+});

@@ -1,0 +1,109 @@
+import { createServer } from 'node:net';
+import { demoId } from '@medsched/reference-server';
+import type { RunningServer } from '@medsched/reference-server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from './support/run-cli.js';
+import { expectNoSecretsInTranscript } from './support/secrets.js';
+import { demoUser, startTestServer } from './support/test-server.js';
+
+let server: RunningServer;
+let limited: RunningServer;
+let env: Record<string, string>;
+const admin = demoUser(0, 'admin');
+const otherOrganization = demoUser(1, 'admin').organizationId;
+
+/** A port nobody listens on: bind one, note it, close it. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // One request per hour: the second gets 429 with a Retry-After longer than the SDK waits.
+  limited = await startTestServer({ rateLimit: { limit: 1, windowSeconds: 3600 } });
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+});
+afterAll(async () => {
+  await Promise.all([server.close(), limited.close()]);
+  expectNoSecretsInTranscript();
+});
+
+/** One error line, then an optional hint, and never a stack trace without --debug. */
+function expectOneActionableLine(stderr: string): void {
+  expect(stderr).toMatch(/^error: /);
+  expect(stderr).not.toMatch(/\n\s+at /);
+  expect(stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+}
+
+describe('exit codes', () => {
+  it('0 on success', async () => {
+    expect((await runCli(['org', 'get', admin.organizationId], env)).code).toBe(0);
+  });
+
+  it('2 for usage errors: unknown option, invalid input caught locally, and a 400 from the server', async () => {
+    const unknownOption = await runCli(['calendar', 'list', '--colour'], env);
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain("unknown option '--colour'");
+
+    const local = await runCli(['calendar', 'get', 'xyz'], env);
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain('calendarId: must be 24 lower-case hex characters');
+    expectOneActionableLine(local.stderr);
+
+    const fromServer = await runCli(['org', 'update', admin.organizationId, '--data', JSON.stringify({ organization: otherOrganization })], env);
+    expect(fromServer.code).toBe(2);
+    expect(fromServer.stderr).toMatch(/^error: 400 validation_failed: .*\(request [^)]+\)$/m);
+  });
+
+  it('3 for a credential the server does not know', async () => {
+    const result = await runCli(['calendar', 'list'], { ...env, MEDSCHED_API_KEY: 'msk_unknown_0000000000' });
+    expect(result.code).toBe(3);
+    expectOneActionableLine(result.stderr);
+  });
+
+  it('4 for a record of another organization, with the request id', async () => {
+    const result = await runCli(['org', 'get', otherOrganization], env);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^error: 403 forbidden: .+ \(request \S+\)$/m);
+    expectOneActionableLine(result.stderr);
+  });
+
+  it('5 for an unknown id', async () => {
+    const result = await runCli(['calendar', 'get', demoId(5, 4095)], env);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('404 not_found');
+  });
+
+  it('6 for a conflict (a duplicate e-mail in the organization)', async () => {
+    const result = await runCli(['user', 'create', '--organization', admin.organizationId, '--name', 'Twin', '--email', admin.email], env);
+    expect(result.code).toBe(6);
+    expect(result.stderr).toContain('409 conflict');
+  });
+
+  it('7 when the server cannot be reached, with a hint about the base URL', async () => {
+    const result = await runCli(['calendar', 'list'], { ...env, MEDSCHED_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain('could not reach');
+    expect(result.stderr).toContain('hint: is the server running?');
+  });
+
+  it('1 for anything else (over the rate limit), with how long to wait', async () => {
+    const limitedEnv = { ...env, MEDSCHED_BASE_URL: limited.url };
+    expect((await runCli(['org', 'get', admin.organizationId], limitedEnv)).code).toBe(0);
+    const result = await runCli(['org', 'get', admin.organizationId], limitedEnv);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('429 rate_limited');
+    expect(result.stderr).toMatch(/hint: over the rate limit; try again in \d+ s/);
+  });
+
+  it('--debug adds the requests and the stack, still without secrets', async () => {
+    const result = await runCli(['calendar', 'get', demoId(5, 4095), '--debug'], env);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/debug: GET \/calendars\/64d0\w+ → 404/);
+    expect(result.stderr).toMatch(/\n\s+at /);
+  });
+});

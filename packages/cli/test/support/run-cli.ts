@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const cliBin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'bin.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Every output of every run in this process, so a suite can check that no secret leaked. */
+export const transcript: string[] = [];
+
+/** A fresh config directory: tests never touch the real ~/.config. */
+export function tempConfigDir(): string {
+  return mkdtempSync(join(tmpdir(), 'medsched-cli-'));
+}
+
+/**
+ * The environment of a run: nothing inherited that could change behaviour (a developer's
+ * MEDSCHED_* variables, colours), plus what the test gives.
+ */
+export function cliEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('MEDSCHED_') && name !== 'NO_COLOR' && name !== 'FORCE_COLOR') env[name] = value;
+  env.TZ = 'UTC';
+  for (const [name, value] of Object.entries(extra)) if (value !== undefined) env[name] = value;
+  return env;
+}
+
+/** Starts the built CLI; stdin is a pipe (so not a terminal), as in a script. */
+export function spawnCli(args: string[], env: Record<string, string | undefined>): ChildProcess & { output: () => CliResult } {
+  const child = spawn(process.execPath, [cliBin, ...args], { env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.on('close', () => transcript.push(stdout, stderr));
+  return Object.assign(child, { output: () => ({ code: child.exitCode, stdout, stderr }) });
+}
+
+/** Runs the built CLI to the end and returns its exit code and output. */
+export async function runCli(args: string[], env: Record<string, string | undefined>, input?: string): Promise<CliResult> {
+  const child = spawnCli(args, env);
+  child.stdin.end(input ?? '');
+  const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
+  return { ...child.output(), code };
+}
+
+/** Waits until `predicate` holds on the output so far (polling), or fails after `timeoutMs`. */
+export async function waitForOutput(child: { output: () => CliResult }, predicate: (result: CliResult) => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!predicate(child.output())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for output; so far:\n${JSON.stringify(child.output(), null, 2)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
