@@ -21,7 +21,12 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const [name = '', ...rest] = pair.split('=');
       const key = safeDecode(name);
-      return secretQueryKeys.test(key) && rest.length > 0 ? `${name}=[redacted]` : pair;
+      if (secretQueryKeys.test(key) && rest.length > 0) return `${name}=[redacted]`;
+      // A value that is itself a link (e.g. `urlPath` of GET /pdf/) may carry a signed query string.
+      const value = safeDecode(rest.join('=').replace(/\+/g, ' '));
+      if (!value.includes('?')) return pair;
+      const redacted = redactUrl(value);
+      return redacted === value ? pair : `${name}=${encodeURIComponent(redacted)}`;
     });
   return `${url.slice(0, queryStart)}?${params.join('&')}`;
 }

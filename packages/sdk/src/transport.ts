@@ -171,9 +171,13 @@ export class Transport {
     const deadline = new AbortController();
     let timedOut = false;
     let onTimeout: () => void = () => {};
+    let onAbort: () => void = () => {};
     const expired = new Promise<never>((_, reject) => {
       onTimeout = () => reject(new TimeoutError(timeout));
+      // The caller's abort must end a stalled body too, whatever the fetch does with its signal.
+      onAbort = () => reject(new AbortError({ cause: signal?.reason }));
     });
+    signal?.addEventListener('abort', onAbort, { once: true });
     expired.catch(() => {});
     const timer = setTimeout(() => {
       timedOut = true;
@@ -204,6 +208,7 @@ export class Transport {
       return { kind: 'failure', error: new ConnectionError(`could not reach ${this.#config.baseUrl}: ${describeCause(cause)}`, { cause }) };
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -1,0 +1,178 @@
+/** Credentials: API key, bearer token (string or function), refresh on 401. */
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthenticationError, PermissionDeniedError } from '../src/index.js';
+import { BASE, calendarEntry, ids, medication } from './support/fixtures.js';
+import { sequence } from './support/record.js';
+import { problemResponse, testClient, useServer } from './support/server.js';
+
+const server = useServer();
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+/** A server that accepts exactly one bearer token and answers 401 to any other. */
+function acceptOnly(token: string) {
+  return sequence((_, request) =>
+    request.headers.get('authorization') === `Bearer ${token}`
+      ? HttpResponse.json(medication())
+      : problemResponse(401, 'unauthenticated', 'token expired', { 'www-authenticate': 'Bearer error="invalid_token"' }),
+  );
+}
+
+describe('API key', () => {
+  it('is sent as x-api-key, with no Authorization header', async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    await testClient({ apiKey: 'msk_abc' }).medications.get(ids.medication);
+    expect(calls[0]!.headers.get('x-api-key')).toBe('msk_abc');
+    expect(calls[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('with a token too, both headers are sent', async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    await testClient({ apiKey: 'msk_abc', token: 'tok_1' }).medications.get(ids.medication);
+    expect(calls[0]!.headers.get('x-api-key')).toBe('msk_abc');
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok_1');
+  });
+
+  it('without any credential, neither header is sent', async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    await testClient({ apiKey: undefined }).medications.get(ids.medication);
+    expect(calls[0]!.headers.has('x-api-key')).toBe(false);
+    expect(calls[0]!.headers.has('authorization')).toBe(false);
+  });
+});
+
+describe('bearer token', () => {
+  it('a string is sent as Authorization: Bearer, without x-api-key', async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    await testClient({ apiKey: undefined, token: 'tok_string' }).medications.get(ids.medication);
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok_string');
+    expect(calls[0]!.headers.has('x-api-key')).toBe(false);
+  });
+
+  it('an async function is called for each request and its value sent', async () => {
+    let n = 0;
+    const token = vi.fn(async () => `tok_fn_${++n}`);
+    const calls = sequence(() => HttpResponse.json(medication()));
+    const client = testClient({ apiKey: undefined, token });
+    await client.medications.get(ids.medication);
+    await client.medications.get(ids.medication);
+    expect(token).toHaveBeenCalledTimes(2);
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer tok_fn_1', 'Bearer tok_fn_2']);
+  });
+
+  it('a sync function works too', async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    await testClient({ apiKey: undefined, token: () => 'tok_sync' }).medications.get(ids.medication);
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok_sync');
+  });
+});
+
+describe('refresh on 401', () => {
+  it('calls refreshToken once and retries the request with the new token', async () => {
+    const calls = acceptOnly('tok_new');
+    const refreshToken = vi.fn(async () => 'tok_new');
+    const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken });
+    await expect(client.medications.get(ids.medication)).resolves.toEqual(medication());
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer tok_old', 'Bearer tok_new']);
+    // The retry is the same request: same method, URL and request id.
+    expect(calls[1]!.url.href).toBe(calls[0]!.url.href);
+    expect(calls[1]!.headers.get('x-request-id')).toBe(calls[0]!.headers.get('x-request-id'));
+  });
+
+  it('refreshes even a create (a 401 means nothing was created) and resends its body', async () => {
+    const calls = sequence((_, request) =>
+      request.headers.get('authorization') === 'Bearer tok_new' ? HttpResponse.json(medication(), { status: 201 }) : problemResponse(401, 'unauthenticated'),
+    );
+    const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken: async () => 'tok_new' });
+    await client.medications.create({ name: 'Ibuprofen 400' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.body).toEqual({ name: 'Ibuprofen 400' });
+  });
+
+  it('keeps the refreshed token for later requests', async () => {
+    const calls = acceptOnly('tok_new');
+    const refreshToken = vi.fn(async () => 'tok_new');
+    const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken });
+    await client.medications.get(ids.medication);
+    await client.medications.get(ids.medication);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer tok_old', 'Bearer tok_new', 'Bearer tok_new']);
+  });
+
+  it('a second 401 after the refresh raises AuthenticationError (no loop)', async () => {
+    const calls = acceptOnly('tok_never');
+    const refreshToken = vi.fn(async () => 'tok_new');
+    const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken });
+    const error = await failure(client.medications.get(ids.medication));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).status).toBe(401);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('without refreshToken a 401 raises AuthenticationError directly, one call', async () => {
+    const calls = acceptOnly('tok_never');
+    const error = await failure(testClient({ apiKey: undefined, token: 'tok_old' }).medications.get(ids.medication));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('with an API key only, refreshToken is not called and the 401 raises', async () => {
+    const calls = acceptOnly('tok_never');
+    const refreshToken = vi.fn(async () => 'tok_new');
+    const error = await failure(testClient({ apiKey: 'msk_revoked', refreshToken }).medications.get(ids.medication));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(refreshToken).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a 403 does not trigger a refresh', async () => {
+    const calls = sequence(() => problemResponse(403, 'forbidden'));
+    const refreshToken = vi.fn(async () => 'tok_new');
+    const error = await failure(testClient({ apiKey: undefined, token: 'tok', refreshToken }).medications.get(ids.medication));
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(refreshToken).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('concurrent 401s share one refresh', async () => {
+    // Hold the 401 answers until all three requests have arrived, so that they fail together.
+    const arrived: string[] = [];
+    let release!: () => void;
+    const allArrived = new Promise<void>((resolve) => (release = resolve));
+    const seen: string[] = [];
+    server.use(
+      http.all(`${BASE}/*`, async ({ request }) => {
+        const authorization = request.headers.get('authorization') ?? '';
+        seen.push(authorization);
+        if (authorization === 'Bearer tok_new') return HttpResponse.json(calendarEntry());
+        arrived.push(authorization);
+        if (arrived.length === 3) release();
+        await allArrived;
+        return problemResponse(401, 'unauthenticated');
+      }),
+    );
+    let refreshes = 0;
+    const refreshToken = vi.fn(async () => {
+      refreshes++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return 'tok_new';
+    });
+    const client = testClient({ apiKey: undefined, token: async () => 'tok_old', refreshToken });
+    const results = await Promise.all([client.calendars.get(ids.calendar), client.calendars.get(ids.calendar), client.calendars.get(ids.calendar)]);
+    expect(results).toEqual([calendarEntry(), calendarEntry(), calendarEntry()]);
+    expect(refreshes).toBe(1);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(seen.filter((s) => s === 'Bearer tok_old')).toHaveLength(3);
+    expect(seen.filter((s) => s === 'Bearer tok_new')).toHaveLength(3);
+  });
+});
