@@ -1,0 +1,30 @@
+import { spawn } from 'node:child_process';
+import { transcript, cliBin, cliEnv } from './run-cli.js';
+
+/**
+ * Runs the built CLI under a pseudo-terminal (util-linux `script`), so that stdin and stdout
+ * are TTYs as for a person at a terminal. `answer` feeds keystrokes once a prompt shows.
+ */
+export function runInTerminal(args: string[], env: Record<string, string | undefined>) {
+  const command = ['node', cliBin, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: cliEnv({ TERM: 'xterm-256color', ...env }) });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => {
+    transcript.push(output);
+    resolve(code);
+  }));
+  return {
+    output: () => output,
+    /** Waits for `prompt` on the screen, then types `keys` (use \r for Enter). */
+    async answer(prompt: RegExp, keys: string): Promise<void> {
+      const started = Date.now();
+      while (!prompt.test(output)) {
+        if (Date.now() - started > 10_000) throw new Error(`no prompt ${prompt} on the screen:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      child.stdin.write(keys);
+    },
+    closed,
+  };
+}
