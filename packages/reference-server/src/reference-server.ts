@@ -1,6 +1,7 @@
 import { createDatabase, type Database } from './db/database.js';
 import { newObjectId } from './db/object-id.js';
 import { createDevRoutes } from './dev/routes.js';
+import type { ApiKeyHasher } from './domain/api-keys.js';
 import { Authenticator } from './domain/authentication.js';
 import { IdentityProvider, type IdentityProviderOptions } from './domain/identity-provider.js';
 import { RateLimiter, type RateLimitOptions } from './domain/rate-limit.js';
@@ -22,6 +23,8 @@ export interface ReferenceServerOptions {
   rateLimit?: RateLimitOptions;
   /** The clock; default the real one. */
   now?: () => Date;
+  /** SHA-256 of API keys (hex); default Web Crypto. The node:http server passes node:crypto's. */
+  hashApiKey?: ApiKeyHasher;
   /** Sees unexpected errors; default prints them to the console with the request id. */
   onError?: (error: unknown, requestId: string) => void;
 }
@@ -50,7 +53,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   const basePath = options.basePath ?? '/v1';
   const pipeline = new Pipeline({
     db,
-    authenticator: new Authenticator(db, identityProvider),
+    authenticator: new Authenticator(db, identityProvider, options.hashApiKey),
     routes: routeTable,
     basePath,
     now,

@@ -4,6 +4,13 @@ const keyPattern = /^msk_[A-Za-z0-9_]{8,200}$/;
 
 export const isWellFormedApiKey = (key: string): boolean => keyPattern.test(key);
 
+/**
+ * Computes the SHA-256 hex digest of a key. The default uses Web Crypto; the node:http server
+ * passes node:crypto's synchronous hash, which costs a fraction of `crypto.subtle.digest` (an
+ * async job on the thread pool) on the per-request hot path. Both give the same digest.
+ */
+export type ApiKeyHasher = (key: string) => string | Promise<string>;
+
 export async function hashApiKey(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
   let hex = '';

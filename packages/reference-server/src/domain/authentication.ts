@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { ApiKeyRecord } from '../db/models.js';
-import { hashApiKey, isWellFormedApiKey } from './api-keys.js';
+import { hashApiKey, isWellFormedApiKey, type ApiKeyHasher } from './api-keys.js';
 import type { Caller } from './caller.js';
 import type { IdentityProvider } from './identity-provider.js';
 import { ProblemError } from './problems.js';
@@ -24,6 +24,7 @@ export class Authenticator {
   constructor(
     private readonly db: Database,
     private readonly identityProvider: IdentityProvider,
+    private readonly hashKey: ApiKeyHasher = hashApiKey,
   ) {}
 
   async authenticate(header: HeaderReader): Promise<Caller> {
@@ -42,7 +43,7 @@ export class Authenticator {
 
   async #byApiKey(key: string): Promise<Caller> {
     if (!isWellFormedApiKey(key.trim())) throw unauthenticated('the API key is malformed: keys look like msk_…');
-    const record = this.db.apiKeys.group('hash', await hashApiKey(key.trim()))[0];
+    const record = this.db.apiKeys.group('hash', await this.hashKey(key.trim()))[0];
     if (!record || record.revokedAt !== null) throw unauthenticated('the API key is unknown or revoked');
     const caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });
     await this.#noteUse(record);

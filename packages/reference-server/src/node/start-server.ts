@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../reference-server.js';
@@ -24,11 +25,14 @@ export interface RunningServer {
 }
 
 export const defaultPort = 4010;
+
+/** Same digest as the Web Crypto default, synchronously: API-key checks sit on every request. */
+const sha256Hex = (key: string): string => createHash('sha256').update(key).digest('hex');
 export const defaultHost = '127.0.0.1';
 
 /** Starts the reference server on node:http. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const reference = await createReferenceServer(options);
+  const reference = await createReferenceServer({ hashApiKey: sha256Hex, ...options });
   const host = options.host ?? defaultHost;
   const httpServer = createServer({ keepAliveTimeout: 5_000 });
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,69 @@
+// pnpm bench: GET /v1/calendars/{id} with an API key on the reference server, against raw
+// node:http answering a body of the same size, and with 1,000 against 100,000 entries in the store.
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = 50;
+const apiKey = 'msk_demo_sonnen_admin';
+const entryId = '64d005000000000000000001';
+const serverScript = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
+
+function startChild(...args) {
+  const child = fork(serverScript, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, ...message }));
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+  });
+}
+
+async function measure(url, headers, duration) {
+  const result = await autocannon({ url, headers, connections, duration });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) throw new Error(`${url}: ${failures} failed requests`);
+  return result.requests.average;
+}
+
+console.log(`GET /v1/calendars/{id}, ${connections} connections, ${rounds} rounds of ${seconds} s per server (autocannon)`);
+console.log('The cores are shared: the servers take turns within each round, and the best round of each counts.\n');
+
+const small = await startChild('reference', '1000');
+const large = await startChild('reference', '100000');
+const entryUrl = (server) => `http://127.0.0.1:${server.port}/v1/calendars/${entryId}`;
+const body = await (await fetch(entryUrl(small), { headers: { 'x-api-key': apiKey } })).text();
+const bodyFile = join(tmpdir(), `medsched-bench-body-${process.pid}.json`);
+writeFileSync(bodyFile, body);
+const raw = await startChild('raw', bodyFile);
+
+const targets = [
+  { label: `raw node:http, same ${body.length}-byte body`, url: `http://127.0.0.1:${raw.port}/`, best: 0 },
+  { label: `reference, ${small.entries} entries`, url: entryUrl(small), best: 0 },
+  { label: `reference, ${large.entries} entries`, url: entryUrl(large), best: 0 },
+];
+try {
+  // A short warm-up so that the JIT has seen the path before the measured runs.
+  for (const target of targets) await measure(target.url, { 'x-api-key': apiKey }, 1);
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) {
+      const throughput = await measure(target.url, { 'x-api-key': apiKey }, seconds);
+      target.best = Math.max(target.best, throughput);
+      console.log(`round ${round}  ${target.label.padEnd(36)} ${Math.round(throughput).toString().padStart(7)} req/s`);
+    }
+  }
+} finally {
+  for (const server of [raw, small, large]) server.child.kill();
+}
+
+const [rawBest, smallBest, largeBest] = targets.map((target) => target.best);
+const vsRaw = smallBest / rawBest;
+const vsSize = largeBest / smallBest;
+console.log('');
+for (const target of targets) console.log(`best  ${target.label.padEnd(36)} ${Math.round(target.best).toString().padStart(7)} req/s`);
+console.log(`\nreference / raw node:http:          ${vsRaw.toFixed(2)}  (needs >= 0.40) ${vsRaw >= 0.4 ? 'ok' : 'FAIL'}`);
+console.log(`100,000 entries / 1,000 entries:     ${vsSize.toFixed(2)}  (needs >= 0.80) ${vsSize >= 0.8 ? 'ok' : 'FAIL'}`);
+process.exitCode = vsRaw >= 0.4 && vsSize >= 0.8 ? 0 : 1;

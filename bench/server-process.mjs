@@ -1,0 +1,31 @@
+// One server per child process, so that the load generator never shares an event loop with it.
+//   node server-process.mjs raw <bodyFile>      → raw node:http answering that body
+//   node server-process.mjs reference <entries> → the reference server with extra calendar entries
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+const [mode, argument] = process.argv.slice(2);
+
+if (mode === 'raw') {
+  const body = readFileSync(argument, 'utf8');
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() });
+    response.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+} else {
+  const { startServer } = await import('@medsched/reference-server/node');
+  const server = await startServer({ port: 0, seed: 'demo' });
+  const table = server.reference.db.calendarEntries;
+  const patients = ['64d002000000000000000003', '64d002000000000000000004', '64d002000000000000000005'];
+  const total = Number(argument);
+  for (let i = 0; i < total; i++) {
+    const id = `b0${i.toString(16).padStart(22, '0')}`;
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    await table.create({
+      id, patient: patients[i % 3], organization: '64d001000000000000000001', name: `Bench entry ${i}`, date: `2026-02-${day}`,
+      intakeTime: '09:00', baked: false, seriesId: null, createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
+    });
+  }
+  process.send({ port: server.port, entries: table.size });
+}
