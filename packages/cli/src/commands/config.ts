@@ -63,11 +63,12 @@ export function registerConfigCommands(program: Command): void {
     });
   withExamples(set, ['medsched config set timezone Europe/Berlin', 'medsched config set output json --profile ci']);
 
-  config
+  const path = config
     .command('path')
     .description('Print where the config file is.')
     .action(async (_options: unknown, command: Command) => {
       const session = await openSession(command, { allowNewProfile: true });
       process.stdout.write(`${session.store.path}\n`);
     });
+  withExamples(path, ['medsched config path']);
 }

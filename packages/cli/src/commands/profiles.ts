@@ -8,7 +8,7 @@ export function registerProfilesCommands(program: Command): void {
   const profiles = program.command('profiles').description('Named sets of base URL, credential and defaults.');
   withExamples(profiles, ['medsched profiles list', 'medsched profiles use staging']);
 
-  profiles
+  const list = profiles
     .command('list')
     .description('List the profiles; the active one is marked.')
     .action(async (_options: unknown, command: Command) => {
@@ -35,6 +35,7 @@ export function registerProfilesCommands(program: Command): void {
           { header: 'organization', value: (row) => row.organization },
         ]);
     });
+  withExamples(list, ['medsched profiles list', 'medsched profiles list --json']);
 
   const use = profiles
     .command('use')

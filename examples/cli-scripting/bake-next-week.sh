@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Bakes next week (Monday to Sunday) for every patient of an organization and reports
+# the alarms the dispensers will ring, one line per device and time.
+#
+#   ./bake-next-week.sh ORGANIZATION_ID
+#
+# Credentials and server come from the medsched profile or the environment
+# (MEDSCHED_API_KEY, MEDSCHED_BASE_URL). MEDSCHED_BIN names the CLI (default: medsched);
+# it may hold several words, e.g. "node packages/cli/dist/bin.js".
+# FROM and TO override the range with any date medsched understands (default: next-week).
+# Exit codes are medsched's: 2 bad input, 3 auth, 4 permission, 7 network, …
+set -euo pipefail
+
+organization="${1:-${MEDSCHED_ORGANIZATION:-}}"
+if [[ -z "$organization" ]]; then
+  echo "usage: $0 ORGANIZATION_ID   (or set MEDSCHED_ORGANIZATION)" >&2
+  exit 2
+fi
+
+read -r -a medsched <<<"${MEDSCHED_BIN:-medsched}"
+from="${FROM:-next-week}"
+range=(--from "$from")
+if [[ -n "${TO:-}" ]]; then range+=(--to "$TO"); fi
+
+# stdout of medsched is the bake result as JSON; its progress and date echo go to stderr.
+result="$("${medsched[@]}" bake --organization "$organization" --all-patients "${range[@]}" --json)"
+
+# No jq needed: node reads the JSON. Alarms sorted by date, time, device.
+printf '%s' "$result" | node -e '
+let text = "";
+process.stdin.on("data", (chunk) => (text += chunk));
+process.stdin.on("end", () => {
+  const result = JSON.parse(text);
+  const alarms = [...result.alarms].sort((a, b) => `${a.date} ${a.time} ${a.deviceId}`.localeCompare(`${b.date} ${b.time} ${b.deviceId}`));
+  const patients = new Set(result.data.map((entry) => entry.userId));
+  console.log(`Baked ${result.data.length} entries for ${patients.size} patients; ${alarms.length} alarms on ${result.iotDevices.length} devices.`);
+  for (const alarm of alarms) {
+    console.log(`${alarm.date} ${alarm.time}  device ${alarm.deviceId}  patient ${alarm.patient}  ${alarm.entryIds.length} entries`);
+  }
+});
+'
