@@ -46,7 +46,7 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
 /** Runs the built CLI to the end and returns its exit code and output. */
 export async function runCli(args: string[], env: Record<string, string | undefined>, input?: string): Promise<CliResult> {
   const child = spawnCli(args, env);
-  child.stdin.end(input ?? '');
+  child.stdin?.end(input ?? '');
   const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
   return { ...child.output(), code };
 }
