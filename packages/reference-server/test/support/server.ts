@@ -28,7 +28,7 @@ export async function raw(server: RunningServer, method: string, path: string, i
     body = JSON.stringify(init.json);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${server.origin}${path}`, { method, headers, body });
+  const response = await fetch(`${server.origin}${path}`, { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
   let parsed: unknown;
   try {
