@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInTerminal } from './support/pseudo-terminal.js';
+import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
 import { tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
@@ -14,6 +14,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
+  endLeftoverTerminals();
   await server.close();
   expectNoSecretsInTranscript();
 });

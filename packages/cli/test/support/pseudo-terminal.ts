@@ -1,5 +1,12 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { transcript, cliBin, cliEnv } from './run-cli.js';
+
+const running = new Set<ChildProcess>();
+
+/** Ends sessions a failed test left waiting at a prompt, so no process outlives the suite. */
+export function endLeftoverTerminals(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
 
 /**
  * Runs the built CLI under a pseudo-terminal (util-linux `script`), so that stdin and stdout
@@ -8,9 +15,11 @@ import { transcript, cliBin, cliEnv } from './run-cli.js';
 export function runInTerminal(args: string[], env: Record<string, string | undefined>) {
   const command = ['node', cliBin, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: cliEnv({ TERM: 'xterm-256color', ...env }) });
+  running.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const closed = new Promise<number | null>((resolve) => child.on('close', (code) => {
+    running.delete(child);
     transcript.push(output);
     resolve(code);
   }));
