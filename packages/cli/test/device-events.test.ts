@@ -1,6 +1,6 @@
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
@@ -40,6 +40,10 @@ describe('device events', () => {
 
   it('--follow prints only new events as they arrive and stops cleanly on SIGINT', async () => {
     const follow = spawnCli(['device', 'events', deviceId, '--follow', '--interval', '0.2', '--json'], env);
+    // A failed wait must not leave the poller running after the suite.
+    onTestFinished(() => {
+      if (follow.exitCode === null) follow.kill('SIGKILL');
+    });
     await waitForOutput(follow, (output) => output.stderr.includes('press Ctrl-C to stop'));
     const posted = await postDeviceEvent(server, deviceId, { type: 'dispense', payload: { slot: 3 } });
     await waitForOutput(follow, (output) => output.stdout.includes(posted.id));
