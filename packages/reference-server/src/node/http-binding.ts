@@ -41,9 +41,12 @@ function toApiRequest(request: IncomingMessage, fallbackHost: string): ApiReques
 }
 
 function send(response: ServerResponse, answer: ApiResponse): void {
-  const headers = answer.status === 413 ? { ...answer.headers, connection: 'close' } : answer.headers;
+  const headers: Record<string, string> = answer.status === 413 ? { ...answer.headers, connection: 'close' } : answer.headers;
+  // A known length spares chunked encoding: head and body leave in one write.
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+  headers['content-length'] = String(body?.length ?? 0);
   response.writeHead(answer.status, headers);
-  response.end(answer.body);
+  response.end(body);
 }
 
 /** The node:http binding: each request goes straight to the pipeline and its route table. */
