@@ -3,7 +3,7 @@ import type { Authenticator } from '../domain/authentication.js';
 import type { OperationContext } from '../domain/context.js';
 import { linkHeader, type Page } from '../domain/pagination.js';
 import { ProblemError, forbidden } from '../domain/problems.js';
-import type { RateLimiter } from '../domain/rate-limit.js';
+import { RateLimiter, type RateLimitOptions } from '../domain/rate-limit.js';
 import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
 import { readJsonBody } from './json-body.js';
@@ -43,6 +43,14 @@ export class Pipeline {
   constructor(private readonly options: PipelineOptions) {
     this.routes = options.routes;
     this.router = new Router(options.routes);
+  }
+
+  /**
+   * Switches the per-credential rate limit on (or off with undefined) for the running pipeline,
+   * with fresh counters: the mock server's `rateLimit()` scenario uses the real limiter this way.
+   */
+  limitRate(options: RateLimitOptions | undefined): void {
+    this.options.rateLimiter = options ? new RateLimiter(options) : undefined;
   }
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
