@@ -4,6 +4,7 @@ import { createDevRoutes } from './dev/routes.js';
 import type { ApiKeyHasher } from './domain/api-keys.js';
 import { Authenticator } from './domain/authentication.js';
 import { IdentityProvider, type IdentityProviderOptions } from './domain/identity-provider.js';
+import { PdfLinks, type PdfLinkOptions } from './domain/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from './domain/rate-limit.js';
 import { createHandlers, type HandlersOptions } from './handlers/handlers.js';
 import { Pipeline } from './pipeline/pipeline.js';
@@ -13,6 +14,8 @@ import { seedDatabase, type SeedName } from './seed/index.js';
 export interface ReferenceServerOptions {
   /** `demo` (default): the documented demo data; `empty`: nothing. */
   seed?: SeedName;
+  /** A database already filled (e.g. loaded from a data file); used as is, `seed` is ignored. */
+  database?: Database;
   /** Path of the API, default `/v1`. */
   basePath?: string;
   /** Token signing: a secret of 32+ characters makes tokens survive restarts; issuer and audience. */
@@ -21,6 +24,8 @@ export interface ReferenceServerOptions {
   adminSecret?: string;
   /** Per-credential rate limit (off when absent). */
   rateLimit?: RateLimitOptions;
+  /** Signed PDF links: allowed app and web URLs, signing secret, lifetime, renderer. */
+  pdf?: PdfLinkOptions;
   /** The clock; default the real one. */
   now?: () => Date;
   /** SHA-256 of API keys (hex); default Web Crypto. The node:http server passes node:crypto's. */
@@ -45,8 +50,8 @@ export interface ReferenceServer {
  * routes and msw handlers. The node:http server and the mock server both start from this.
  */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const db = createDatabase();
-  await seedDatabase(db, options.seed ?? 'demo');
+  const db = options.database ?? createDatabase();
+  if (!options.database) await seedDatabase(db, options.seed ?? 'demo');
   const now = options.now ?? (() => new Date());
   const newId = () => newObjectId(now());
   const identityProvider = new IdentityProvider(options.tokens);
@@ -59,6 +64,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     now,
     newId,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    pdfLinks: new PdfLinks(options.pdf),
     extraRoutes: createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }),
     onError: options.onError ?? ((error, requestId) => console.error(`[medsched] request ${requestId} failed:`, error)),
   });

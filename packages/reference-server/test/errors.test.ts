@@ -108,8 +108,10 @@ describe('the error table', () => {
     }
   });
 
-  it('501 not_implemented for the bake and PDF routes (issue 4)', async () => {
-    expectProblem(await raw(server, 'GET', `/v1/calendars/bake?patient=${org1.patient.userId}&from=2026-01-01&to=2026-01-07`, { headers: admin() }), 501, 'not_implemented');
+  it('400 for a reversed or too long bake range', async () => {
+    const patient = org1.patient.userId;
+    expectProblem(await raw(server, 'GET', `/v1/calendars/bake?patient=${patient}&from=2026-01-07&to=2026-01-01`, { headers: admin() }), 400, 'validation_failed');
+    expectProblem(await raw(server, 'GET', `/v1/calendars/bake?patient=${patient}&from=2026-01-01&to=2027-01-02`, { headers: admin() }), 400, 'validation_failed');
   });
 
   it('echoes x-request-id', async () => {

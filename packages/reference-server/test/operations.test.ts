@@ -73,11 +73,16 @@ describe('every operation through the SDK', () => {
     expect(page.items.map((item) => item.id)).toEqual([user.id]);
   });
 
-  it('bake and pdf answer 501 until issue 4', async () => {
-    await expect(staff.calendars.bake.get({ patient: org1.patient.userId, from: '2026-01-05', to: '2026-01-06' })).rejects.toMatchObject({ status: 501 });
-    await expect(staff.calendars.bake.create({ patient: org1.patient.userId, from: '2026-01-05', to: '2026-01-06' })).rejects.toMatchObject({ status: 501 });
-    await expect(staff.calendars.bake.delete({ patient: org1.patient.userId, from: '2026-01-05', to: '2026-01-06' })).rejects.toMatchObject({ status: 501 });
-    await expect(staff.pdf.sign('https://app.medsched.test/x')).rejects.toMatchObject({ status: 501 });
+  it('bakes, reads and unbakes a range, and signs PDF links', async () => {
+    const range = { patient: org1.patient.userId, from: '2026-01-05', to: '2026-01-06' };
+    const baked = await staff.calendars.bake.create(range);
+    expect(baked.data.length).toBeGreaterThan(0);
+    expect(baked.data.every((entry) => entry.baked)).toBe(true);
+    expect((await staff.calendars.bake.get(range)).data).toEqual(baked.data);
+    const reverted = await staff.calendars.bake.delete(range);
+    expect(reverted.map((entry) => entry.baked)).toEqual(baked.data.map(() => false));
+    expect((await staff.calendars.bake.get(range)).data).toEqual([]);
+    expect((await staff.pdf.sign('https://app.medsched.test/x')).signed).toMatch(/\/files\/pdf\?url=.+&expires=\d+&signature=/);
   });
 
   it('works with a bearer token from the development sign-in', async () => {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { Caller } from './caller.js';
+import type { PdfLinks } from './pdf-links.js';
 
 /** What a domain operation gets besides its validated input. */
 export interface OperationContext {
@@ -8,4 +9,7 @@ export interface OperationContext {
   /** The clock (injectable so that tests and the bake engine can pin time). */
   now: () => Date;
   newId: () => string;
+  /** Scheme, host and port the client used, for absolute links in answers. */
+  origin: string;
+  pdfLinks: PdfLinks;
 }

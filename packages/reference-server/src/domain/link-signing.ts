@@ -12,7 +12,7 @@ function toBase64Url(bytes: ArrayBuffer): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): Uint8Array | undefined {
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
@@ -24,7 +24,7 @@ export async function importSigningKey(secret: string): Promise<CryptoKey> {
 }
 
 /** What a signature covers; the path includes its query string (less the signature). */
-function message(method: string, pathWithQuery: string, expires: number): Uint8Array {
+function message(method: string, pathWithQuery: string, expires: number): Uint8Array<ArrayBuffer> {
   return encoder.encode(`${method.toUpperCase()}\n${pathWithQuery}\n${expires}`);
 }
 

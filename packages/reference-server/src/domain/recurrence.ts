@@ -17,7 +17,7 @@ export interface Occurrence {
 export type RecurrenceCheck = { ok: true } | { ok: false; message: string };
 
 /** Reads an RFC 5545 rule such as `FREQ=DAILY;INTERVAL=2` (an `RRULE:` prefix is allowed). */
-function parseRule(rule: string): Partial<InstanceType<typeof RRule>['options']> {
+function parseRule(rule: string): ReturnType<typeof RRule.parseString> {
   const text = rule.trim().replace(/^RRULE:/i, '');
   if (!/^[A-Z]+=/i.test(text) || /\n|DTSTART/i.test(text)) throw new Error('expected rule parts such as FREQ=DAILY;INTERVAL=2');
   const options = RRule.parseString(text);

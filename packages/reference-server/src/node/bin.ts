@@ -6,11 +6,14 @@ import { runKeysCommand } from './commands/keys.js';
 import { serve } from './commands/serve.js';
 import { mintToken } from './commands/token.js';
 import { UsageError, serverOrigin } from './environment.js';
+import { DataFileError } from './persistence/errors.js';
 
 const usage = `medsched-server: the medsched reference server
 
   medsched-server [serve] [--port 4010] [--host 127.0.0.1] [--seed demo|empty]
-                  [--admin-secret S] [--token-secret S] [--rate-limit 100/60]
+                  [--admin-secret S] [--token-secret S] [--rate-limit N | N/SECONDS]
+                  [--app-url URL] [--web-url URL] [--link-secret S]
+                  [--data FILE]
   medsched-server credentials [--json]
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
@@ -29,6 +32,8 @@ async function main(argv: string[]): Promise<void> {
     options: {
       port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, url: { type: 'string' },
       'admin-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rate-limit': { type: 'string' },
+      data: { type: 'string' },
+      'app-url': { type: 'string' }, 'web-url': { type: 'string' }, 'link-secret': { type: 'string' },
       json: { type: 'boolean' }, email: { type: 'string' }, ttl: { type: 'string' }, description: { type: 'string' },
       organization: { type: 'string' }, id: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' },
       serial: { type: 'string' }, patient: { type: 'string' }, alarm: { type: 'boolean' }, device: { type: 'string' },
@@ -42,7 +47,7 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) return void console.log(usage);
   switch (command) {
     case 'serve':
-      return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'] });
+      return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'] });
     case 'credentials':
       return printCredentials(values.json ?? false);
     case 'token':
@@ -60,6 +65,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     console.error(`medsched-server: ${(error as Error).message}`);
     process.exit(2);
+  }
+  if (error instanceof DataFileError) {
+    console.error(`medsched-server: ${error.message}`);
+    process.exit(1);
   }
   console.error(error);
   process.exit(1);

@@ -8,6 +8,10 @@ export const env = {
   adminSecret: () => process.env.MEDSCHED_ADMIN_SECRET,
   tokenSecret: () => process.env.MEDSCHED_TOKEN_SECRET,
   rateLimit: () => process.env.MEDSCHED_RATE_LIMIT,
+  data: () => process.env.MEDSCHED_DATA,
+  appUrl: () => process.env.MEDSCHED_APP_URL,
+  webUrl: () => process.env.MEDSCHED_WEB_URL,
+  linkSecret: () => process.env.MEDSCHED_LINK_SECRET,
   /** Where the admin commands find the running server. */
   url: () => process.env.MEDSCHED_URL,
 };

@@ -3,12 +3,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../reference-server.js';
 import { createRequestListener } from './http-binding.js';
+import { openDataFile, type DataFile } from './persistence/open-data-file.js';
+import { renderPdf } from './pdf-renderer.js';
 
 export interface StartServerOptions extends ReferenceServerOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Keeps the database in this file across restarts (loaded at start, every write journaled
+   * and fsynced before it is answered; see the README, "Persistence"). A new file is seeded
+   * per `seed`; an existing one ignores `seed`. In memory only when absent.
+   */
+  data?: string;
 }
 
 export interface RunningServer {
@@ -20,6 +28,8 @@ export interface RunningServer {
   host: string;
   reference: ReferenceServer;
   httpServer: Server;
+  /** The open data file, when started with `data`. */
+  dataFile?: DataFile;
   /** Stops accepting connections, ends open ones and resolves when the server is down. */
   close(): Promise<void>;
 }
@@ -32,7 +42,10 @@ export const defaultHost = '127.0.0.1';
 
 /** Starts the reference server on node:http. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const reference = await createReferenceServer({ hashApiKey: sha256Hex, ...options });
+  const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo' }) : undefined;
+  if (dataFile) options = { ...options, database: dataFile.db };
+  // Node can run pdfkit; in-process (msw) servers use the small Web-only PDF writer.
+  const reference = await createReferenceServer({ hashApiKey: sha256Hex, ...options, pdf: { render: renderPdf, ...options.pdf } });
   const host = options.host ?? defaultHost;
   const httpServer = createServer({ keepAliveTimeout: 5_000 });
   await new Promise<void>((resolve, reject) => {
@@ -54,9 +67,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host,
     reference,
     httpServer,
+    dataFile,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
-        httpServer.close((error) => (error ? reject(error) : resolve()));
+        httpServer.close((error) => {
+          dataFile?.close();
+          if (error) reject(error);
+          else resolve();
+        });
         httpServer.closeIdleConnections();
         setTimeout(() => httpServer.closeAllConnections(), 1_000).unref();
       });

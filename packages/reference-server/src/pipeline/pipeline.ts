@@ -3,6 +3,7 @@ import type { Authenticator } from '../domain/authentication.js';
 import type { OperationContext } from '../domain/context.js';
 import { linkHeader, type Page } from '../domain/pagination.js';
 import { ProblemError, forbidden } from '../domain/problems.js';
+import type { PdfLinks } from '../domain/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from '../domain/rate-limit.js';
 import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
@@ -24,6 +25,7 @@ export interface PipelineOptions {
   now: () => Date;
   newId: () => string;
   rateLimiter?: RateLimiter | undefined;
+  pdfLinks: PdfLinks;
   extraRoutes?: ExtraRoutes | undefined;
   /** Sees unexpected errors (bugs); the client only gets a 500 with the request id. */
   onError: (error: unknown, requestId: string) => void;
@@ -59,7 +61,9 @@ export class Pipeline {
       const { basePath } = this.options;
       const inApi = request.pathname === basePath || request.pathname.startsWith(`${basePath}/`);
       if (!inApi) {
-        const answer = await this.options.extraRoutes?.(request, requestId);
+        const answer =
+          (await this.options.pdfLinks.serve(this.options.db, request, requestId, this.options.now())) ??
+          (await this.options.extraRoutes?.(request, requestId));
         if (answer) return answer;
         throw new ProblemError('not_found', `no route ${request.pathname}; the API lives under ${basePath}`);
       }
@@ -107,7 +111,14 @@ export class Pipeline {
       throw forbidden(`role ${caller.role} may not call ${operation.id}`);
     }
 
-    const ctx: OperationContext = { db: this.options.db, caller, now: this.options.now, newId: this.options.newId };
+    const ctx: OperationContext = {
+      db: this.options.db,
+      caller,
+      now: this.options.now,
+      newId: this.options.newId,
+      origin: request.origin,
+      pdfLinks: this.options.pdfLinks,
+    };
     const result = await route.operate(ctx, input as never);
 
     const headers: Record<string, string> = { ...limitHeaders, 'content-type': 'application/json', 'x-request-id': requestId };

@@ -10,14 +10,35 @@ export interface ServeFlags {
   adminSecret?: string | undefined;
   tokenSecret?: string | undefined;
   rateLimit?: string | undefined;
+  data?: string | undefined;
+  appUrl?: string | undefined;
+  webUrl?: string | undefined;
+  linkSecret?: string | undefined;
 }
 
-/** `--rate-limit 100/60` = 100 requests per 60 seconds per credential. */
+/** `--rate-limit 100` = 100 requests per minute per credential; `100/10` = per 10 seconds. */
 function parseRateLimit(value: string | undefined) {
   if (value === undefined) return undefined;
-  const match = /^(\d+)\/(\d+)s?$/.exec(value);
-  if (!match) throw new UsageError(`--rate-limit must look like 100/60 (requests per seconds), not ${value}`);
-  return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
+  const match = /^(\d+)(?:\/(\d+)s?)?$/.exec(value);
+  if (!match || Number(match[1]) < 1 || match[2] === '0') {
+    throw new UsageError(`--rate-limit must be requests per minute (100) or requests/seconds (100/10), not ${value}`);
+  }
+  return { limit: Number(match[1]), windowSeconds: Number(match[2] ?? 60) };
+}
+
+/** An --app-url or --web-url: an absolute http(s) URL whose origin links must match. */
+function parseSiteUrl(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag} must be an absolute URL such as https://app.example.com, not ${value}`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+    throw new UsageError(`${flag} must be an http(s) URL without user info, not ${value}`);
+  }
+  return url.origin;
 }
 
 function randomSecret(): string {
@@ -37,6 +58,12 @@ export async function serve(flags: ServeFlags): Promise<void> {
     adminSecret,
     tokens: { secret: tokenSecret },
     rateLimit: parseRateLimit(flags.rateLimit ?? env.rateLimit()),
+    data: flags.data ?? env.data(),
+    pdf: {
+      appUrl: parseSiteUrl('--app-url', flags.appUrl ?? env.appUrl()),
+      webUrl: parseSiteUrl('--web-url', flags.webUrl ?? env.webUrl()),
+      signingSecret: flags.linkSecret ?? env.linkSecret(),
+    },
   });
 
   const lines = [`medsched reference server listening on ${server.url} (seed: ${seed})`];
@@ -51,6 +78,10 @@ export async function serve(flags: ServeFlags): Promise<void> {
     `  bearer token: curl -X POST -H "content-type: application/json" -d '{"apiKey":"<key>","ttlSeconds":3600}' ${server.origin}/dev/token`,
     `  admin secret: ${adminSecret}   (x-admin-secret; medsched-server keys|devices --admin-secret …)`,
   );
+  const { dataFile } = server;
+  if (dataFile) {
+    lines.push(`  data file:    ${dataFile.path} (${dataFile.origin === 'created' ? 'new, seeded' : `loaded, ${dataFile.journalLines} journal lines replayed`}; ${dataFile.records} records)`);
+  }
   console.log(lines.join('\n'));
 
   const stop = (signal: NodeJS.Signals) => {

@@ -1,0 +1,118 @@
+import type { PdfLink } from '@medsched/sdk/schemas';
+import type { ApiRequest, ApiResponse } from '../pipeline/messages.js';
+import type { OperationContext } from './context.js';
+import { importSigningKey, signLink, verifyLink } from './link-signing.js';
+import { findPatient } from './lookups.js';
+import { renderMinimalPdf } from './minimal-pdf.js';
+import type { PdfDocument, PdfRenderer } from './pdf-document.js';
+import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
+import { forbidden, invalid, ProblemError } from './problems.js';
+import type { Database } from '../db/database.js';
+import { toCalendarEntry } from './calendar-mapping.js';
+
+export interface PdfLinkOptions {
+  /** The web application; default `https://app.medsched.test`. */
+  appUrl?: string;
+  /** The public website; default `https://www.medsched.test`. */
+  webUrl?: string;
+  /** HMAC key material; default random per start (links then die with the process). */
+  signingSecret?: string;
+  /** Lifetime of a link; default 900 s. */
+  linkTtlSeconds?: number;
+  /** Draws the PDF; default a small Web-only writer (the Node server passes pdfkit's). */
+  render?: PdfRenderer;
+}
+
+export const defaultAppUrl = 'https://app.medsched.test';
+export const defaultWebUrl = 'https://www.medsched.test';
+const defaultTtlSeconds = 900;
+
+/** Where signed PDF links are served, outside `/v1`: they need no credential. */
+export const pdfFilePath = '/files/pdf';
+// The exact shape of a link's query: anything else (reordered, doubled, extra) is refused.
+const linkQuery = /^\?url=([^&]*)&expires=(\d{1,12})&signature=([A-Za-z0-9_-]{1,128})$/;
+// The patient pages whose PDF lists the patient's baked schedule.
+const patientPage = /^\/patients\/([0-9a-f]{24})(?:\/plan)?\/?$/;
+
+function randomSecret(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * `GET /pdf/`: signs links to PDFs of pages on the app or web URL; and serves those links.
+ * The signature covers method, path, the page address and the expiry.
+ */
+export class PdfLinks {
+  readonly origins: readonly string[];
+  readonly #ttlSeconds: number;
+  readonly #render: PdfRenderer;
+  readonly #key: Promise<CryptoKey>;
+
+  constructor(options: PdfLinkOptions = {}) {
+    this.origins = [allowedOrigin(options.appUrl ?? defaultAppUrl), allowedOrigin(options.webUrl ?? defaultWebUrl)];
+    this.#ttlSeconds = options.linkTtlSeconds ?? defaultTtlSeconds;
+    this.#render = options.render ?? renderMinimalPdf;
+    this.#key = importSigningKey(options.signingSecret ?? randomSecret());
+  }
+
+  /** Signs a link for `urlPath`; a patient page must name a patient the caller may see. */
+  async sign(ctx: OperationContext, urlPath: string, origin: string): Promise<PdfLink> {
+    const check = checkPdfUrl(urlPath, this.origins);
+    if (!check.ok) throw invalid('urlPath', check.reason);
+    const patientId = patientPage.exec(check.url.pathname)?.[1];
+    if (patientId !== undefined) findPatient(ctx, patientId, 'urlPath');
+    const expires = Math.floor(ctx.now().getTime() / 1000) + this.#ttlSeconds;
+    const path = `${pdfFilePath}?url=${encodeURIComponent(urlPath)}`;
+    const signature = await signLink(await this.#key, 'GET', path, expires);
+    return { signed: `${origin}${path}&expires=${expires}&signature=${signature}` };
+  }
+
+  /** Serves a signed link, or declines (undefined) for other paths. */
+  async serve(db: Database, request: ApiRequest, requestId: string, now: Date): Promise<ApiResponse | undefined> {
+    if (request.pathname !== pdfFilePath) return undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new ProblemError('method_not_allowed', 'signed PDF links are fetched with GET', { headers: { allow: 'GET, HEAD' } });
+    }
+    const parts = linkQuery.exec(request.search);
+    if (!parts) throw forbidden('this is not a valid signed link; ask GET /v1/pdf/ for a new one');
+    const [, rawUrl = '', expires = '0', signature = ''] = parts;
+    const check = await verifyLink(await this.#key, 'GET', `${pdfFilePath}?url=${rawUrl}`, Number(expires), signature, now.getTime());
+    if (!check.ok) {
+      throw forbidden(check.reason === 'expired' ? 'this signed link has expired; ask GET /v1/pdf/ for a new one' : 'the signature of this link does not match');
+    }
+    const pageUrl = decodeURIComponent(rawUrl);
+    const bytes = await this.#render(this.#document(db, pageUrl, now));
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': 'inline; filename="medsched.pdf"',
+        'cache-control': 'private, no-store',
+        'x-request-id': requestId,
+      },
+      body: request.method === 'HEAD' ? undefined : bytes,
+    };
+  }
+
+  /** What the PDF shows: the page, and for a patient's page that patient's baked schedule. */
+  #document(db: Database, pageUrl: string, now: Date): PdfDocument {
+    const document: PdfDocument = { title: `medsched: ${new URL(pageUrl).pathname}`, pageUrl, generatedAt: now.toISOString(), sections: [] };
+    const patientId = patientPage.exec(new URL(pageUrl).pathname)?.[1];
+    const patient = patientId === undefined ? undefined : db.users.get(patientId);
+    if (patient) {
+      document.title = `Medication plan: ${patient.name}`;
+      const baked = db.calendarEntries
+        .group('patient', patient.id)
+        .filter((entry) => entry.baked)
+        .map(toCalendarEntry)
+        .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
+      document.sections.push({
+        heading: `Baked schedule (${baked.length} entries, times in ${patient.timezone})`,
+        lines: baked.map((entry) => `${entry.date}  ${entry.startTime}-${entry.endTime}  ${entry.title}${entry.amount !== undefined ? `  x${String(entry.amount)} ${String(entry.unit ?? '')}` : ''}`),
+      });
+    }
+    return document;
+  }
+}
