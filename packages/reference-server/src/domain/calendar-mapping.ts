@@ -1,6 +1,7 @@
 import { ClockTime, type CalendarEntry } from '@medsched/sdk/schemas';
 import type { CalendarEntryRecord } from '../db/models.js';
 import { invalid } from './problems.js';
+import { clockTime, minutesOfDay } from './zoned-time.js';
 
 /** Start times of the time categories when an entry has no `intakeTime`. */
 export const timeCategoryStart: Record<string, string> = {
@@ -31,11 +32,6 @@ export function startTimeOf(entry: CalendarEntryRecord): string {
   return timeCategoryStart[String(entry.timeCategory ?? '').toLowerCase()] ?? defaultStart;
 }
 
-export function addMinutes(clockTime: string, minutes: number): string {
-  const [hours = 0, mins = 0] = clockTime.split(':').map(Number);
-  const total = (hours * 60 + mins + minutes) % (24 * 60);
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
 
 /**
  * The answer shape of api-decisions.md: the stored input fields, then userId = patient,
@@ -50,6 +46,6 @@ export function toCalendarEntry(entry: CalendarEntryRecord): CalendarEntry {
     title: entry.name ?? '',
     description: entry.instruction ?? '',
     startTime,
-    endTime: addMinutes(startTime, durationMinutes),
+    endTime: clockTime(minutesOfDay(startTime) + durationMinutes),
   };
 }

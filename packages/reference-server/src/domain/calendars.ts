@@ -3,9 +3,11 @@ import type { CalendarEntryRecord } from '../db/models.js';
 import { checkIntakeTime, serverOwnedCalendarFields, toCalendarEntry } from './calendar-mapping.js';
 import type { OperationContext } from './context.js';
 import { containsIgnoringCase, sortRecords } from './list-filters.js';
-import { findInOrganization, findPatient, todayIn } from './lookups.js';
+import { findInOrganization, findPatient } from './lookups.js';
+import { localDate } from './zoned-time.js';
 import { paginate, type Page } from './pagination.js';
-import { conflict, forbidden } from './problems.js';
+import { conflict, forbidden, invalid } from './problems.js';
+import { checkRecurrence } from './recurrence.js';
 import { assertOwnPatientData, isPatientRole } from './tenancy.js';
 
 type CalendarInput = Record<string, unknown>;
@@ -19,6 +21,11 @@ function clientFields(body: CalendarInput): CalendarInput {
 
 function checkInput(ctx: OperationContext, fields: CalendarInput): void {
   checkIntakeTime(fields.intakeTime);
+  // A string rrule makes a series: refuse one the bake could not expand, now rather than at bake time.
+  if (typeof fields.rrule === 'string') {
+    const check = checkRecurrence(fields.rrule);
+    if (!check.ok) throw invalid('rrule', check.message);
+  }
   if (fields.organization !== undefined && fields.organization !== ctx.caller.organizationId) {
     throw forbidden('organization must be your own organization');
   }
@@ -73,7 +80,7 @@ export async function createCalendarEntry(ctx: OperationContext, body: CalendarE
     patient: patient.id,
     id: ctx.newId(),
     organization: ctx.caller.organizationId,
-    date: body.date ?? todayIn(patient.timezone, now),
+    date: body.date ?? localDate(now, patient.timezone),
     baked: false,
     seriesId: null,
     createdAt: now.toISOString(),

@@ -23,10 +23,6 @@ export function findPatient(ctx: OperationContext, id: string, field = 'patient'
   return user;
 }
 
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** An organization by id: 404 when unknown, 403 when it is not the caller's. */
 export function findOrganization(ctx: OperationContext, id: string): OrganizationRecord {

@@ -13,7 +13,6 @@ const titles: Record<ProblemCode, string> = {
   unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
-  not_implemented: 'Not implemented yet',
 };
 
 const statuses: Record<ProblemCode, number> = {
@@ -29,7 +28,6 @@ const statuses: Record<ProblemCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
-  not_implemented: 501,
 };
 
 /**
@@ -62,5 +60,3 @@ export const forbidden = (detail: string) => new ProblemError('forbidden', detai
 export const conflict = (detail: string) => new ProblemError('conflict', detail);
 export const invalid = (path: string, message: string) =>
   new ProblemError('validation_failed', `${path}: ${message}`, { errors: [{ path, message }] });
-export const notImplemented = (operation: string) =>
-  new ProblemError('not_implemented', `${operation} is not implemented by this reference server yet (it arrives with the bake engine, issue 4)`);

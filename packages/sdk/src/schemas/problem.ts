@@ -14,7 +14,6 @@ export const ProblemCode = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'internal',
-  'not_implemented',
 ]);
 export type ProblemCode = z.infer<typeof ProblemCode>;
 
