@@ -33,7 +33,7 @@ const calendarInputShape = {
   rrule: z.unknown().optional().meta({ description: 'RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2. A non-string value is stored as given and the entry is one-off.' }),
   abdaMedication: z.string().optional(),
   medication: z.string().optional(),
-  organization: z.string().optional(),
+  organization: ObjectId.optional().meta({ description: "The entry's organization; must be the caller's." }),
   amount: z.number().optional(),
   emptyStomach: EmptyStomach.optional(),
   instruction: z.string().max(5000).optional().meta({ description: 'Shown as the entry description.' }),

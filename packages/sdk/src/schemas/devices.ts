@@ -58,5 +58,9 @@ export const DeviceEventsQuery = z
     DateEnd: IsoDateTime.optional().meta({ description: 'Exclusive upper bound.' }),
     TypeFilter: z.string().max(100).optional().meta({ description: 'Exact event type; activate and state are common.' }),
   })
+  .refine((query) => query.DateStart === undefined || query.DateEnd === undefined || Date.parse(query.DateStart) <= Date.parse(query.DateEnd), {
+    path: ['DateEnd'],
+    message: 'DateEnd must not be before DateStart',
+  })
   .meta({ id: 'DeviceEventsQuery' });
 export type DeviceEventsQuery = z.infer<typeof DeviceEventsQuery>;
