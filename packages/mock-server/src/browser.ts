@@ -1,0 +1,10 @@
+/**
+ * @medsched/mock-server/browser: the medsched API served by msw's service worker.
+ *
+ * @example
+ * import { setupMockWorker } from '@medsched/mock-server/browser';
+ * const mock = setupMockWorker();
+ * await mock.start();
+ */
+export { setupMockWorker, MockWorker, type WorkerStartOptions } from './browser/setup-mock-worker.js';
+export * from './shared-exports.js';

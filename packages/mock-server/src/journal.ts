@@ -1,0 +1,145 @@
+import { matchRequestUrl } from 'msw';
+import type { HttpMethod, OperationId, operations } from '@medsched/sdk/schemas';
+
+/** Headers whose values are secrets: the journal keeps that they were sent, never their value. */
+const secretHeaders = new Set(['x-api-key', 'authorization', 'cookie', 'x-admin-secret', 'proxy-authorization']);
+/** Body fields of the development routes that carry secrets (`/dev/token`, `/dev/token/refresh`). */
+const secretBodyFields = new Set(['apiKey', 'accessToken', 'refreshToken', 'password']);
+export const redacted = '[redacted]';
+
+/** How a journaled request ended: an HTTP status, a forced network error, or still open. */
+export type JournalOutcome = number | 'network-error' | 'pending';
+
+/** One request as the app sent it, secrets redacted. Plain data, so `toMatchObject` works on it. */
+export interface JournalEntry<Body = unknown> {
+  /** msw's id of the request. */
+  id: string;
+  method: string;
+  url: string;
+  /** The URL's path, e.g. `/v1/calendars/64d0…`. */
+  path: string;
+  query: Record<string, string>;
+  /** Lower-case names; `x-api-key`, `authorization`, `cookie` and `x-admin-secret` read `[redacted]`. */
+  headers: Record<string, string>;
+  /** Parsed JSON, else the text, else undefined (no body). */
+  body: Body;
+  /** The API operation the request addressed (the reference server's router decides), if any. */
+  operation: OperationId | undefined;
+  /** The status of the answer, `network-error`, or `pending` while it is being answered. */
+  outcome: JournalOutcome;
+  /** When the request arrived (ISO 8601). */
+  at: string;
+}
+
+type InputOf<S> = S extends { '~standard': { types?: infer T } } ? (NonNullable<T> extends { input: infer I } ? I : unknown) : undefined;
+
+/** The body type of an operation's requests, from the SDK's schema (Standard Schema types, no zod import). */
+export type OperationBody<Id extends OperationId> = InputOf<(typeof operations)[Id] extends { body: infer B } ? B : undefined>;
+
+export interface JournalFilter {
+  /** `GET`, `POST`, … (any case). */
+  method?: HttpMethod | Lowercase<HttpMethod> | (string & {});
+  /**
+   * msw path syntax, relative to the API base (`/calendars/:id`) or absolute (`/v1/calendars/:id`);
+   * or a RegExp tested against the path.
+   */
+  path?: string | RegExp;
+  operation?: OperationId;
+}
+
+/**
+ * What the app sent, in order, for WireMock-style verification:
+ * `expect(mock.journal.find({ method: 'PATCH', path: '/calendars/:id' })).toHaveLength(1)`.
+ */
+export class RequestJournal {
+  #entries: JournalEntry[] = [];
+
+  constructor(private readonly basePath: string) {}
+
+  /** Every entry since the last reset, oldest first (a copy). */
+  get entries(): JournalEntry[] {
+    return [...this.#entries];
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  find(filter: JournalFilter = {}): JournalEntry[] {
+    return this.#entries.filter((entry) => this.#matches(entry, filter));
+  }
+
+  /** The requests of one operation, with the body typed from the SDK's schema. */
+  calls<Id extends OperationId>(operation: Id): JournalEntry<OperationBody<Id>>[] {
+    return this.find({ operation }) as JournalEntry<OperationBody<Id>>[];
+  }
+
+  last(filter: JournalFilter = {}): JournalEntry | undefined {
+    return this.find(filter).at(-1);
+  }
+
+  count(filter: JournalFilter = {}): number {
+    return this.find(filter).length;
+  }
+
+  /** Drops every entry: the old entries become garbage at once (the mock calls this on reset). */
+  clear(): void {
+    this.#entries = [];
+  }
+
+  /** Records a request (reads a clone of its body) and returns the entry, to set its outcome later. */
+  async record(request: Request, id: string, operation: OperationId | undefined): Promise<JournalEntry> {
+    const url = new URL(request.url);
+    const entry: JournalEntry = {
+      id,
+      method: request.method,
+      url: request.url,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: redactHeaders(request.headers),
+      body: await readBody(request),
+      operation,
+      outcome: 'pending',
+      at: new Date().toISOString(),
+    };
+    this.#entries.push(entry);
+    return entry;
+  }
+
+  #matches(entry: JournalEntry, filter: JournalFilter): boolean {
+    if (filter.method && entry.method !== filter.method.toUpperCase()) return false;
+    if (filter.operation && entry.operation !== filter.operation) return false;
+    if (filter.path instanceof RegExp) return filter.path.test(entry.path);
+    if (filter.path !== undefined) {
+      const pattern = filter.path.startsWith(`${this.basePath}/`) ? filter.path : `${this.basePath}${filter.path}`;
+      // Trailing slashes do not matter, as in the reference server's router.
+      const strip = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+      return matchRequestUrl(new URL(strip(entry.path), 'http://journal'), strip(pattern), 'http://journal').matches;
+    }
+    return true;
+  }
+}
+
+function redactHeaders(headers: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    result[name] = secretHeaders.has(name) ? redacted : value;
+  });
+  return result;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  if (!request.body) return undefined;
+  const text = await request.clone().text();
+  if (text === '') return undefined;
+  try {
+    return redactBody(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+function redactBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, secretBodyFields.has(key) ? redacted : value]));
+}

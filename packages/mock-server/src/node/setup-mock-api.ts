@@ -1,0 +1,73 @@
+import { setupServer, type SetupServer } from 'msw/node';
+import type { SharedOptions } from 'msw';
+import { resolveOptions, type MockApiOptions } from '../mock-options.js';
+import { MockScope } from '../mock-scope.js';
+
+export interface ListenOptions {
+  /**
+   * What to do with a request no handler answers (another host, a typo'd path outside the API).
+   * Default `'error'`: msw prints the method and URL and the app's fetch rejects.
+   */
+  onUnhandledRequest?: SharedOptions['onUnhandledRequest'];
+}
+
+/** The mock API in Node (vitest, jest): msw's `setupServer` running the reference server's behaviour. */
+export class MockApi extends MockScope {
+  /** The msw server: `mock.server.use(...)` adds the app's own handlers in front of the mock's. */
+  readonly server: SetupServer;
+
+  constructor(options: MockApiOptions = {}) {
+    let server: SetupServer | undefined;
+    super(resolveOptions(options, 'https://api.medsched.test/v1'), {
+      use: (...handlers) => server!.use(...handlers),
+      resetHandlers: () => server!.resetHandlers(),
+    });
+    server = setupServer(...this.handlers);
+    this.server = server!;
+  }
+
+  /** Builds the first database and starts intercepting. Call it in `beforeAll`. */
+  async listen(options: ListenOptions = {}): Promise<void> {
+    await this.init();
+    this.server.listen({ onUnhandledRequest: options.onUnhandledRequest ?? 'error' });
+  }
+
+  /** Stops intercepting. Call it in `afterAll`. */
+  close(): void {
+    this.server.close();
+  }
+
+  /**
+   * Runs a test in its own msw boundary with its own mock (database, journal, scenarios), so that
+   * concurrent tests (`it.concurrent`) never see each other's data, failures or requests. The
+   * app's `mock.server.use(...)` inside the test is scoped to it too.
+   * @example it.concurrent('x', mock.isolated(async (api) => { api.fail('calendars.list', 500); ... }))
+   */
+  isolated<Args extends unknown[], R>(test: (scope: MockScope, ...args: Args) => R | Promise<R>): (...args: Args) => Promise<R> {
+    return this.server.boundary(async (...args: Args) => {
+      const scope: MockScope = new MockScope(this.options, {
+        use: (...handlers) => this.server.use(...handlers),
+        // Inside a boundary, resetHandlers goes back to the handlers at its start: put the scope's back.
+        resetHandlers: () => {
+          this.server.resetHandlers();
+          this.server.use(...scope.handlers);
+        },
+      });
+      await scope.init();
+      this.server.use(...scope.handlers);
+      return test(scope, ...args);
+    });
+  }
+}
+
+/**
+ * The medsched API for tests in Node, on a fresh in-memory database per test.
+ * @example
+ * const mock = setupMockApi();
+ * beforeAll(() => mock.listen());
+ * afterEach(() => mock.reset());
+ * afterAll(() => mock.close());
+ */
+export function setupMockApi(options: MockApiOptions = {}): MockApi {
+  return new MockApi(options);
+}

@@ -1,0 +1,186 @@
+import {
+  demoCredentials,
+  hashApiKey,
+  newObjectId,
+  type CalendarEntryRecord,
+  type Database,
+  type DeviceEventRecord,
+  type DeviceRecord,
+  type MedicationRecord,
+  type OrganizationRecord,
+  type UserRecord,
+} from '@medsched/reference-server';
+import type { UserRole } from '@medsched/sdk/schemas';
+
+/** A user who can call the API: what `mock.as()` and `mock.signIn()` take besides a demo role. */
+export interface MockCredential {
+  userId: string;
+  accountId: string;
+  organizationId: string;
+  role: UserRole;
+  email: string;
+  apiKey: string;
+}
+
+/** Per database: counters for readable defaults and the records that missing references default to. */
+interface Defaults {
+  counter: number;
+  organization?: OrganizationRecord;
+  patient?: UserRecord;
+}
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+/**
+ * Typed factories over the current in-memory database: every field has a sensible default, the
+ * record is validated by the reference server's model (the SDK schema) and stored through its
+ * tables (so its indexes see it), and the stored record is returned.
+ *
+ * A missing organization defaults to the first demo organization (Sonnen-Apotheke), or, with
+ * `seed: 'empty'`, to one organization made on first need; a missing patient likewise.
+ */
+export class SeedFactories {
+  readonly #defaults = new WeakMap<Database, Defaults>();
+
+  constructor(private readonly database: () => Database) {}
+
+  async organization(input: Partial<OrganizationRecord> = {}): Promise<OrganizationRecord> {
+    const n = this.#next();
+    const at = new Date().toISOString();
+    return this.#create('organization', () =>
+      this.#db.organizations.create({
+        id: newObjectId(), name: `Organization ${n}`, email: `info@organization${n}.example`, kind: 'pharmacy',
+        meta: { timezone: 'UTC' }, createdAt: at, updatedAt: at, ...input,
+      }),
+    );
+  }
+
+  /** A staff user (role `user`, category `nurse`) unless `role` says otherwise. */
+  async user(input: Partial<UserRecord> = {}): Promise<UserRecord> {
+    const n = this.#next();
+    const organization = input.organization ?? (await this.#defaultOrganization()).id;
+    const role = input.role ?? 'user';
+    const isPatient = role === 'patient' || role === 'onlyself';
+    const at = new Date().toISOString();
+    return this.#create('user', () =>
+      this.#db.users.create({
+        id: newObjectId(), organization, name: `${isPatient ? 'Patient' : 'User'} ${n}`, email: `${role}${n}@mock.example`, role,
+        category: isPatient ? 'patient' : 'nurse', timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: at, updatedAt: at,
+        ...input,
+      }),
+    );
+  }
+
+  /** A user of role `patient` (category `patient`). */
+  async patient(input: Partial<UserRecord> = {}): Promise<UserRecord> {
+    return this.user({ role: 'patient', ...input });
+  }
+
+  async medication(input: Partial<MedicationRecord> = {}): Promise<MedicationRecord> {
+    const n = this.#next();
+    const organization = input.organization ?? (await this.#defaultOrganization()).id;
+    const at = new Date().toISOString();
+    return this.#create('medication', () =>
+      this.#db.medications.create({ id: newObjectId(), name: `Medication ${n}`, organization, meta: {}, date: at, createdAt: at, updatedAt: at, ...input }),
+    );
+  }
+
+  /** An unassigned dispenser, or an `active` one when `patient` is given. */
+  async device(input: Partial<DeviceRecord> = {}): Promise<DeviceRecord> {
+    const n = this.#next();
+    const organization = input.organization ?? (await this.#defaultOrganization()).id;
+    const patient = input.patient ?? null;
+    const at = new Date().toISOString();
+    return this.#create('device', () =>
+      this.#db.devices.create({
+        id: newObjectId(), name: `Dispenser ${n}`, serialNumber: `DSP-MOCK-${String(n).padStart(4, '0')}`, organization, patient,
+        status: patient ? 'active' : 'unassigned', alarmEnable: 0, kind: 'dispenser', createdAt: at, updatedAt: at, ...input,
+      }),
+    );
+  }
+
+  async deviceEvent(input: Partial<DeviceEventRecord> & Pick<DeviceEventRecord, 'deviceId'>): Promise<DeviceEventRecord> {
+    return this.#create('deviceEvent', () =>
+      this.#db.deviceEvents.create({ id: newObjectId(), type: 'state', payload: {}, timestamp: new Date().toISOString(), ...input }),
+    );
+  }
+
+  /**
+   * A draft one-off entry today at 08:00 for the default patient; give `rrule` for a series.
+   * The organization follows the patient's.
+   */
+  async calendarEntry(input: Partial<CalendarEntryRecord> = {}): Promise<CalendarEntryRecord> {
+    const n = this.#next();
+    const patient = input.patient ? this.#db.users.get(input.patient) : await this.#defaultPatient();
+    if (!patient) throw new Error(`mock.seed.calendarEntry: patient ${input.patient} does not exist; create it first with mock.seed.patient()`);
+    const at = new Date().toISOString();
+    return this.#create('calendarEntry', () =>
+      this.#db.calendarEntries.create({
+        id: newObjectId(), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: today(), intakeTime: '08:00',
+        amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
+      }),
+    );
+  }
+
+  /**
+   * Gives a user an account and a fresh API key (stored as its hash, as the server does), so that
+   * `mock.as(credential)` can call the API as that user.
+   */
+  async credential(user: UserRecord): Promise<MockCredential> {
+    const accountId = user.accountId ?? `auth0|${user.id}`;
+    const email = user.email ?? `${user.id}@mock.example`;
+    if (!this.#db.accounts.get(accountId)) {
+      const at = new Date().toISOString();
+      const [firstName = '', lastName = ''] = user.name.split(' ');
+      await this.#db.accounts.create({
+        id: accountId, userId: user.id, email, firstName, lastName, organizationId: user.organization, roles: [user.role],
+        isMfaEnabled: false, createdAt: at, updatedAt: at,
+      });
+      if (user.accountId === null) await this.#db.users.update(user, (draft) => void (draft.accountId = accountId));
+    }
+    const apiKey = `msk_mock_${crypto.randomUUID().replace(/-/g, '')}`;
+    await this.#db.apiKeys.create({
+      id: newObjectId(), accountId, hash: await hashApiKey(apiKey), prefix: `${apiKey.slice(0, 12)}…`, description: 'made by mock.seed.credential',
+      createdAt: new Date().toISOString(), lastUsedAt: null, revokedAt: null,
+    });
+    return { userId: user.id, accountId, organizationId: user.organization, role: user.role, email, apiKey };
+  }
+
+  get #db(): Database {
+    return this.database();
+  }
+
+  #state(): Defaults {
+    let state = this.#defaults.get(this.#db);
+    if (!state) this.#defaults.set(this.#db, (state = { counter: 0 }));
+    return state;
+  }
+
+  #next(): number {
+    return ++this.#state().counter;
+  }
+
+  async #defaultOrganization(): Promise<OrganizationRecord> {
+    const state = this.#state();
+    const firstDemo = demoCredentials()[0]!.organizationId;
+    state.organization ??= this.#db.organizations.get(firstDemo) ?? (await this.organization());
+    return state.organization;
+  }
+
+  async #defaultPatient(): Promise<UserRecord> {
+    const state = this.#state();
+    const firstDemoPatient = demoCredentials().find((credential) => credential.role === 'patient')!.userId;
+    state.patient ??= this.#db.users.get(firstDemoPatient) ?? (await this.patient());
+    return state.patient;
+  }
+
+  /** The model's validation error says which field is wrong; name the factory too. */
+  async #create<T>(factory: string, create: () => Promise<T>): Promise<T> {
+    try {
+      return await create();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`mock.seed.${factory}: the record does not fit the model: ${reason}`, { cause: error });
+    }
+  }
+}
