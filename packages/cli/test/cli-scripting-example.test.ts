@@ -29,12 +29,12 @@ function runScript(args: string[], env: Record<string, string>): Promise<{ code:
 }
 
 describe('examples/cli-scripting/bake-next-week.sh', () => {
-  it('bakes next week for every patient of the organization and reports the alarms [needs the bake engine]', async () => {
+  it('bakes next week for every patient of the organization and reports the alarms', async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
     const result = await runScript([nurse.organizationId], env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Dates from next-week = \d{4}-\d{2}-\d{2} \(Mon\) to next-week = \d{4}-\d{2}-\d{2} \(Sun\)/);
-    expect(result.stdout).toMatch(/^Baked \d+ entries for 3 patients; \d+ alarms on \d+ devices\.$/m);
+    expect(result.stdout).toMatch(/^Baked \d+ entries for 4 patients; \d+ alarms on \d+ devices\.$/m);
     expect(result.stdout).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} {2}device [0-9a-f]{24} {2}patient [0-9a-f]{24} {2}\d+ entries$/m);
   });
 
