@@ -5,17 +5,9 @@ import { AuthenticationError, PermissionDeniedError } from '../src/index.js';
 import { BASE, calendarEntry, ids, medication } from './support/fixtures.js';
 import { sequence } from './support/record.js';
 import { problemResponse, testClient, useServer } from './support/server.js';
+import { failure } from './support/failure.js';
 
 const server = useServer();
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 /** A server that accepts exactly one bearer token and answers 401 to any other. */
 function acceptOnly(token: string) {

@@ -5,17 +5,9 @@ import { createClient, MedschedClient, MedschedError, NotFoundError, type Client
 import { BASE, calendarEntry, ids, medication } from './support/fixtures.js';
 import { sequence } from './support/record.js';
 import { problemResponse, testClient, useServer } from './support/server.js';
+import { failure } from './support/failure.js';
 
 useServer();
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 describe('createClient', () => {
   it('without a baseUrl throws a MedschedError', () => {

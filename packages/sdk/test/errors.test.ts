@@ -20,19 +20,11 @@ import {
 import { BASE, calendarEntry, ids } from './support/fixtures.js';
 import { API_KEY, leaks, TOKEN } from './support/secrets.js';
 import { problemResponse, testClient, useServer } from './support/server.js';
+import { failure } from './support/failure.js';
 
 const server = useServer();
 /** Both credentials, so that any leak of either shows. No retries: each test sees the first answer. */
 const client = testClient({ apiKey: API_KEY, token: TOKEN, maxRetries: 0 });
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 function answer(response: () => Response) {
   server.use(http.all(`${BASE}/*`, () => response()));

@@ -6,17 +6,9 @@ import { calendarEntry, ids, medication } from './support/fixtures.js';
 import { sequence } from './support/record.js';
 import { API_KEY, leaks, TOKEN } from './support/secrets.js';
 import { loggedClient, problemResponse, useServer } from './support/server.js';
+import { failure } from './support/failure.js';
 
 useServer();
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 describe('logger', () => {
   it('sees operation, method, path, status, duration, request id and attempt', async () => {

@@ -14,17 +14,9 @@ import {
 import { bakeResult, calendarEntry, ids, medication, user } from './support/fixtures.js';
 import { sequence } from './support/record.js';
 import { loggedClient, problemResponse, testClient, useServer } from './support/server.js';
+import { failure } from './support/failure.js';
 
 useServer();
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 const retryable = [
   { status: 503, code: 'internal', Class: InternalServerError },

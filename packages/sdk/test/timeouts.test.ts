@@ -5,20 +5,12 @@ import { AbortError, ConnectionError, TimeoutError } from '../src/index.js';
 import { BASE, calendarEntry, ids, medication } from './support/fixtures.js';
 import { sequence } from './support/record.js';
 import { loggedClient, problemResponse, testClient, useServer } from './support/server.js';
+import { failure } from './support/failure.js';
 
 const server = useServer();
 
 /** Generous bound for "did not hang": far below the 30 s default timeout, far above the deadlines used. */
 const NO_HANG_MS = 3_000;
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 /** Resolves when the request is aborted (or after 5 s, so that nothing outlives the file). */
 function untilAborted(request: Request): Promise<void> {

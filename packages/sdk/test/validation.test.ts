@@ -5,18 +5,10 @@ import { MedschedError, ResponseValidationError, ValidationError, type MedschedC
 import { bakeResult, calendarEntry, ids, medication, user } from './support/fixtures.js';
 import { answerAll, sequence } from './support/record.js';
 import { testClient, useServer } from './support/server.js';
+import { failure } from './support/failure.js';
 
 useServer();
 const client = testClient();
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 // Inputs typed `any` on purpose: these are the mistakes the types would catch, made from JavaScript.
 /* eslint-disable @typescript-eslint/no-explicit-any */
