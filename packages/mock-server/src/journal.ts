@@ -40,7 +40,7 @@ export interface JournalFilter {
   /** `GET`, `POST`, … (any case). */
   method?: HttpMethod | Lowercase<HttpMethod> | (string & {});
   /**
-   * msw path syntax, relative to the API base (`/calendars/:id`) or absolute (`/v1/calendars/:id`);
+   * msw path syntax, relative to the API base (`/calendars/:id`) or absolute (`/v1/calendars/:id`, `/dev/token`);
    * or a RegExp tested against the path.
    */
   path?: string | RegExp;
@@ -111,10 +111,12 @@ export class RequestJournal {
     if (filter.operation && entry.operation !== filter.operation) return false;
     if (filter.path instanceof RegExp) return filter.path.test(entry.path);
     if (filter.path !== undefined) {
-      const pattern = filter.path.startsWith(`${this.basePath}/`) ? filter.path : `${this.basePath}${filter.path}`;
       // Trailing slashes do not matter, as in the reference server's router.
       const strip = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
-      return matchRequestUrl(new URL(strip(entry.path), 'http://journal'), strip(pattern), 'http://journal').matches;
+      const url = new URL(strip(entry.path), 'http://journal');
+      const matches = (pattern: string) => matchRequestUrl(url, strip(pattern), 'http://journal').matches;
+      // Relative to the API base (`/calendars/:id`), or absolute (`/v1/calendars/:id`, `/dev/token`).
+      return matches(`${this.basePath}${filter.path}`) || matches(filter.path);
     }
     return true;
   }

@@ -6,7 +6,8 @@ import { MockScope } from '../mock-scope.js';
 export interface ListenOptions {
   /**
    * What to do with a request no handler answers (another host, a typo'd path outside the API).
-   * Default `'error'`: msw prints the method and URL and the app's fetch rejects.
+   * Default `'error'`: msw prints the method and URL, and the app's fetch rejects. (A strategy
+   * function that throws would turn the request into a 500 answer instead of a rejection.)
    */
   onUnhandledRequest?: SharedOptions['onUnhandledRequest'];
 }

@@ -1,0 +1,123 @@
+import { AuthenticationError, ConflictError, ConnectionError, InternalServerError, RateLimitError } from '@medsched/sdk';
+import { describe, expect, it } from 'vitest';
+import { sonnen, useMockApi } from './support.js';
+
+const entryId = '64d005000000000000000001';
+
+describe('scenarios', () => {
+  const mock = useMockApi();
+
+  it('fail(): a status on one route, with a problem document like the server sends', async () => {
+    mock.fail('PATCH /calendars/:id', 409);
+    const { client, headers } = mock.as('user');
+    const error = await client.calendars.update(entryId, { amount: 2 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({ status: 409, code: 'conflict' });
+
+    const raw = await fetch(`${mock.baseUrl}/calendars/${entryId}`, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json', 'x-request-id': 'req-1' }, body: '{}' });
+    expect(raw.headers.get('content-type')).toBe('application/problem+json');
+    expect(await raw.json()).toEqual({
+      type: 'https://docs.medsched.dev/errors/conflict', title: 'Conflict', status: 409, code: 'conflict',
+      detail: 'forced by mock.fail("PATCH /calendars/:id")', requestId: 'req-1',
+    });
+    // Other routes still answer from the reference server.
+    expect((await client.calendars.get(entryId)).id).toBe(entryId);
+  });
+
+  it('fail(): an operation id, a custom problem, headers, and once', async () => {
+    mock.fail('calendars.list', { status: 503, detail: 'maintenance', headers: { 'retry-after': '1' }, problem: { errors: [{ path: 'x', message: 'y' }] } }, { once: true });
+    const { client, headers } = mock.as('user');
+    const first = await fetch(`${mock.baseUrl}/calendars/`, { headers });
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('1');
+    expect(await first.json()).toMatchObject({ status: 503, code: 'internal', detail: 'maintenance', errors: [{ path: 'x', message: 'y' }] });
+    expect((await client.calendars.list()).items.length).toBeGreaterThan(0);
+  });
+
+  it('fail(): rejects routes that name no operation, and statuses that are no errors', () => {
+    expect(() => mock.fail('PATCH /calendar/:id' as never, 409)).toThrow(/names no operation of the API; known routes: .*PATCH \/calendars\/:calendarId/);
+    expect(() => mock.fail('calendars.update', 200)).toThrow(/error status from 400 to 599/);
+    expect(() => mock.fail('FETCH /x' as never, 500)).toThrow(/not understood/);
+  });
+
+  it('delay(): latency before the real answer, on one route or every route', async () => {
+    mock.delay('GET /organizations/:id', 250);
+    const { client } = mock.as('admin');
+    let started = performance.now();
+    expect((await client.organizations.get(sonnen)).id).toBe(sonnen);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+
+    started = performance.now();
+    await client.calendars.get(entryId);
+    expect(performance.now() - started).toBeLessThan(240);
+
+    mock.delay(150);
+    started = performance.now();
+    await client.calendars.get(entryId);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('networkError(): the fetch rejects as when offline', async () => {
+    mock.networkError('GET /calendars/:id', { once: true });
+    const { client } = mock.as('user');
+    await expect(client.calendars.get(entryId)).rejects.toBeInstanceOf(ConnectionError);
+    expect(mock.journal.last()?.outcome).toBe('network-error');
+    expect((await client.calendars.get(entryId)).id).toBe(entryId);
+    mock.networkError();
+    await expect(fetch(`${mock.baseUrl}/organizations/${sonnen}`)).rejects.toThrow(TypeError);
+  });
+
+  it('expireTokens(): bearer tokens in circulation get the server\'s 401; a refresh works', async () => {
+    const signedIn = await mock.signIn('user');
+    const direct = await fetch(`${mock.baseUrl}/organizations/${sonnen}`, { headers: signedIn.headers });
+    expect(direct.status).toBe(200);
+
+    mock.expireTokens();
+    const expired = await fetch(`${mock.baseUrl}/organizations/${sonnen}`, { headers: signedIn.headers });
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(await expired.json()).toMatchObject({ code: 'unauthenticated', detail: 'the bearer token is invalid or expired; sign in or refresh' });
+
+    // The SDK client refreshes after the 401 and goes on with the new token.
+    expect((await signedIn.client.organizations.get(sonnen)).id).toBe(sonnen);
+    expect(mock.journal.find({ path: '/dev/token/refresh' })).toHaveLength(1);
+
+    // A client without a way to refresh sees the 401 as an error.
+    const { client } = await mock.signIn('admin', { client: {} });
+    mock.expireTokens();
+    const noRefresh = (await import('@medsched/sdk')).createClient({ baseUrl: mock.baseUrl, token: (await mock.signIn('admin')).accessToken, maxRetries: 0 });
+    mock.expireTokens();
+    await expect(noRefresh.organizations.get(sonnen)).rejects.toBeInstanceOf(AuthenticationError);
+    void client;
+  });
+
+  it('rateLimit(): the reference server\'s own limiter answers 429 with Retry-After', async () => {
+    mock.rateLimit(2);
+    const { client, headers } = mock.as('user');
+    await client.calendars.get(entryId);
+    await client.calendars.get(entryId);
+    const limited = await fetch(`${mock.baseUrl}/calendars/${entryId}`, { headers });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(limited.headers.get('ratelimit-limit')).toBe('2');
+    await expect(client.calendars.get(entryId)).rejects.toBeInstanceOf(RateLimitError);
+    // Per credential: another user is not limited yet.
+    expect((await mock.as('admin').client.calendars.get(entryId)).id).toBe(entryId);
+  });
+
+  it('every scenario of the previous tests is gone after reset', async () => {
+    const { client } = mock.as('user');
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) await client.calendars.get(entryId);
+    expect(performance.now() - started).toBeLessThan(240);
+    expect((await client.calendars.update(entryId, { amount: 3 })).amount).toBe(3);
+    expect((await client.calendars.list()).total).toBe(12);
+  });
+
+  it('the app can still add its own msw handlers in front (server.use)', async () => {
+    const { http, HttpResponse } = await import('msw');
+    mock.server.use(http.get('*/v1/calendars/:id', () => HttpResponse.json({ message: 'the app\'s own' }, { status: 500 })));
+    const { client } = mock.as('user');
+    await expect(client.calendars.get(entryId)).rejects.toBeInstanceOf(InternalServerError);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { setupMockApi } from '../src/index.js';
+import { lindenhof, sonnen, useMockApi } from './support.js';
+
+describe('seed factories on the demo data', () => {
+  const mock = useMockApi();
+
+  it('creates a patient with defaults in the first demo organization and returns the stored record', async () => {
+    const patient = await mock.seed.patient({ name: 'Paula Test' });
+    expect(patient).toMatchObject({ name: 'Paula Test', role: 'patient', category: 'patient', organization: sonnen, timezone: 'UTC' });
+    expect(patient.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(mock.db.users.get(patient.id)).toEqual(patient);
+  });
+
+  it('creates calendar entries the API then serves, with the server-side mapping', async () => {
+    const patient = await mock.seed.patient({ organization: lindenhof });
+    const medication = await mock.seed.medication({ organization: lindenhof, name: 'Aspirin 100 mg' });
+    const entry = await mock.seed.calendarEntry({ patient: patient.id, medication: medication.id, name: 'Aspirin', date: '2026-05-04', timeCategory: 'evening', intakeTime: undefined });
+    expect(entry).toMatchObject({ organization: lindenhof, baked: false, seriesId: null, date: '2026-05-04' });
+    const fromApi = await mock.as('user', { organization: 'lindenhof' }).client.calendars.get(entry.id);
+    expect(fromApi).toMatchObject({ id: entry.id, title: 'Aspirin', userId: patient.id, startTime: '18:00', endTime: '18:30', medication: medication.id });
+  });
+
+  it('defaults a calendar entry to the first demo patient, today', async () => {
+    const entry = await mock.seed.calendarEntry();
+    expect(entry.patient).toBe('64d002000000000000000003');
+    expect(entry.date).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('makes organizations, devices and device events', async () => {
+    const organization = await mock.seed.organization({ name: 'Klinik Test' });
+    const patient = await mock.seed.patient({ organization: organization.id });
+    const device = await mock.seed.device({ organization: organization.id, patient: patient.id, alarmEnable: 1 });
+    const unassigned = await mock.seed.device({ organization: organization.id });
+    const event = await mock.seed.deviceEvent({ deviceId: device.id, type: 'state', payload: { online: false } });
+    expect(device).toMatchObject({ status: 'active', patient: patient.id, alarmEnable: 1 });
+    expect(unassigned).toMatchObject({ status: 'unassigned', patient: null });
+    expect(mock.db.deviceEvents.group('device', device.id)).toEqual([event]);
+  });
+
+  it('gives a seeded user a credential that works with as()', async () => {
+    const admin = await mock.seed.user({ role: 'admin', name: 'Ada Admin' });
+    const credential = await mock.seed.credential(admin);
+    expect(credential).toMatchObject({ userId: admin.id, role: 'admin', organizationId: sonnen });
+    const organization = await mock.as(credential).client.organizations.get(sonnen);
+    expect(organization.id).toBe(sonnen);
+    expect(mock.db.users.get(admin.id)?.accountId).toBe(credential.accountId);
+  });
+
+  it('says which factory and field are wrong', async () => {
+    await expect(mock.seed.patient({ organization: 'not-an-id' })).rejects.toThrow(/mock\.seed\.user: the record does not fit the model/);
+    await expect(mock.seed.calendarEntry({ patient: '64d0ffffffffffffffffffff' })).rejects.toThrow(/patient 64d0ffffffffffffffffffff does not exist/);
+  });
+});
+
+describe('seed factories on an empty database', () => {
+  it('makes the organization and patient that missing references default to', async () => {
+    const mock = setupMockApi({ seed: 'empty' });
+    await mock.init();
+    const entry = await mock.seed.calendarEntry();
+    expect(mock.db.organizations.size).toBe(1);
+    expect(mock.db.users.get(entry.patient)).toMatchObject({ role: 'patient', organization: entry.organization });
+    const second = await mock.seed.calendarEntry();
+    expect(second.patient).toBe(entry.patient);
+  });
+});
