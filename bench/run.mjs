@@ -1,7 +1,8 @@
 // pnpm bench: GET /v1/calendars/{id} with an API key on the reference server, against raw
 // node:http answering a body of the same size, and with 1,000 against 100,000 entries in the store.
+// Then bake.mjs: an organization-wide POST /v1/calendars/bake with N and 10·N patients (time ratio).
 import autocannon from 'autocannon';
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,4 +67,7 @@ console.log('');
 for (const target of targets) console.log(`best  ${target.label.padEnd(36)} ${Math.round(target.best).toString().padStart(7)} req/s`);
 console.log(`\nreference / raw node:http:          ${vsRaw.toFixed(2)}  (needs >= 0.40) ${vsRaw >= 0.4 ? 'ok' : 'FAIL'}`);
 console.log(`100,000 entries / 1,000 entries:     ${vsSize.toFixed(2)}  (needs >= 0.80) ${vsSize >= 0.8 ? 'ok' : 'FAIL'}`);
-process.exitCode = vsRaw >= 0.4 && vsSize >= 0.8 ? 0 : 1;
+// Then the bake benchmark (bake.mjs), in its own process: organization-wide bakes of N and 10·N patients.
+console.log('');
+const bake = spawnSync(process.execPath, [fileURLToPath(new URL('./bake.mjs', import.meta.url))], { stdio: 'inherit' });
+process.exitCode = vsRaw >= 0.4 && vsSize >= 0.8 && bake.status === 0 ? 0 : 1;

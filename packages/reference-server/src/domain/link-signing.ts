@@ -13,9 +13,13 @@ function toBase64Url(bytes: ArrayBuffer): string {
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  // A length of 4n+1 is no base64 at all (atob would throw).
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  // Only the canonical spelling: atob ignores the unused low bits of the last character, so
+  // without this check several signatures (one changed byte apart) would be accepted.
+  return toBase64Url(bytes.buffer) === text ? bytes : undefined;
 }
 
 /** A signing key derived from a secret string. */

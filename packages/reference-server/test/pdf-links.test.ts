@@ -1,0 +1,232 @@
+import { BadRequestError, PermissionDeniedError } from '@medsched/sdk';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderMinimalPdf } from '../src/domain/minimal-pdf.js';
+import type { RunningServer } from '../src/node/index.js';
+import { org1, org2 } from './support/demo.js';
+import { bypassAppUrl, bypassWebUrl, pdfUrlBypasses } from './support/pdf-bypasses.js';
+import { clientFor, raw, startTestServer, withKey } from './support/server.js';
+
+/**
+ * Signed PDF links (api-decisions.md, "PDF links") end to end: signing through the SDK,
+ * fetching without credentials, tampering, expiry, the bypass list through the real route.
+ */
+
+const appUrl = 'https://app.example.test';
+const webUrl = 'http://www.example.test:8080';
+const ttlSeconds = 600;
+// Whole seconds, so that the expiry falls exactly on a second the tests can reach.
+let clock = Date.parse('2026-01-10T09:00:00.000Z');
+
+let server: RunningServer; // pdfkit, custom app and web URLs, a clock the tests move
+let minimal: RunningServer; // the Web-only writer, whose text is readable in the bytes
+let bypassServer: RunningServer; // the origins the bypass list is written against
+
+beforeAll(async () => {
+  [server, minimal, bypassServer] = await Promise.all([
+    startTestServer({ now: () => new Date(clock), pdf: { appUrl, webUrl, linkTtlSeconds: ttlSeconds } }),
+    startTestServer({ pdf: { appUrl, webUrl, render: renderMinimalPdf } }),
+    startTestServer({ pdf: { appUrl: bypassAppUrl, webUrl: bypassWebUrl } }),
+  ]);
+});
+afterAll(() => Promise.all([server.close(), minimal.close(), bypassServer.close()]));
+
+const staffOf = (target: RunningServer) => clientFor(target, { apiKey: org1.user.apiKey });
+
+/** Fetches a link as a browser would: no credential. */
+async function fetchLink(link: string) {
+  const response = await fetch(link);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, type: response.headers.get('content-type'), bytes, text: Buffer.from(bytes).toString('latin1') };
+}
+
+/** The document title: pdfkit writes it as an indirect object, the small writer inline. */
+function pdfTitle(text: string): string | undefined {
+  const inline = /\/Title \(((?:[^()\\]|\\.)*)\)/.exec(text);
+  if (inline) return inline[1];
+  const reference = /\/Title (\d+) 0 R/.exec(text);
+  if (!reference) return undefined;
+  return new RegExp(`(?:^|\\n)${reference[1]} 0 obj\\n\\(((?:[^()\\\\]|\\\\.)*)\\)\\nendobj`).exec(text)?.[1];
+}
+
+function expectPdf(answer: Awaited<ReturnType<typeof fetchLink>>) {
+  expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+  expect(answer.type).toBe('application/pdf');
+  expect(answer.text.startsWith('%PDF-')).toBe(true);
+  expect(answer.text.trimEnd().endsWith('%%EOF')).toBe(true);
+}
+
+describe('signing and fetching', () => {
+  it('signs pages on the configured app and web URLs; the link needs no credential and serves a PDF', async () => {
+    const staff = staffOf(server);
+    for (const page of [`${appUrl}/print/weekly?week=2`, `${webUrl}/leaflets/ibuprofen`, appUrl]) {
+      const { signed } = await staff.pdf.sign(page);
+      expect(signed.startsWith(`${server.origin}/files/pdf?url=${encodeURIComponent(page)}&expires=`)).toBe(true);
+      expect(signed).toMatch(/&expires=\d+&signature=[A-Za-z0-9_-]+$/);
+      const answer = await fetchLink(signed);
+      expectPdf(answer);
+      expect(pdfTitle(answer.text)).toBe(`medsched: ${new URL(page).pathname}`);
+    }
+    // The defaults are not allowed once other URLs are configured; neither is the web URL without its port.
+    await expect(staff.pdf.sign('https://app.medsched.test/print')).rejects.toBeInstanceOf(BadRequestError);
+    await expect(staff.pdf.sign('http://www.example.test/leaflets')).rejects.toBeInstanceOf(BadRequestError);
+  });
+
+  it("a patient's plan page names the patient and lists the baked schedule", async () => {
+    const range = { patient: org1.patient.userId, from: '2026-01-05', to: '2026-01-06' };
+    const page = `${appUrl}/patients/${org1.patient.userId}/plan`;
+
+    // pdfkit compresses page text, but writes the document info (the title) as it is.
+    await staffOf(server).calendars.bake.create(range);
+    const pdfkit = await fetchLink((await staffOf(server).pdf.sign(page)).signed);
+    expectPdf(pdfkit);
+    expect(pdfTitle(pdfkit.text)).toBe('Medication plan: Clara Claus');
+
+    const staff = staffOf(minimal);
+    const before = await fetchLink((await staff.pdf.sign(page)).signed);
+    expectPdf(before);
+    expect(pdfTitle(before.text)).toBe('Medication plan: Clara Claus');
+    expect(before.text).toContain('(Baked schedule \\(0 entries, times in Europe/Berlin\\))');
+    await staff.calendars.bake.create(range);
+    const after = await fetchLink((await staff.pdf.sign(page)).signed);
+    expectPdf(after);
+    expect(after.text).toContain('(Baked schedule \\(4 entries, times in Europe/Berlin\\))');
+    for (const line of ['2026-01-05  08:00-08:30  Morning tablet  x1 tablet', '2026-01-05  08:00-08:30  Daily dose  x1 capsule', '2026-01-06  08:00-08:30  Daily dose', '2026-01-06  18:00-18:30  Evening tablet  x2 tablet']) {
+      expect(after.text).toContain(line);
+    }
+    // Another patient's entries are not in it.
+    expect(after.text).not.toContain('Dieter Dorn');
+  });
+
+  it("a patient page of another organization: 403; signing is for staff only", async () => {
+    const staff = staffOf(server);
+    await expect(staff.pdf.sign(`${appUrl}/patients/${org2.patient.userId}/plan`)).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(staff.pdf.sign(`${appUrl}/patients/${org2.patient.userId}`)).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(staff.pdf.sign(`${appUrl}/patients/ffffffffffffffffffffffff/plan`)).rejects.toMatchObject({ status: 404 });
+    await expect(clientFor(server, { apiKey: org2.admin.apiKey }).pdf.sign(`${appUrl}/patients/${org1.patient.userId}/plan`)).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(clientFor(server, { apiKey: org1.patient.apiKey }).pdf.sign(`${appUrl}/patients/${org1.patient.userId}/plan`)).rejects.toBeInstanceOf(PermissionDeniedError);
+    expect((await raw(server, 'GET', `/v1/pdf/?urlPath=${encodeURIComponent(`${appUrl}/x`)}`)).status).toBe(401);
+  });
+});
+
+describe('tampering and expiry', () => {
+  /** A different character of the same kind, so that the link keeps its shape where it can. */
+  function changed(char: string): string {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const index = alphabet.indexOf(char);
+    if (/\d/.test(char)) return String((Number(char) + 1) % 10);
+    return index === -1 ? 'A' : alphabet[(index + 1) % alphabet.length]!;
+  }
+
+  it('a changed byte anywhere in the url, the expiry or the signature: 403', async () => {
+    const page = `${appUrl}/patients/${org1.patient.userId}/plan`;
+    const { signed } = await staffOf(server).pdf.sign(page);
+    expectPdf(await fetchLink(signed));
+    const queryStart = signed.indexOf('?') + 1;
+    const failures: string[] = [];
+    for (let position = queryStart; position < signed.length; position++) {
+      const tampered = signed.slice(0, position) + changed(signed[position]!) + signed.slice(position + 1);
+      const { status } = await fetchLink(tampered);
+      if (status !== 403) failures.push(`${status} at ${position}: ${tampered.slice(queryStart)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a shortened, lengthened, reordered or borrowed link: 403', async () => {
+    const staff = staffOf(server);
+    const { signed } = await staff.pdf.sign(`${appUrl}/a`);
+    const other = (await staff.pdf.sign(`${appUrl}/b`)).signed;
+    const [base, query] = signed.split('?') as [string, string];
+    const parts = new URLSearchParams(query);
+    const signature = parts.get('signature')!;
+    const variants = [
+      signed.slice(0, -1),
+      `${signed}A`,
+      `${signed}AA`,
+      `${signed}AAA`,
+      `${signed}=`,
+      `${signed}&x=1`,
+      `${base}?expires=${parts.get('expires')}&url=${encodeURIComponent(`${appUrl}/a`)}&signature=${signature}`,
+      `${base}?url=${encodeURIComponent(`${appUrl}/b`)}&expires=${parts.get('expires')}&signature=${signature}`,
+      other.replace(/signature=.*$/, `signature=${signature}`),
+      signed.replace(/expires=\d+/, `expires=${Number(parts.get('expires')) + 1}`),
+      signed.replace(/&signature=.*$/, ''),
+      `${base}?url=${encodeURIComponent(`${appUrl}/a`)}`,
+    ];
+    for (const variant of variants) expect((await fetchLink(variant)).status, variant).toBe(403);
+    expectPdf(await fetchLink(signed));
+  });
+
+  it('an expired link: 403; it works until then', async () => {
+    const { signed } = await staffOf(server).pdf.sign(`${appUrl}/expiring`);
+    const expires = Number(new URL(signed).searchParams.get('expires'));
+    expect(expires * 1000).toBe(clock + ttlSeconds * 1000);
+    const signedAt = clock;
+    try {
+      clock = signedAt + (ttlSeconds - 1) * 1000;
+      expectPdf(await fetchLink(signed));
+      clock = signedAt + ttlSeconds * 1000;
+      const expired = await fetchLink(signed);
+      expect(expired.status).toBe(403);
+      expect(expired.text).toMatch(/expired/);
+      clock = signedAt + 86_400_000;
+      expect((await fetchLink(signed)).status).toBe(403);
+    } finally {
+      clock = signedAt + 1000;
+    }
+  });
+});
+
+describe('the bypass list through GET /v1/pdf/', () => {
+  it(`refuses all ${pdfUrlBypasses.length} known bypass attempts with 400`, async () => {
+    expect(pdfUrlBypasses.length).toBeGreaterThanOrEqual(30);
+    const headers = withKey(org1.user.apiKey);
+    const accepted: string[] = [];
+    for (const url of pdfUrlBypasses) {
+      const answer = await raw(bypassServer, 'GET', `/v1/pdf/?urlPath=${encodeURIComponent(url)}`, { headers });
+      if (answer.status !== 400) accepted.push(`${answer.status} ${JSON.stringify(url)}`);
+    }
+    expect(accepted).toEqual([]);
+    // The same server signs the allowed origins, so the 400s are the policy's doing.
+    const staff = staffOf(bypassServer);
+    for (const url of [`${bypassAppUrl}/plan`, 'https://www.medsched.test:8443/reports']) expect((await staff.pdf.sign(url)).signed).toContain('signature=');
+    await expect(staff.pdf.sign(pdfUrlBypasses[0]!)).rejects.toBeInstanceOf(BadRequestError);
+  });
+});
+
+const bin = fileURLToPath(new URL('../dist/node/bin.js', import.meta.url));
+
+describe.skipIf(!existsSync(bin))('medsched-server --app-url --web-url', () => {
+  it('sets the origins that links may point at', async () => {
+    const child = spawn(process.execPath, [bin, '--port', '0', '--app-url', 'https://app.bin.test/ignored/path', '--web-url', 'http://web.bin.test:8081', '--admin-secret', 'pdf-bin-secret'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/.exec(output);
+          if (match && match[2] !== '0') resolve(match[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      const sign = (page: string) => fetch(`${url}/pdf/?urlPath=${encodeURIComponent(page)}`, { headers: { 'x-api-key': org1.user.apiKey } });
+      for (const page of ['https://app.bin.test/plan', 'http://web.bin.test:8081/x']) {
+        const answer = await sign(page);
+        expect(answer.status).toBe(200);
+        expectPdf(await fetchLink(((await answer.json()) as { signed: string }).signed));
+      }
+      for (const page of ['https://app.medsched.test/plan', 'https://www.medsched.test/x', 'http://web.bin.test/x', 'http://app.bin.test/plan']) {
+        expect((await sign(page)).status, page).toBe(400);
+      }
+      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 20_000);
+});
