@@ -2,16 +2,28 @@ import { Collection } from '@msw/data';
 import type { z } from 'zod';
 import { CollectionIndex, type IndexDefinition } from './indexes.js';
 
+export type WriteOperation = 'create' | 'update' | 'delete';
+
+/**
+ * Sees every successful write of a table, synchronously, before the write's promise resolves
+ * (so before any answer that depends on it). `record` is the record as stored now; for
+ * `delete`, the record that was removed. A listener that throws fails the write's caller.
+ */
+export type TableWriteListener<T> = (operation: WriteOperation, record: T) => void;
+
 /**
  * One @msw/data collection with its Map indexes. Writes go through here so that the index
- * always points at the record object the collection holds (an update stores a new object).
- * Reads by key or group never scan.
+ * always points at the record object the collection holds (an update stores a new object),
+ * and so that write listeners (persistence) see every change. Reads by key or group never scan.
  */
 export class Table<S extends z.ZodType<{ id: string }>> {
   readonly collection: Collection<S>;
   readonly #index: CollectionIndex<z.infer<S>>;
+  readonly #schema: S;
+  #listeners: TableWriteListener<z.infer<S>>[] = [];
 
   constructor(schema: S, groups: IndexDefinition<z.infer<S>>['groups'] = {}) {
+    this.#schema = schema;
     this.#index = new CollectionIndex<z.infer<S>>({ key: (record) => record.id, groups });
     this.collection = new Collection({ schema, extensions: [this.#index.extension()] });
   }
@@ -33,7 +45,9 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   }
 
   async create(values: z.input<S>): Promise<z.infer<S>> {
-    return (await this.collection.create(values as never)) as z.infer<S>;
+    const record = (await this.collection.create(values as never)) as z.infer<S>;
+    if (this.#listeners.length !== 0) this.#notify('create', record);
+    return record;
   }
 
   /** Applies `change` to a draft of the record and stores the result; returns the stored record. */
@@ -42,12 +56,62 @@ export class Table<S extends z.ZodType<{ id: string }>> {
     if (!stored) throw new Error(`update of a record that is not stored: ${record.id}`);
     const next = (await this.collection.update(stored as never, { data: change as never, strict: true })) as z.infer<S>;
     this.#index.refresh(next);
+    if (this.#listeners.length !== 0) this.#notify('update', next);
     return next;
   }
 
   delete(record: z.infer<S>): z.infer<S> {
     const stored = this.#index.get(record.id);
-    if (stored) this.collection.delete(stored as never);
+    if (stored) {
+      this.collection.delete(stored as never);
+      if (this.#listeners.length !== 0) this.#notify('delete', stored);
+    }
     return record;
+  }
+
+  /** Registers a write listener; returns the function that removes it. */
+  onWrite(listener: TableWriteListener<z.infer<S>>): () => void {
+    this.#listeners = [...this.#listeners, listener];
+    return () => {
+      this.#listeners = this.#listeners.filter((registered) => registered !== listener);
+    };
+  }
+
+  /**
+   * Stores records as they are (ids included), keeping the indexes in step, without telling
+   * the write listeners: for restoring saved state. Each record is checked against the model
+   * first; a record that does not match throws a `RecordLoadError` naming its position.
+   */
+  async load(records: readonly unknown[]): Promise<void> {
+    for (const [position, record] of records.entries()) {
+      const checked = this.#schema.safeParse(record);
+      if (!checked.success) throw new RecordLoadError(position, checked.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; '));
+      if (this.#index.get(checked.data.id)) throw new RecordLoadError(position, `duplicate id ${checked.data.id}`);
+      await this.collection.create(record as never);
+    }
+  }
+
+  /**
+   * Tells the listeners about a write. Writes resolve a microtask or more after they are
+   * applied, so the record is re-read: the latest state is reported, and a record deleted in
+   * between is reported deleted. Replaying the reports in order gives the stored state.
+   */
+  #notify(operation: WriteOperation, record: z.infer<S>): void {
+    let current: z.infer<S> | undefined = record;
+    if (operation !== 'delete') {
+      current = this.#index.get(record.id);
+      if (!current) [operation, current] = ['delete', record];
+    }
+    for (const listener of this.#listeners) listener(operation, current);
+  }
+}
+
+/** A record given to `Table.load` that the model rejects; `position` is its index in the list. */
+export class RecordLoadError extends Error {
+  constructor(
+    readonly position: number,
+    readonly reason: string,
+  ) {
+    super(`record ${position}: ${reason}`);
   }
 }

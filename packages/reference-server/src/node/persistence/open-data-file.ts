@@ -1,0 +1,114 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createDatabase, type Database } from '../../db/database.js';
+import { exportRecords, LoadRecordsError, loadRecords, observeWrites, tablesOf, type WriteEvent } from '../../db/records.js';
+import { seedDatabase, type SeedName } from '../../seed/index.js';
+import { DataFileError } from './errors.js';
+import type { Change } from './format.js';
+import { Journal } from './journal.js';
+import { readDataFile } from './read-data-file.js';
+import { writeSnapshot } from './snapshot.js';
+
+export interface DataFileOptions {
+  path: string;
+  /** Seeds a new file (when `path` does not exist yet). */
+  seed: SeedName;
+  /** Notices (a dropped torn line); default stderr. */
+  warn?: (message: string) => void;
+  /**
+   * A journal append failed (disk full, I/O error): the write was applied in memory but is not
+   * on disk and must not be acknowledged. Default: print the error and exit the process with
+   * code 1, so that nothing unsaved is ever answered; the next start reads what was saved.
+   */
+  onWriteFailure?: (error: Error) => void;
+}
+
+export interface DataFile {
+  /** The absolute path. */
+  path: string;
+  db: Database;
+  /** `created`: seeded a new file; `loaded`: read an existing one. */
+  origin: 'created' | 'loaded';
+  records: number;
+  /** Journal lines replayed at start (then folded into the new snapshot). */
+  journalLines: number;
+  /** Stops journaling and closes the file. */
+  close(): void;
+}
+
+const newFileMode = 0o600;
+
+/**
+ * Opens the sandbox's data file: loads it (snapshot + journal), or seeds a new database when
+ * the file does not exist; compacts it into a fresh snapshot (atomic replace); then journals
+ * every write of the database, fsynced before the write resolves.
+ */
+export async function openDataFile(options: DataFileOptions): Promise<DataFile> {
+  const path = resolve(options.path);
+  const warn = options.warn ?? ((message: string) => console.error(message));
+  const db = createDatabase();
+  const contents = readDataFile(path, tablesOf(db).map(([name]) => name));
+  let mode = newFileMode;
+  if (contents) {
+    if (contents.tornTail) {
+      warn(
+        `medsched-server: ${path}:${contents.tornTail.line}: dropped an incomplete last line (${contents.tornTail.bytes} bytes without a newline): ` +
+          'a write cut short by a crash, never acknowledged.',
+      );
+    }
+    const lines = new Map<string, number[]>();
+    const records: Record<string, unknown[]> = {};
+    for (const [table, byId] of contents.tables) {
+      records[table] = [...byId.values()].map((entry) => entry.record);
+      lines.set(table, [...byId.values()].map((entry) => entry.line));
+    }
+    try {
+      await loadRecords(db, records);
+    } catch (error) {
+      if (!(error instanceof LoadRecordsError)) throw error;
+      const line = error.position === undefined ? undefined : lines.get(error.table)?.[error.position];
+      throw new DataFileError(path, line, `a ${error.table} record the server cannot take: ${error.reason}`);
+    }
+    mode = statSync(path).mode & 0o777;
+  } else {
+    await seedDatabase(db, options.seed);
+  }
+
+  const saved = exportRecords(db);
+  try {
+    writeSnapshot(path, saved, mode);
+  } catch (error) {
+    throw new DataFileError(path, undefined, `cannot write the snapshot: ${(error as Error).message}`);
+  }
+  const journal = Journal.open(path);
+  const onWriteFailure =
+    options.onWriteFailure ??
+    ((error: Error) => {
+      console.error(`medsched-server: ${error.message}; stopping so that the unsaved write is not acknowledged.`);
+      process.exit(1);
+    });
+  const stop = observeWrites(db, (event) => {
+    try {
+      journal.append(changeOf(event));
+    } catch (error) {
+      onWriteFailure(error as Error);
+      throw error;
+    }
+  });
+
+  return {
+    path,
+    db,
+    origin: contents ? 'loaded' : 'created',
+    records: Object.values(saved).reduce((count, list) => count + list.length, 0),
+    journalLines: contents?.journalLines ?? 0,
+    close() {
+      stop();
+      journal.close();
+    },
+  };
+}
+
+function changeOf({ table, operation, record }: WriteEvent): Change {
+  return operation === 'delete' ? { table, op: 'delete', id: record.id } : { table, op: operation, record };
+}

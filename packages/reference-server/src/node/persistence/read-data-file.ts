@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import type { StoredRecord } from '../../db/records.js';
+import { DataFileError } from './errors.js';
+import { changeProblem, headerProblem, type Change, type Header } from './format.js';
+import { decodeLine } from './lines.js';
+
+export interface DataFileContents {
+  /** table → id → the record and the line that last wrote it, in storage order. */
+  tables: Map<string, Map<string, { record: StoredRecord; line: number }>>;
+  snapshotRecords: number;
+  journalLines: number;
+  /** An incomplete last line (a write cut by a crash, never acknowledged), dropped. */
+  tornTail?: { line: number; bytes: number };
+}
+
+/**
+ * Reads and checks a whole data file and replays its journal over its snapshot. Returns
+ * undefined when the file does not exist. Every complete line must pass its checksum and make
+ * sense; only bytes after the last newline (an append cut short) are tolerated, and reported.
+ * Anything else throws a `DataFileError` naming the file and line.
+ */
+export function readDataFile(path: string, tableNames: readonly string[]): DataFileContents | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new DataFileError(path, undefined, `cannot be read: ${(error as Error).message}`);
+  }
+  if (bytes.length === 0) throw new DataFileError(path, undefined, 'the file is empty, so it is not a medsched data file (this server never writes an empty one)');
+
+  const lines: Buffer[] = [];
+  let start = 0;
+  for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
+    lines.push(bytes.subarray(start, end));
+    start = end + 1;
+  }
+  const tail = bytes.length - start;
+
+  const fail = (line: number, reason: string): never => {
+    throw new DataFileError(path, line, reason);
+  };
+  if (lines.length === 0) fail(1, 'the header line is incomplete (no newline): the file is cut short or not a medsched data file');
+  const header = decodeLine(lines[0]!);
+  if (!header.ok) fail(1, `unreadable header: ${header.reason}`);
+  const headerIssue = headerProblem(header.ok && header.value);
+  if (headerIssue) fail(1, headerIssue);
+  const snapshotRecords = ((header as { value: Header }).value).records;
+  if (lines.length < 1 + snapshotRecords) {
+    fail(lines.length + 1, `the snapshot is cut short: the header announces ${snapshotRecords} records, the file holds ${lines.length - 1} complete lines`);
+  }
+
+  const tables = new Map(tableNames.map((name) => [name, new Map<string, { record: StoredRecord; line: number }>()]));
+  const known = new Set(tableNames);
+  for (let index = 1; index < lines.length; index++) {
+    const lineNumber = index + 1;
+    const inSnapshot = index <= snapshotRecords;
+    const decoded = decodeLine(lines[index]!);
+    if (!decoded.ok) fail(lineNumber, `${inSnapshot ? 'snapshot' : 'journal'} line damaged: ${decoded.reason}`);
+    const change = (decoded as { value: unknown }).value;
+    const problem = changeProblem(change, known);
+    if (problem) fail(lineNumber, `${inSnapshot ? 'snapshot' : 'journal'} line not understood: ${problem}`);
+    const { table, ...rest } = change as Change;
+    if (inSnapshot && rest.op !== 'create') fail(lineNumber, `snapshot line with operation ${rest.op}`);
+    const records = tables.get(table)!;
+    if (rest.op === 'delete') records.delete(rest.id);
+    else records.set(rest.record.id, { record: rest.record, line: lineNumber });
+  }
+
+  return {
+    tables,
+    snapshotRecords,
+    journalLines: lines.length - 1 - snapshotRecords,
+    ...(tail > 0 ? { tornTail: { line: lines.length + 1, bytes: tail } } : {}),
+  };
+}

@@ -1,0 +1,44 @@
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { StoredRecord } from '../../db/records.js';
+import { dataFileFormat, dataFileVersion, type Change, type Header } from './format.js';
+import { encodeLine } from './lines.js';
+import { fsyncDirectory, writeAll } from './sync-io.js';
+
+const batchBytes = 1 << 20;
+
+/**
+ * Replaces the data file atomically with a snapshot of `tables` (header, then one line per
+ * record) and no journal: written to `<path>.tmp`, fsynced, renamed over `path`, and the
+ * directory fsynced. A crash at any point leaves either the old file or the new one.
+ */
+export function writeSnapshot(path: string, tables: Record<string, readonly StoredRecord[]>, mode: number): void {
+  const records = Object.values(tables).reduce((count, list) => count + list.length, 0);
+  const header: Header = { format: dataFileFormat, version: dataFileVersion, writtenAt: new Date().toISOString(), records };
+  const temporary = `${path}.tmp`;
+  const fd = openSync(temporary, 'w', mode);
+  try {
+    let batch: Buffer[] = [encodeLine(header)];
+    let size = batch[0]!.length;
+    for (const [table, list] of Object.entries(tables)) {
+      for (const record of list) {
+        const line = encodeLine({ table, op: 'create', record } satisfies Change);
+        batch.push(line);
+        size += line.length;
+        if (size >= batchBytes) {
+          writeAll(fd, Buffer.concat(batch));
+          [batch, size] = [[], 0];
+        }
+      }
+    }
+    writeAll(fd, Buffer.concat(batch));
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  renameSync(temporary, path);
+  fsyncDirectory(dirname(path));
+}
