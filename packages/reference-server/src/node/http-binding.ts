@@ -42,9 +42,10 @@ function toApiRequest(request: IncomingMessage, fallbackHost: string): ApiReques
 
 function send(response: ServerResponse, answer: ApiResponse): void {
   const headers: Record<string, string> = answer.status === 413 ? { ...answer.headers, connection: 'close' } : answer.headers;
-  // A known length spares chunked encoding: head and body leave in one write.
-  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-  headers['content-length'] = String(body?.length ?? 0);
+  // A known length spares chunked encoding. A string body (not a Buffer) lets Node send head and
+  // body in one plain write instead of a writev of two buffers, which costs measurably more here.
+  const body = answer.body;
+  headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   response.writeHead(answer.status, headers);
   response.end(body);
 }
