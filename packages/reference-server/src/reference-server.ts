@@ -26,6 +26,8 @@ export interface ReferenceServerOptions {
   rateLimit?: RateLimitOptions;
   /** Signed PDF links: allowed app and web URLs, signing secret, lifetime, renderer. */
   pdf?: PdfLinkOptions;
+  /** Runs before every answer is sent (the Node server syncs its data file here). */
+  beforeAnswer?: () => void;
   /** The clock; default the real one. */
   now?: () => Date;
   /** SHA-256 of API keys (hex); default Web Crypto. The node:http server passes node:crypto's. */
@@ -66,6 +68,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
     pdfLinks: new PdfLinks(options.pdf),
     extraRoutes: createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }),
+    beforeAnswer: options.beforeAnswer,
     onError: options.onError ?? ((error, requestId) => console.error(`[medsched] request ${requestId} failed:`, error)),
   });
   const createHandlersFor = (handlerOptions: HandlersOptions) => createHandlers(pipeline, basePath, handlerOptions);

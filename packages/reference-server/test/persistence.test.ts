@@ -187,6 +187,24 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     }
   }, 30_000);
 
+  it('keeps an organization-wide bake (many records, one sync) when killed right after the answer', async () => {
+    const file = newDataFile();
+    const first = await start(file);
+    const range = { from: '2026-05-04', to: '2026-05-10' };
+    const baked = await first.client.calendars.bake.create({ updateAllPatients: true, ...range });
+    expect(baked.data.length).toBeGreaterThanOrEqual(28);
+    await stop(first, 'SIGKILL');
+
+    const second = await start(file);
+    try {
+      const patients = [...new Set(baked.data.map((entry) => entry.userId))];
+      const after = (await Promise.all(patients.map((patient) => second.client.calendars.bake.get({ patient, ...range })))).flatMap((result) => result.data);
+      expect(after.map((entry) => entry.id).sort()).toEqual(baked.data.map((entry) => entry.id).sort());
+    } finally {
+      await stop(second, 'SIGTERM');
+    }
+  }, 30_000);
+
   it('reports and drops a torn last line (an append cut by a crash); MEDSCHED_DATA names the file', async () => {
     const file = newDataFile();
     const first = await start(undefined, { MEDSCHED_DATA: file });

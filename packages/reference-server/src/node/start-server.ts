@@ -45,7 +45,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo' }) : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
   // Node can run pdfkit; in-process (msw) servers use the small Web-only PDF writer.
-  const reference = await createReferenceServer({ hashApiKey: sha256Hex, ...options, pdf: { render: renderPdf, ...options.pdf } });
+  const reference = await createReferenceServer({
+    hashApiKey: sha256Hex,
+    ...(dataFile && { beforeAnswer: () => dataFile.sync() }),
+    ...options,
+    pdf: { render: renderPdf, ...options.pdf },
+  });
   const host = options.host ?? defaultHost;
   const httpServer = createServer({ keepAliveTimeout: 5_000 });
   await new Promise<void>((resolve, reject) => {

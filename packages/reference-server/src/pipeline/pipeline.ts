@@ -27,6 +27,8 @@ export interface PipelineOptions {
   rateLimiter?: RateLimiter | undefined;
   pdfLinks: PdfLinks;
   extraRoutes?: ExtraRoutes | undefined;
+  /** Runs before every answer is sent: the persistence layer makes the writes so far durable. */
+  beforeAnswer?: (() => void) | undefined;
   /** Sees unexpected errors (bugs); the client only gets a 500 with the request id. */
   onError: (error: unknown, requestId: string) => void;
 }
@@ -57,6 +59,17 @@ export class Pipeline {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const requestId = requestIdOf(request);
+    const answer = await this.#route(request, requestId);
+    // Whatever this or an earlier request wrote is made durable before anyone sees it.
+    try {
+      this.options.beforeAnswer?.();
+    } catch (error) {
+      return this.#failure(error, requestId);
+    }
+    return answer;
+  }
+
+  async #route(request: ApiRequest, requestId: string): Promise<ApiResponse> {
     try {
       const { basePath } = this.options;
       const inApi = request.pathname === basePath || request.pathname.startsWith(`${basePath}/`);

@@ -4,13 +4,16 @@ import { encodeLine } from './lines.js';
 import { writeAll } from './sync-io.js';
 
 /**
- * The write-ahead journal: appends one checksummed line per change to the data file and
- * fsyncs it before `append` returns, so a change is on disk before it is acknowledged. After
- * a failed append the journal refuses every further one (a half-written line must stay last).
+ * The write-ahead journal: appends one checksummed line per change to the data file; `sync`
+ * fsyncs what was appended. The server syncs before it sends any answer, so a change is on
+ * disk before it is acknowledged (or shown to anyone), and a request that writes many records
+ * (an organization-wide bake) costs one fsync, not one per record. After a failed write the
+ * journal refuses every further one (a half-written line must stay last).
  */
 export class Journal {
   #fd: number | undefined;
   #failure: Error | undefined;
+  #unsynced = false;
 
   private constructor(
     readonly path: string,
@@ -24,11 +27,26 @@ export class Journal {
   }
 
   append(change: Change): void {
+    this.#guarded(() => {
+      writeAll(this.#fd!, encodeLine(change));
+      this.#unsynced = true;
+    });
+  }
+
+  /** Makes every appended line durable; cheap when nothing was appended since the last sync. */
+  sync(): void {
+    if (!this.#unsynced) return;
+    this.#guarded(() => {
+      fsyncSync(this.#fd!);
+      this.#unsynced = false;
+    });
+  }
+
+  #guarded(io: () => void): void {
     if (this.#failure) throw this.#failure;
     if (this.#fd === undefined) throw new Error(`the journal ${this.path} is closed`);
     try {
-      writeAll(this.#fd, encodeLine(change));
-      fsyncSync(this.#fd);
+      io();
     } catch (error) {
       this.#failure = new Error(`cannot write to the data file ${this.path}: ${(error as Error).message}`, { cause: error });
       throw this.#failure;
@@ -37,6 +55,7 @@ export class Journal {
 
   close(): void {
     if (this.#fd === undefined) return;
+    if (!this.#failure && this.#unsynced) fsyncSync(this.#fd);
     closeSync(this.#fd);
     this.#fd = undefined;
   }

@@ -32,6 +32,8 @@ export interface DataFile {
   records: number;
   /** Journal lines replayed at start (then folded into the new snapshot). */
   journalLines: number;
+  /** Makes every write so far durable (fsync); the server calls it before each answer. */
+  sync(): void;
   /** Stops journaling and closes the file. */
   close(): void;
 }
@@ -87,14 +89,15 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
       console.error(`medsched-server: ${error.message}; stopping so that the unsaved write is not acknowledged.`);
       process.exit(1);
     });
-  const stop = observeWrites(db, (event) => {
+  const guarded = (io: () => void) => {
     try {
-      journal.append(changeOf(event));
+      io();
     } catch (error) {
       onWriteFailure(error as Error);
       throw error;
     }
-  });
+  };
+  const stop = observeWrites(db, (event) => guarded(() => journal.append(changeOf(event))));
 
   return {
     path,
@@ -102,6 +105,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     origin: contents ? 'loaded' : 'created',
     records: Object.values(saved).reduce((count, list) => count + list.length, 0),
     journalLines: contents?.journalLines ?? 0,
+    sync: () => guarded(() => journal.sync()),
     close() {
       stop();
       journal.close();
