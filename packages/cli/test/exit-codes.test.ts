@@ -69,6 +69,8 @@ describe('exit codes', () => {
     const result = await runCli(['org', 'get', otherOrganization], env);
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: 403 forbidden: .+ \(request \S+\)$/m);
+    // Which credential is in use, and which record is out of reach: a person can act on that.
+    expect(result.stderr).toContain(`your credential belongs to organization ${admin.organizationId}; organization ${otherOrganization} belongs to another organization`);
     expectOneActionableLine(result.stderr);
   });
 

@@ -12,7 +12,7 @@ export function findInOrganization<T extends { organization: string }>(
 ): T {
   const record = table.get(id);
   if (!record) throw notFound(what, id);
-  assertSameOrganization(ctx.caller, record.organization, what);
+  assertSameOrganization(ctx.caller, record.organization, what, id);
   return record;
 }
 
@@ -28,6 +28,6 @@ export function findPatient(ctx: OperationContext, id: string, field = 'patient'
 export function findOrganization(ctx: OperationContext, id: string): OrganizationRecord {
   const organization = ctx.db.organizations.get(id);
   if (!organization) throw notFound('organization', id);
-  assertSameOrganization(ctx.caller, organization.id, 'organization');
+  assertSameOrganization(ctx.caller, organization.id, 'organization', id);
   return organization;
 }

@@ -32,10 +32,14 @@ export function assertMayCreateRole(caller: Caller, role: UserRole): void {
   }
 }
 
-/** 403 unless the record belongs to the caller's organization; says nothing about the record. */
-export function assertSameOrganization(caller: Caller, organizationId: string, what: string): void {
+/**
+ * 403 unless the record belongs to the caller's organization. The detail names the caller's own
+ * organization, so that a person sees which credential is in use, and nothing of the record's.
+ */
+export function assertSameOrganization(caller: Caller, organizationId: string, what: string, id?: string): void {
   if (organizationId !== caller.organizationId) {
-    throw forbidden(`this ${what} belongs to another organization`);
+    const subject = id === undefined ? `this ${what}` : `${what} ${id}`;
+    throw forbidden(`your credential belongs to organization ${caller.organizationId}; ${subject} belongs to another organization`);
   }
 }
 
