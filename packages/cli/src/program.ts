@@ -17,6 +17,12 @@ import { registerUserCommands } from './commands/user.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
 import { outputFormats } from './output/format.js';
 
+/** A command in a list: its summary, or its description's first line, as a lower-case phrase. */
+function listedDescription(command: Command): string {
+  const text = command.summary() || command.description().split('\n')[0] || '';
+  return text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
+}
+
 /**
  * The command tree. Building it imports only commander and our own small modules: the SDK,
  * conf and the prompts load inside actions, so `--help` and `--version` stay fast.
@@ -35,7 +41,7 @@ export function buildProgram(): Command {
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--debug', 'log each request to stderr and show stack traces')
     .showSuggestionAfterError(true)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true, subcommandDescription: listedDescription })
     // Commander exits on its own errors; we want our exit codes (usage errors are 2).
     .exitOverride();
 
