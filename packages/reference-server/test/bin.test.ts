@@ -1,10 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { serverBin as bin, startServerBin } from './support/server-bin.js';
 
-const bin = fileURLToPath(new URL('../dist/node/bin.js', import.meta.url));
 const run = promisify(execFile);
 
 // The root `pnpm test` builds first; a bare `vitest run` before any build skips these.
@@ -21,17 +20,9 @@ describe.skipIf(!existsSync(bin))('the medsched-server bin', () => {
   });
 
   it('starts on a free port, serves the demo data, mints tokens, manages keys and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [bin, '--port', '0', '--admin-secret', 'bin-test-secret'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = await startServerBin(['--port', '0', '--admin-secret', 'bin-test-secret']);
+    const { url } = server;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/.exec(output);
-          if (match && match[2] !== '0') resolve(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-      });
       const answer = await fetch(`${url}/organizations/64d001000000000000000001`, { headers: { 'x-api-key': 'msk_demo_sonnen_admin' } });
       expect(answer.status).toBe(200);
 
@@ -50,11 +41,9 @@ describe.skipIf(!existsSync(bin))('the medsched-server bin', () => {
       const device = await run(process.execPath, [bin, 'devices', 'register', '--organization', '64d001000000000000000001', '--name', 'CLI device', '--serial', 'CLI-1', '--url', origin, '--admin-secret', 'bin-test-secret']);
       expect(JSON.parse(device.stdout)).toMatchObject({ name: 'CLI device', status: 'unassigned' });
 
-      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exit).toBe(0);
+      expect(await server.stop()).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      server.kill();
     }
   }, 30_000);
 });

@@ -1,12 +1,11 @@
 import { BadRequestError, PermissionDeniedError } from '@medsched/sdk';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMinimalPdf } from '../src/domain/minimal-pdf.js';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, org2 } from './support/demo.js';
 import { bypassAppUrl, bypassWebUrl, pdfUrlBypasses } from './support/pdf-bypasses.js';
+import { serverBin as bin, startServerBin } from './support/server-bin.js';
 import { clientFor, raw, startTestServer, withKey } from './support/server.js';
 
 /**
@@ -196,23 +195,12 @@ describe('the bypass list through GET /v1/pdf/', () => {
   });
 });
 
-const bin = fileURLToPath(new URL('../dist/node/bin.js', import.meta.url));
 
 describe.skipIf(!existsSync(bin))('medsched-server --app-url --web-url', () => {
   it('sets the origins that links may point at', async () => {
-    const child = spawn(process.execPath, [bin, '--port', '0', '--app-url', 'https://app.bin.test/ignored/path', '--web-url', 'http://web.bin.test:8081', '--admin-secret', 'pdf-bin-secret'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startServerBin(['--port', '0', '--app-url', 'https://app.bin.test/ignored/path', '--web-url', 'http://web.bin.test:8081', '--admin-secret', 'pdf-bin-secret']);
+    const { url } = server;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/.exec(output);
-          if (match && match[2] !== '0') resolve(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-      });
       const sign = (page: string) => fetch(`${url}/pdf/?urlPath=${encodeURIComponent(page)}`, { headers: { 'x-api-key': org1.user.apiKey } });
       for (const page of ['https://app.bin.test/plan', 'http://web.bin.test:8081/x']) {
         const answer = await sign(page);
@@ -222,11 +210,9 @@ describe.skipIf(!existsSync(bin))('medsched-server --app-url --web-url', () => {
       for (const page of ['https://app.medsched.test/plan', 'https://www.medsched.test/x', 'http://web.bin.test/x', 'http://app.bin.test/plan']) {
         expect((await sign(page)).status, page).toBe(400);
       }
-      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exit).toBe(0);
+      expect(await server.stop()).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      server.kill();
     }
   }, 20_000);
 });
