@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 8);
 const connections = 50;
 const apiKey = 'msk_demo_sonnen_admin';
 const entryId = '64d005000000000000000001';
@@ -47,8 +48,10 @@ const targets = [
   { label: `reference, ${large.entries} entries`, url: entryUrl(large), best: 0 },
 ];
 try {
-  // A short warm-up so that the JIT has seen the path before the measured runs.
-  for (const target of targets) await measure(target.url, { 'x-api-key': apiKey }, 1);
+  // Warm-up: measured here, the reference server needs several seconds under load before its
+  // cost per request settles (about 150 µs of CPU in the first 4 s, 90 µs after 8 s), while raw
+  // node:http settles at once; a short warm-up would compare a cold server with a warm one.
+  for (const target of targets) await measure(target.url, { 'x-api-key': apiKey }, warmupSeconds);
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       const throughput = await measure(target.url, { 'x-api-key': apiKey }, seconds);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../reference-server.js';
@@ -37,7 +37,8 @@ export interface RunningServer {
 export const defaultPort = 4010;
 
 /** Same digest as the Web Crypto default, synchronously: API-key checks sit on every request. */
-const sha256Hex = (key: string): string => createHash('sha256').update(key).digest('hex');
+// One-shot crypto.hash (Node 20.12+) costs half of a createHash object per call.
+const sha256Hex = (key: string): string => hash('sha256', key, 'hex');
 export const defaultHost = '127.0.0.1';
 
 /** Starts the reference server on node:http. */

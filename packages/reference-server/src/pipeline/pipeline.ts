@@ -106,7 +106,7 @@ export class Pipeline {
       query: undefined as unknown,
       body: undefined as unknown,
     };
-    const rawQuery = Object.fromEntries(new URLSearchParams(request.search));
+    const rawQuery: Record<string, string> = request.search === '' ? {} : Object.fromEntries(new URLSearchParams(request.search));
     if (operation.body) {
       input.body = validate(operation.body, (await readJsonBody(request)) ?? {}, 'validation_failed', 'body');
     }
