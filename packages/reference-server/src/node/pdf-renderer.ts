@@ -1,12 +1,13 @@
-import PDFDocument from 'pdfkit';
 import type { PdfDocument, PdfRenderer } from '../domain/pdf-document.js';
 
 /**
  * Renders a document with pdfkit: a title, the page address, the time it was made, and
  * one block per section. Node only (pdfkit reads its fonts from disk).
  */
-export const renderPdf: PdfRenderer = (document: PdfDocument) =>
-  new Promise((resolve, reject) => {
+export const renderPdf: PdfRenderer = async (document: PdfDocument) => {
+  // Loaded on the first PDF, not at start: pdfkit and its fonts weigh about 6 MB of heap.
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: document.title, Creator: 'medsched reference server' } });
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,3 +24,4 @@ export const renderPdf: PdfRenderer = (document: PdfDocument) =>
     }
     pdf.end();
   });
+};
