@@ -1,7 +1,7 @@
-const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+import { randomHex } from '../domain/hex.js';
 
 /** Random per process, as in MongoDB: tells apart ids made by different servers. */
-const processPart = hex(crypto.getRandomValues(new Uint8Array(5)));
+const processPart = randomHex(5);
 let counter = crypto.getRandomValues(new Uint32Array(1))[0]! & 0xffffff;
 
 /**

@@ -1,4 +1,5 @@
 /** API keys: `msk_` + random characters; only the SHA-256 hash of a key is stored. */
+import { randomHex, toHex } from './hex.js';
 
 const keyPattern = /^msk_[A-Za-z0-9_]{8,200}$/;
 
@@ -12,18 +13,12 @@ export const isWellFormedApiKey = (key: string): boolean => keyPattern.test(key)
 export type ApiKeyHasher = (key: string) => string | Promise<string>;
 
 export async function hashApiKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  let hex = '';
-  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
 }
 
 /** A fresh key with 192 bits of randomness (base62 would be shorter; hex keeps it copy-safe). */
 export function generateApiKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return `msk_${hex}`;
+  return `msk_${randomHex(24)}`;
 }
 
 /** What is shown of a key in listings: enough to recognise it, too little to use it. */

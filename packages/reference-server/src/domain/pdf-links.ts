@@ -6,6 +6,7 @@ import { findPatient } from './lookups.js';
 import { renderMinimalPdf } from './minimal-pdf.js';
 import type { PdfDocument, PdfRenderer } from './pdf-document.js';
 import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
+import { randomHex } from './hex.js';
 import { forbidden, invalid, ProblemError } from './problems.js';
 import type { Database } from '../db/database.js';
 import { toCalendarEntry } from './calendar-mapping.js';
@@ -34,12 +35,6 @@ const linkQuery = /^\?url=([^&]*)&expires=(\d{1,12})&signature=([A-Za-z0-9_-]{1,
 // The patient pages whose PDF lists the patient's baked schedule.
 const patientPage = /^\/patients\/([0-9a-f]{24})(?:\/plan)?\/?$/;
 
-function randomSecret(): string {
-  const bytes = new Uint8Array(32);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * `GET /pdf/`: signs links to PDFs of pages on the app or web URL; and serves those links.
  * The signature covers method, path, the page address and the expiry.
@@ -54,7 +49,7 @@ export class PdfLinks {
     this.origins = [allowedOrigin(options.appUrl ?? defaultAppUrl), allowedOrigin(options.webUrl ?? defaultWebUrl)];
     this.#ttlSeconds = options.linkTtlSeconds ?? defaultTtlSeconds;
     this.#render = options.render ?? renderMinimalPdf;
-    this.#key = importSigningKey(options.signingSecret ?? randomSecret());
+    this.#key = importSigningKey(options.signingSecret ?? randomHex(32));
   }
 
   /** Signs a link for `urlPath`; a patient page must name a patient the caller may see. */

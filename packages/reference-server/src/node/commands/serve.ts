@@ -1,3 +1,4 @@
+import { randomHex } from '../../domain/hex.js';
 import { seedNames, type SeedName } from '../../seed/index.js';
 import { demoCredentials } from '../../seed/index.js';
 import { UsageError, env, parsePort } from '../environment.js';
@@ -41,15 +42,12 @@ function parseSiteUrl(flag: string, value: string | undefined): string | undefin
   return url.origin;
 }
 
-function randomSecret(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** Starts the server, prints how to reach it, and stops cleanly on SIGINT and SIGTERM. */
 export async function serve(flags: ServeFlags): Promise<void> {
   const seed = (flags.seed ?? env.seed() ?? 'demo') as SeedName;
   if (!seedNames.includes(seed)) throw new UsageError(`--seed must be one of ${seedNames.join(', ')}, not ${seed}`);
-  const adminSecret = flags.adminSecret ?? env.adminSecret() ?? randomSecret();
+  const adminSecret = flags.adminSecret ?? env.adminSecret() ?? randomHex(16);
   const tokenSecret = flags.tokenSecret ?? env.tokenSecret();
   const server = await startServer({
     port: parsePort(flags.port ?? env.port()),
