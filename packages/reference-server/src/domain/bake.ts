@@ -123,11 +123,13 @@ function bakeResult(ctx: OperationContext, ranges: PatientRange[]): BakeResult {
     const byDayAndTime = new Map<string, CalendarEntry[]>();
     for (const entry of baked) {
       const key = `${entry.date} ${entry.startTime}`;
-      byDayAndTime.set(key, [...(byDayAndTime.get(key) ?? []), entry]);
+      const due = byDayAndTime.get(key);
+      if (due) due.push(entry);
+      else byDayAndTime.set(key, [entry]);
     }
     for (const [key, entries] of [...byDayAndTime].sort(([a], [b]) => a.localeCompare(b))) {
       const [date = '', time = ''] = key.split(' ');
-      alarmMinutes[range.dates.indexOf(date)]?.add(minutesOfDay(time));
+      alarmMinutes[daysInRange(range.from, date) - 1]?.add(minutesOfDay(time));
       for (const device of alarmDevices) {
         alarms.push({ deviceId: device.id, patient: range.patient.id, date, time, entryIds: entries.map((entry) => entry.id) });
       }
