@@ -29,12 +29,13 @@ export {
 export { Page, parseLinkHeader } from './pagination.js';
 export type { LogEntry, RequestOptions } from './transport.js';
 export type { RetryDelays } from './retry.js';
-export type { Accounts } from './resources/accounts.js';
-export type { Bake } from './resources/bake.js';
-export type { Calendars } from './resources/calendars.js';
-export type { Devices } from './resources/devices.js';
-export type { Medications } from './resources/medications.js';
-export type { Organizations } from './resources/organizations.js';
-export type { Pdf } from './resources/pdf.js';
-export type { Users } from './resources/users.js';
-export type * from './schemas/index.js';
+export { Accounts } from './resources/accounts.js';
+export { Bake } from './resources/bake.js';
+export { Calendars } from './resources/calendars.js';
+export { Devices } from './resources/devices.js';
+export { Medications } from './resources/medications.js';
+export { Organizations } from './resources/organizations.js';
+export { Pdf } from './resources/pdf.js';
+export { Users } from './resources/users.js';
+/** The contract's schemas and types; each schema is a value and a type of the same name, so both exist at run time. */
+export * from './schemas/index.js';

@@ -1,0 +1,59 @@
+/**
+ * Every value the built declarations export must exist at run time, in every entry point and
+ * format: a name that type-checks as a value and then is `undefined` (or throws on import) is
+ * the worst kind of lie a package can tell. Reads dist/, so it runs after `pnpm build`.
+ */
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** The names a declaration file exports as values (classes, functions, consts), per the type checker. */
+function exportedValues(declarationFile: string): string[] {
+  const program = ts.createProgram([declarationFile], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(declarationFile);
+  if (!source) throw new Error(`cannot read ${declarationFile}`);
+  const moduleSymbol = checker.getSymbolAtLocation(source);
+  if (!moduleSymbol) throw new Error(`${declarationFile} is not a module`);
+  return checker
+    .getExportsOfModule(moduleSymbol)
+    .filter((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return (target.flags & ts.SymbolFlags.Value) !== 0;
+    })
+    .map((symbol) => symbol.getName())
+    .sort();
+}
+
+const entries = [
+  { name: '@medsched/sdk', esm: 'index.js', cjs: 'index.cjs', dts: 'index.d.ts', dcts: 'index.d.cts' },
+  { name: '@medsched/sdk/schemas', esm: 'schemas/index.js', cjs: 'schemas/index.cjs', dts: 'schemas/index.d.ts', dcts: 'schemas/index.d.cts' },
+];
+
+describe.skipIf(!existsSync(`${dist}index.d.ts`))('built declarations against the built code', () => {
+  for (const entry of entries) {
+    it(`${entry.name}: every value in ${entry.dts} exists in the ESM build`, async () => {
+      const names = exportedValues(dist + entry.dts);
+      expect(names.length).toBeGreaterThan(10);
+      const module = (await import(pathToFileURL(dist + entry.esm).href)) as Record<string, unknown>;
+      expect(names.filter((name) => module[name] === undefined)).toEqual([]);
+    });
+
+    it(`${entry.name}: every value in ${entry.dcts} exists in the CJS build`, () => {
+      const names = exportedValues(dist + entry.dcts);
+      const module = require(dist + entry.cjs) as Record<string, unknown>;
+      expect(names.filter((name) => module[name] === undefined)).toEqual([]);
+    });
+  }
+
+  it('the root entry carries the schemas as values (import { CalendarEntry } from "@medsched/sdk" works)', async () => {
+    const module = (await import(pathToFileURL(`${dist}index.js`).href)) as Record<string, { safeParse?: unknown }>;
+    for (const name of ['CalendarEntry', 'UserRole', 'DeviceStatus', 'operations']) expect(module[name]).toBeDefined();
+    expect(typeof module.CalendarEntry?.safeParse).toBe('function');
+  });
+});
