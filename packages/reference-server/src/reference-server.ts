@@ -1,11 +1,11 @@
 import { createDatabase, type Database } from './db/database.js';
 import { newObjectId } from './db/object-id.js';
 import { createDevRoutes } from './dev/routes.js';
-import type { ApiKeyHasher } from './domain/api-keys.js';
-import { Authenticator } from './domain/authentication.js';
-import { IdentityProvider, type IdentityProviderOptions } from './domain/identity-provider.js';
-import { PdfLinks, type PdfLinkOptions } from './domain/pdf-links.js';
-import { RateLimiter, type RateLimitOptions } from './domain/rate-limit.js';
+import type { ApiKeyHasher } from './domain/access/api-keys.js';
+import { Authenticator } from './domain/access/authentication.js';
+import { IdentityProvider, type IdentityProviderOptions } from './domain/access/identity-provider.js';
+import { PdfLinks, type PdfLinkOptions } from './domain/pdf/pdf-links.js';
+import { RateLimiter, type RateLimitOptions } from './domain/access/rate-limit.js';
 import { createHandlers, type HandlersOptions } from './handlers/handlers.js';
 import { Pipeline } from './pipeline/pipeline.js';
 import { routeTable } from './routes/table.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSigningKey, signLink, verifyLink } from '../src/domain/link-signing.js';
+import { importSigningKey, signLink, verifyLink } from '../src/domain/pdf/link-signing.js';
 
 describe('signed links', async () => {
   const key = await importSigningKey('test-secret');

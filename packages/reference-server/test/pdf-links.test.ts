@@ -1,7 +1,7 @@
 import { BadRequestError, PermissionDeniedError } from '@medsched/sdk';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMinimalPdf } from '../src/domain/minimal-pdf.js';
+import { renderMinimalPdf } from '../src/domain/pdf/minimal-pdf.js';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, org2 } from './support/demo.js';
 import { bypassAppUrl, bypassWebUrl, pdfUrlBypasses } from './support/pdf-bypasses.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrigin, checkPdfUrl } from '../src/domain/pdf-url-policy.js';
+import { allowedOrigin, checkPdfUrl } from '../src/domain/pdf/pdf-url-policy.js';
 import { bypassAppUrl, bypassWebUrl, pdfUrlBypasses } from './support/pdf-bypasses.js';
 
 const origins = [allowedOrigin(bypassAppUrl), allowedOrigin(bypassWebUrl)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRecurrence, expandRecurrence, maxOccurrencesPerBake } from '../src/domain/recurrence.js';
+import { checkRecurrence, expandRecurrence, maxOccurrencesPerBake } from '../src/domain/calendars/recurrence.js';
 
 describe('expandRecurrence', () => {
   it('expands an interval rule from its first day, only inside the range', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, daysInRange, eachDate, localDate, minutesOfDay, toLocalDate } from '../src/domain/zoned-time.js';
+import { clockTime, daysInRange, eachDate, localDate, minutesOfDay, toLocalDate } from '../src/domain/calendars/zoned-time.js';
 
 describe('zoned time', () => {
   it('gives the local date of an instant in the patient’s zone', () => {

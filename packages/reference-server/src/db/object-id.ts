@@ -1,4 +1,4 @@
-import { randomHex } from '../domain/hex.js';
+import { randomHex } from '../domain/access/hex.js';
 
 /** Random per process, as in MongoDB: tells apart ids made by different servers. */
 const processPart = randomHex(5);

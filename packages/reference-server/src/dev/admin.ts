@@ -6,10 +6,10 @@ import { AccountId, FreeObject, IsoDateTime, ObjectId, type Device, type DeviceE
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import type { ApiKeyRecord, UserRecord } from '../db/models.js';
-import { apiKeyPrefix, generateApiKey, hashApiKey } from '../domain/api-keys.js';
-import { recordDeviceEvent, toDevice } from '../domain/devices.js';
-import { ProblemError, invalid, notFound } from '../domain/problems.js';
-import { isPatientRole } from '../domain/tenancy.js';
+import { apiKeyPrefix, generateApiKey, hashApiKey } from '../domain/access/api-keys.js';
+import { recordDeviceEvent, toDevice } from '../domain/directory/devices.js';
+import { ProblemError, invalid, notFound } from '../domain/operation/problems.js';
+import { isPatientRole } from '../domain/access/tenancy.js';
 
 export interface AdminContext {
   db: Database;

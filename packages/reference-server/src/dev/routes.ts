@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Database } from '../db/database.js';
-import type { IdentityProvider } from '../domain/identity-provider.js';
-import { ProblemError } from '../domain/problems.js';
+import type { IdentityProvider } from '../domain/access/identity-provider.js';
+import { ProblemError } from '../domain/operation/problems.js';
 import { readJsonBody } from '../pipeline/json-body.js';
 import type { ApiRequest, ApiResponse } from '../pipeline/messages.js';
 import type { ExtraRoutes } from '../pipeline/pipeline.js';

@@ -1,9 +1,9 @@
 import { AccountId } from '@medsched/sdk/schemas';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys.js';
-import { maxAccessTtlSeconds, type IdentityProvider, type TokenPair } from '../domain/identity-provider.js';
-import { ProblemError } from '../domain/problems.js';
+import { hashApiKey, isWellFormedApiKey } from '../domain/access/api-keys.js';
+import { maxAccessTtlSeconds, type IdentityProvider, type TokenPair } from '../domain/access/identity-provider.js';
+import { ProblemError } from '../domain/operation/problems.js';
 import { findUserByEmail } from './admin.js';
 
 /**

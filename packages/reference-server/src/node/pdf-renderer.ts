@@ -1,4 +1,4 @@
-import type { PdfDocument, PdfRenderer } from '../domain/pdf-document.js';
+import type { PdfDocument, PdfRenderer } from '../domain/pdf/pdf-document.js';
 
 /**
  * Renders a document with pdfkit: a title, the page address, the time it was made, and

@@ -1,4 +1,4 @@
-import { ProblemError } from '../domain/problems.js';
+import { ProblemError } from '../domain/operation/problems.js';
 import type { ApiRequest } from './messages.js';
 
 /** Largest accepted request body (api-decisions.md). */

@@ -1,10 +1,10 @@
 import type { Database } from '../db/database.js';
-import type { Authenticator } from '../domain/authentication.js';
-import type { OperationContext } from '../domain/context.js';
-import { linkHeader, type Page } from '../domain/pagination.js';
-import { ProblemError, forbidden } from '../domain/problems.js';
-import type { PdfLinks } from '../domain/pdf-links.js';
-import { RateLimiter, type RateLimitOptions } from '../domain/rate-limit.js';
+import type { Authenticator } from '../domain/access/authentication.js';
+import type { OperationContext } from '../domain/operation/context.js';
+import { linkHeader, type Page } from '../domain/operation/pagination.js';
+import { ProblemError, forbidden } from '../domain/operation/problems.js';
+import type { PdfLinks } from '../domain/pdf/pdf-links.js';
+import { RateLimiter, type RateLimitOptions } from '../domain/access/rate-limit.js';
 import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
 import { readJsonBody } from './json-body.js';

@@ -1,5 +1,5 @@
 import type { Problem } from '@medsched/sdk/schemas';
-import type { ProblemError } from '../domain/problems.js';
+import type { ProblemError } from '../domain/operation/problems.js';
 import type { ApiResponse } from './messages.js';
 
 export const problemTypeBase = 'https://docs.medsched.dev/errors/';

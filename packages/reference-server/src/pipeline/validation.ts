@@ -1,6 +1,6 @@
 import type { ProblemCode } from '@medsched/sdk/schemas';
 import type { z } from 'zod';
-import { ProblemError } from '../domain/problems.js';
+import { ProblemError } from '../domain/operation/problems.js';
 
 /** Parses with an SDK schema; failures become one problem listing every field at fault. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, code: ProblemCode, where: string): z.infer<S> {

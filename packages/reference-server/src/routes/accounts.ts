@@ -1,6 +1,6 @@
 import { operations } from '@medsched/sdk/schemas';
-import { updateAccount } from '../domain/accounts.js';
-import { allRoles } from '../domain/tenancy.js';
+import { updateAccount } from '../domain/access/accounts.js';
+import { allRoles } from '../domain/access/tenancy.js';
 import { defineRoute } from './route.js';
 
 export const accountRoutes = [

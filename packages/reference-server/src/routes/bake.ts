@@ -1,6 +1,6 @@
 import { operations } from '@medsched/sdk/schemas';
-import { bake, readBake, unbake } from '../domain/bake.js';
-import { allRoles, staffRoles } from '../domain/tenancy.js';
+import { bake, readBake, unbake } from '../domain/calendars/bake.js';
+import { allRoles, staffRoles } from '../domain/access/tenancy.js';
 import { defineRoute } from './route.js';
 
 export const bakeRoutes = [

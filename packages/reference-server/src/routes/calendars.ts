@@ -5,8 +5,8 @@ import {
   listCalendarEntries,
   replaceCalendarEntry,
   updateCalendarEntry,
-} from '../domain/calendars.js';
-import { allRoles, staffRoles } from '../domain/tenancy.js';
+} from '../domain/calendars/calendars.js';
+import { allRoles, staffRoles } from '../domain/access/tenancy.js';
 import { defineRoute } from './route.js';
 
 export const calendarRoutes = [

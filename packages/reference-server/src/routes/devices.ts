@@ -1,6 +1,6 @@
 import { operations } from '@medsched/sdk/schemas';
-import { listDeviceEvents, updateDevice } from '../domain/devices.js';
-import { allRoles, staffRoles } from '../domain/tenancy.js';
+import { listDeviceEvents, updateDevice } from '../domain/directory/devices.js';
+import { allRoles, staffRoles } from '../domain/access/tenancy.js';
 import { defineRoute } from './route.js';
 
 export const deviceRoutes = [

@@ -1,6 +1,6 @@
 import { operations } from '@medsched/sdk/schemas';
-import { createMedication, deleteMedication, getMedication, replaceMedication, updateMedication } from '../domain/medications.js';
-import { staffRoles } from '../domain/tenancy.js';
+import { createMedication, deleteMedication, getMedication, replaceMedication, updateMedication } from '../domain/directory/medications.js';
+import { staffRoles } from '../domain/access/tenancy.js';
 import { defineRoute } from './route.js';
 
 export const medicationRoutes = [

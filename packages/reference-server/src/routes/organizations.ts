@@ -1,6 +1,6 @@
 import { operations } from '@medsched/sdk/schemas';
-import { getOrganization, updateOrganization } from '../domain/organizations.js';
-import { staffRoles } from '../domain/tenancy.js';
+import { getOrganization, updateOrganization } from '../domain/directory/organizations.js';
+import { staffRoles } from '../domain/access/tenancy.js';
 import { defineRoute } from './route.js';
 
 export const organizationRoutes = [

@@ -1,5 +1,5 @@
 import { operations } from '@medsched/sdk/schemas';
-import { staffRoles } from '../domain/tenancy.js';
+import { staffRoles } from '../domain/access/tenancy.js';
 import { defineRoute } from './route.js';
 
 export const pdfRoutes = [

@@ -1,7 +1,7 @@
 import type { Operation, UserRole } from '@medsched/sdk/schemas';
 import type { z } from 'zod';
-import type { OperationContext } from '../domain/context.js';
-import type { Page } from '../domain/pagination.js';
+import type { OperationContext } from '../domain/operation/context.js';
+import type { Page } from '../domain/operation/pagination.js';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 

@@ -1,6 +1,6 @@
 import { operations } from '@medsched/sdk/schemas';
-import { staffRoles } from '../domain/tenancy.js';
-import { createUser, listUsers } from '../domain/users.js';
+import { staffRoles } from '../domain/access/tenancy.js';
+import { createUser, listUsers } from '../domain/directory/users.js';
 import { defineRoute } from './route.js';
 
 export const userRoutes = [

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { apiKeyPrefix, hashApiKey } from '../domain/api-keys.js';
+import { apiKeyPrefix, hashApiKey } from '../domain/access/api-keys.js';
 import { demoApiKey, demoEmail, demoEntries, demoEpoch, demoId, demoOrganizations, idKinds } from './demo-data.js';
 
 /** One demo user's credentials, as `medsched-server credentials --json` prints them. */

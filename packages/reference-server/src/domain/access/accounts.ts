@@ -1,7 +1,7 @@
 import type { Account, AccountUpdate } from '@medsched/sdk/schemas';
-import type { AccountRecord } from '../db/models.js';
-import type { OperationContext } from './context.js';
-import { conflict, forbidden, notFound } from './problems.js';
+import type { AccountRecord } from '../../db/models.js';
+import type { OperationContext } from '../operation/context.js';
+import { conflict, forbidden, notFound } from '../operation/problems.js';
 
 /** The answer shape: the stored account, without the link to the user record. */
 export function toAccount(record: AccountRecord): Account {

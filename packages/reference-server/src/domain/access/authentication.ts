@@ -1,9 +1,9 @@
-import type { Database } from '../db/database.js';
-import type { ApiKeyRecord } from '../db/models.js';
+import type { Database } from '../../db/database.js';
+import type { ApiKeyRecord } from '../../db/models.js';
 import { hashApiKey, isWellFormedApiKey, type ApiKeyHasher } from './api-keys.js';
 import type { Caller } from './caller.js';
 import type { IdentityProvider } from './identity-provider.js';
-import { ProblemError } from './problems.js';
+import { ProblemError } from '../operation/problems.js';
 
 /** Read access to request headers by lower-case name, whatever the binding. */
 export type HeaderReader = (name: string) => string | undefined;

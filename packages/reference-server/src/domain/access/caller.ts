@@ -1,5 +1,5 @@
 import type { UserRole } from '@medsched/sdk/schemas';
-import type { AccountRecord, UserRecord } from '../db/models.js';
+import type { AccountRecord, UserRecord } from '../../db/models.js';
 
 /** Who is calling: resolved from the credential before anything else happens. */
 export interface Caller {

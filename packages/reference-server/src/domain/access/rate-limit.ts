@@ -1,5 +1,5 @@
 import type { Caller } from './caller.js';
-import { ProblemError } from './problems.js';
+import { ProblemError } from '../operation/problems.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per credential and window. */

@@ -4,7 +4,7 @@
  */
 import type { UserRole } from '@medsched/sdk/schemas';
 import type { Caller } from './caller.js';
-import { forbidden } from './problems.js';
+import { forbidden } from '../operation/problems.js';
 
 /** Roles that make a user a patient: `patient` ids in calendars, devices and bakes name such users. */
 export const patientRoles: readonly UserRole[] = ['patient', 'onlyself'];

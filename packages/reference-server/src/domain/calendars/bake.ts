@@ -1,12 +1,12 @@
 import { maxBakeDays, type Alarm, type BakeCreate, type BakeQuery, type BakeResult, type CalendarEntry, type Device } from '@medsched/sdk/schemas';
-import type { CalendarEntryRecord, UserRecord } from '../db/models.js';
+import type { CalendarEntryRecord, UserRecord } from '../../db/models.js';
 import { startTimeOf, toCalendarEntry } from './calendar-mapping.js';
-import type { OperationContext } from './context.js';
-import { findOrganization, findPatient } from './lookups.js';
+import type { OperationContext } from '../operation/context.js';
+import { findOrganization, findPatient } from '../directory/lookups.js';
 import { withPatientLock } from './patient-lock.js';
-import { invalid } from './problems.js';
+import { invalid } from '../operation/problems.js';
 import { expandRecurrence } from './recurrence.js';
-import { assertOwnPatientData, isPatientRole } from './tenancy.js';
+import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
 import { daysInRange, eachDate, minutesOfDay, toLocalDate } from './zoned-time.js';
 
 /** A patient's bake range in local dates of the patient's time zone. */

@@ -1,6 +1,6 @@
 import { ClockTime, type CalendarEntry } from '@medsched/sdk/schemas';
-import type { CalendarEntryRecord } from '../db/models.js';
-import { invalid } from './problems.js';
+import type { CalendarEntryRecord } from '../../db/models.js';
+import { invalid } from '../operation/problems.js';
 import { clockTime, minutesOfDay } from './zoned-time.js';
 
 /** Start times of the time categories when an entry has no `intakeTime`. */

@@ -1,14 +1,14 @@
 import type { CalendarEntry, CalendarEntryCreate, CalendarEntryReplace, CalendarEntryUpdate, CalendarListQuery } from '@medsched/sdk/schemas';
-import type { CalendarEntryRecord } from '../db/models.js';
+import type { CalendarEntryRecord } from '../../db/models.js';
 import { checkIntakeTime, serverOwnedCalendarFields, toCalendarEntry } from './calendar-mapping.js';
-import type { OperationContext } from './context.js';
-import { containsIgnoringCase, sortRecords } from './list-filters.js';
-import { findInOrganization, findPatient } from './lookups.js';
+import type { OperationContext } from '../operation/context.js';
+import { containsIgnoringCase, sortRecords } from '../operation/list-filters.js';
+import { findInOrganization, findPatient } from '../directory/lookups.js';
 import { localDate } from './zoned-time.js';
-import { paginate, type Page } from './pagination.js';
-import { conflict, forbidden, invalid } from './problems.js';
+import { paginate, type Page } from '../operation/pagination.js';
+import { conflict, forbidden, invalid } from '../operation/problems.js';
 import { checkRecurrence } from './recurrence.js';
-import { assertOwnPatientData, isPatientRole } from './tenancy.js';
+import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
 
 type CalendarInput = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '@medsched/sdk/schemas';
-import type { DeviceRecord } from '../db/models.js';
-import type { OperationContext } from './context.js';
+import type { DeviceRecord } from '../../db/models.js';
+import type { OperationContext } from '../operation/context.js';
 import { findInOrganization, findPatient } from './lookups.js';
-import { forbidden } from './problems.js';
-import { assertOwnPatientData } from './tenancy.js';
+import { forbidden } from '../operation/problems.js';
+import { assertOwnPatientData } from '../access/tenancy.js';
 
 const what = 'device';
 

@@ -1,7 +1,7 @@
-import type { OrganizationRecord, UserRecord } from '../db/models.js';
-import type { OperationContext } from './context.js';
-import { invalid, notFound } from './problems.js';
-import { assertSameOrganization, isPatientRole } from './tenancy.js';
+import type { OrganizationRecord, UserRecord } from '../../db/models.js';
+import type { OperationContext } from '../operation/context.js';
+import { invalid, notFound } from '../operation/problems.js';
+import { assertSameOrganization, isPatientRole } from '../access/tenancy.js';
 
 /** A record by id: 404 when it exists nowhere, 403 when it is another organization's. */
 export function findInOrganization<T extends { organization: string }>(

@@ -1,7 +1,7 @@
 import type { Medication, MedicationCreate, MedicationUpdate } from '@medsched/sdk/schemas';
-import type { OperationContext } from './context.js';
+import type { OperationContext } from '../operation/context.js';
 import { findInOrganization, findOrganization } from './lookups.js';
-import { forbidden } from './problems.js';
+import { forbidden } from '../operation/problems.js';
 
 const what = 'medication';
 

@@ -1,7 +1,7 @@
 import type { Organization, OrganizationUpdate } from '@medsched/sdk/schemas';
-import type { OperationContext } from './context.js';
+import type { OperationContext } from '../operation/context.js';
 import { findOrganization } from './lookups.js';
-import { invalid } from './problems.js';
+import { invalid } from '../operation/problems.js';
 
 export function getOrganization(ctx: OperationContext, id: string): Organization {
   return findOrganization(ctx, id);

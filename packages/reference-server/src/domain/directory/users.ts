@@ -1,11 +1,11 @@
 import type { User, UserCreate, UserListQuery } from '@medsched/sdk/schemas';
-import type { UserRecord } from '../db/models.js';
-import type { OperationContext } from './context.js';
-import { containsIgnoringCase, sortRecords } from './list-filters.js';
+import type { UserRecord } from '../../db/models.js';
+import type { OperationContext } from '../operation/context.js';
+import { containsIgnoringCase, sortRecords } from '../operation/list-filters.js';
 import { findOrganization } from './lookups.js';
-import { paginate, type Page } from './pagination.js';
-import { conflict } from './problems.js';
-import { assertMayCreateRole, isPatientRole } from './tenancy.js';
+import { paginate, type Page } from '../operation/pagination.js';
+import { conflict } from '../operation/problems.js';
+import { assertMayCreateRole, isPatientRole } from '../access/tenancy.js';
 
 /** The answer shape: the stored user (its account id lets admins address `PATCH /accounts/{id}`). */
 export const toUser = (record: UserRecord): User => ({ ...record });

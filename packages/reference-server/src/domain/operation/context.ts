@@ -1,6 +1,6 @@
-import type { Database } from '../db/database.js';
-import type { Caller } from './caller.js';
-import type { PdfLinks } from './pdf-links.js';
+import type { Database } from '../../db/database.js';
+import type { Caller } from '../access/caller.js';
+import type { PdfLinks } from '../pdf/pdf-links.js';
 
 /** What a domain operation gets besides its validated input. */
 export interface OperationContext {

@@ -1,15 +1,15 @@
 import type { PdfLink } from '@medsched/sdk/schemas';
-import type { ApiRequest, ApiResponse } from '../pipeline/messages.js';
-import type { OperationContext } from './context.js';
+import type { ApiRequest, ApiResponse } from '../../pipeline/messages.js';
+import type { OperationContext } from '../operation/context.js';
 import { importSigningKey, signLink, verifyLink } from './link-signing.js';
-import { findPatient } from './lookups.js';
+import { findPatient } from '../directory/lookups.js';
 import { renderMinimalPdf } from './minimal-pdf.js';
 import type { PdfDocument, PdfRenderer } from './pdf-document.js';
 import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
-import { randomHex } from './hex.js';
-import { forbidden, invalid, ProblemError } from './problems.js';
-import type { Database } from '../db/database.js';
-import { toCalendarEntry } from './calendar-mapping.js';
+import { randomHex } from '../access/hex.js';
+import { forbidden, invalid, ProblemError } from '../operation/problems.js';
+import type { Database } from '../../db/database.js';
+import { toCalendarEntry } from '../calendars/calendar-mapping.js';
 
 export interface PdfLinkOptions {
   /** The web application; default `https://app.medsched.test`. */

@@ -1,4 +1,4 @@
-import { randomHex } from '../../domain/hex.js';
+import { randomHex } from '../../domain/access/hex.js';
 import { seedNames, type SeedName } from '../../seed/index.js';
 import { demoCredentials } from '../../seed/index.js';
 import { UsageError, env, parsePort } from '../environment.js';
