@@ -1,51 +1,35 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../scripts/chromium.mjs';
 import { serveStatic } from './static-server.js';
 
 const exampleDir = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = join(exampleDir, 'test-output');
-const chromiumPath = '/usr/bin/chromium';
-
-/**
- * Debian's Chromium, never a downloaded browser. Without the background-networking flags it
- * keeps trying to reach Google's services, which a closed network turns into a flood of errors.
- */
-const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 describe('the page in headless Chromium, the API served by the mock service worker', () => {
   let site: Awaited<ReturnType<typeof serveStatic>>;
-  let context: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
   let page: Page;
-  let userDataDir: string;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath)) {
-      throw new Error(`${chromiumPath} is missing: install Debian's package with "apt-get update && apt-get install -y chromium" (.ci/run does this)`);
-    }
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: exampleDir, stdio: 'pipe' });
     site = await serveStatic([join(exampleDir, 'dist'), join(exampleDir, 'public')]);
-    userDataDir = mkdtempSync(join(tmpdir(), 'medsched-chromium-'));
-    // launchPersistentContext: playwright takes the fresh profile directory as --user-data-dir.
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args: chromiumArgs });
-    page = context.pages()[0] ?? (await context.newPage());
+    // Debian's Chromium when installed, else the one inside the npm package @sparticuz/chromium.
+    browser = await launchChromium();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
   });
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await site?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('lists the calendar, bakes the week on click and shows the result', async () => {
