@@ -7,6 +7,7 @@ import { IdentityProvider, type IdentityProviderOptions } from './domain/access/
 import { PdfLinks, type PdfLinkOptions } from './domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from './domain/access/rate-limit.js';
 import { createHandlers, type HandlersOptions } from './handlers/handlers.js';
+import { CorsPolicy, type CorsOptions } from './pipeline/cors.js';
 import { Pipeline } from './pipeline/pipeline.js';
 import { routeTable } from './routes/table.js';
 import { seedDatabase, type SeedName } from './seed/index.js';
@@ -26,6 +27,8 @@ export interface ReferenceServerOptions {
   rateLimit?: RateLimitOptions;
   /** Signed PDF links: allowed app and web URLs, signing secret, lifetime, renderer. */
   pdf?: PdfLinkOptions;
+  /** Origins whose browser pages may call the server; default any port on localhost and 127.0.0.1. */
+  cors?: CorsOptions;
   /** Runs before every answer is sent (the Node server syncs its data file here). */
   beforeAnswer?: () => void;
   /** The clock; default the real one. */
@@ -69,6 +72,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     pdfLinks: new PdfLinks(options.pdf),
     extraRoutes: createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }),
     beforeAnswer: options.beforeAnswer,
+    cors: new CorsPolicy(options.cors),
     onError: options.onError ?? ((error, requestId) => console.error(`[medsched] request ${requestId} failed:`, error)),
   });
   const createHandlersFor = (handlerOptions: HandlersOptions) => createHandlers(pipeline, basePath, handlerOptions);

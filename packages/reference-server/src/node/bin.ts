@@ -13,6 +13,7 @@ const usage = `medsched-server: the medsched reference server
   medsched-server [serve] [--port 4010] [--host 127.0.0.1] [--seed demo|empty]
                   [--admin-secret S] [--token-secret S] [--rate-limit N | N/SECONDS]
                   [--app-url URL] [--web-url URL] [--link-secret S]
+                  [--cors-origins "http://localhost:*,https://app.example.com" | "*" | none]
                   [--data FILE]
   medsched-server credentials [--json]
   medsched-server token --email X [--ttl 60]
@@ -33,7 +34,7 @@ async function main(argv: string[]): Promise<void> {
       port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, url: { type: 'string' },
       'admin-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rate-limit': { type: 'string' },
       data: { type: 'string' },
-      'app-url': { type: 'string' }, 'web-url': { type: 'string' }, 'link-secret': { type: 'string' },
+      'app-url': { type: 'string' }, 'web-url': { type: 'string' }, 'link-secret': { type: 'string' }, 'cors-origins': { type: 'string' },
       json: { type: 'boolean' }, email: { type: 'string' }, ttl: { type: 'string' }, description: { type: 'string' },
       organization: { type: 'string' }, id: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' },
       serial: { type: 'string' }, patient: { type: 'string' }, alarm: { type: 'boolean' }, device: { type: 'string' },
@@ -47,7 +48,7 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) return void console.log(usage);
   switch (command) {
     case 'serve':
-      return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'] });
+      return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'], corsOrigins: values['cors-origins'] });
     case 'credentials':
       return printCredentials(values.json ?? false);
     case 'token':

@@ -12,6 +12,7 @@ export const env = {
   appUrl: () => process.env.MEDSCHED_APP_URL,
   webUrl: () => process.env.MEDSCHED_WEB_URL,
   linkSecret: () => process.env.MEDSCHED_LINK_SECRET,
+  corsOrigins: () => process.env.MEDSCHED_CORS_ORIGINS,
   /** Where the admin commands find the running server. */
   url: () => process.env.MEDSCHED_URL,
 };

@@ -7,6 +7,7 @@ import type { PdfLinks } from '../domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from '../domain/access/rate-limit.js';
 import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
+import type { CorsPolicy } from './cors.js';
 import { readJsonBody } from './json-body.js';
 import type { ApiRequest, ApiResponse } from './messages.js';
 import { problemResponse } from './problem-response.js';
@@ -27,6 +28,8 @@ export interface PipelineOptions {
   rateLimiter?: RateLimiter | undefined;
   pdfLinks: PdfLinks;
   extraRoutes?: ExtraRoutes | undefined;
+  /** Cross-origin access for browsers: preflights and CORS headers (none when absent). */
+  cors?: CorsPolicy | undefined;
   /** Runs before every answer is sent: the persistence layer makes the writes so far durable. */
   beforeAnswer?: (() => void) | undefined;
   /** Sees unexpected errors (bugs); the client only gets a 500 with the request id. */
@@ -59,18 +62,21 @@ export class Pipeline {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const requestId = requestIdOf(request);
-    const answer = await this.#route(request, requestId);
+    let answer = await this.#route(request, requestId);
     // Whatever this or an earlier request wrote is made durable before anyone sees it.
     try {
       this.options.beforeAnswer?.();
     } catch (error) {
-      return this.#failure(error, requestId);
+      answer = this.#failure(error, requestId);
     }
-    return answer;
+    return this.options.cors ? this.options.cors.decorate(request, answer) : answer;
   }
 
   async #route(request: ApiRequest, requestId: string): Promise<ApiResponse> {
     try {
+      // A browser's preflight carries no credential: it is answered before anything else.
+      const preflight = this.options.cors?.preflight(request, requestId);
+      if (preflight) return preflight;
       const { basePath } = this.options;
       const inApi = request.pathname === basePath || request.pathname.startsWith(`${basePath}/`);
       if (!inApi) {

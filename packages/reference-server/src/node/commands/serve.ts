@@ -1,6 +1,7 @@
 import { randomHex } from '../../domain/access/hex.js';
 import { seedNames, type SeedName } from '../../seed/index.js';
 import { demoCredentials } from '../../seed/index.js';
+import { parseCorsOrigins } from '../../pipeline/cors.js';
 import { UsageError, env, parsePort } from '../environment.js';
 import { startServer } from '../start-server.js';
 
@@ -15,6 +16,15 @@ export interface ServeFlags {
   appUrl?: string | undefined;
   webUrl?: string | undefined;
   linkSecret?: string | undefined;
+  corsOrigins?: string | undefined;
+}
+
+/** `--cors-origins "http://localhost:*,https://app.example.com"`, `*` or `none`; default loopback origins. */
+function parseCorsFlag(value: string | undefined): { origins: readonly string[] } | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseCorsOrigins(value);
+  if (!parsed.ok) throw new UsageError(`--cors-origins: ${parsed.reason}`);
+  return { origins: parsed.origins };
 }
 
 /** `--rate-limit 100` = 100 requests per minute per credential; `100/10` = per 10 seconds. */
@@ -56,6 +66,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     adminSecret,
     tokens: { secret: tokenSecret },
     rateLimit: parseRateLimit(flags.rateLimit ?? env.rateLimit()),
+    cors: parseCorsFlag(flags.corsOrigins ?? env.corsOrigins()),
     data: flags.data ?? env.data(),
     pdf: {
       appUrl: parseSiteUrl('--app-url', flags.appUrl ?? env.appUrl()),
