@@ -69,7 +69,7 @@ describe('a page on another origin, through the SDK', () => {
         try {
           await client.organizations.get('64d0010000000000000000ff');
         } catch (error) {
-          if (error instanceof ApiError) problem = { status: error.status, code: error.code, requestId: error.requestId };
+          if (error instanceof ApiError) { const apiError = error as { status: number; code: string; requestId: string | undefined }; problem = { status: apiError.status, code: apiError.code, requestId: apiError.requestId }; }
         }
         const tokenAnswer = await fetch(baseUrl.replace(/\/v1$/, '/dev/token'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, ttlSeconds: 60 }) });
         const { accessToken } = await tokenAnswer.json();
