@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { reportError } from './errors/report-error.js';
 import { ExitCode } from './errors/exit-codes.js';
 import { buildProgram } from './program.js';
+import { isPromptExit } from './input/prompt-context.js';
 
 /** Commander has printed its own message for these; only the exit code is ours to set. */
 function commanderExitCode(error: CommanderError): number {
@@ -14,7 +15,13 @@ async function main(): Promise<void> {
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {
-    process.exitCode = error instanceof CommanderError ? commanderExitCode(error) : reportError(error, { debug });
+    if (isPromptExit(error)) {
+      // Ctrl-C at a question: quiet, like a shell command interrupted, with the usual 130.
+      process.stderr.write('\n');
+      process.exitCode = ExitCode.interrupted;
+      return;
+    }
+    process.exitCode = error instanceof CommanderError ? commanderExitCode(error) : reportError(error, { debug, color: !process.argv.includes('--no-color') });
   }
 }
 

@@ -11,6 +11,8 @@ import { registerLoginCommand } from './commands/login.js';
 import { registerLogoutCommand } from './commands/logout.js';
 import { registerMedicationCommands } from './commands/medication.js';
 import { registerOrgCommands } from './commands/org.js';
+import { registerPatientsCommands } from './commands/patients.js';
+import { registerPlanCommand } from './commands/plan.js';
 import { registerPdfCommands } from './commands/pdf.js';
 import { registerProfilesCommands } from './commands/profiles.js';
 import { registerUserCommands } from './commands/user.js';
@@ -37,7 +39,8 @@ export function buildProgram(): Command {
     .option('--token <jwt>', 'bearer token (env MEDSCHED_TOKEN)')
     .option('--tz <zone>', 'time zone for human dates, e.g. Europe/Berlin (default: profile, then system)')
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(outputFormats))
-    .option('--json', 'same as --output json')
+    .option('--json [fields]', 'same as --output json; with a list (--json id,date,amount) only those fields')
+    .option('--fields <list>', 'only these fields, comma-separated, in JSON, CSV and tables')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--debug', 'log each request to stderr and show stack traces')
     .showSuggestionAfterError(true)
@@ -50,7 +53,9 @@ export function buildProgram(): Command {
   registerWhoamiCommand(program);
   registerProfilesCommands(program);
   registerConfigCommands(program);
+  registerPatientsCommands(program);
   registerBakeCommands(program);
+  registerPlanCommand(program);
   registerDeviceCommands(program);
   registerCalendarCommands(program);
   registerMedicationCommands(program);
@@ -66,6 +71,6 @@ export function buildProgram(): Command {
     'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --follow',
     'medsched calendar list --patient 65a1f0c2e4b0a1b2c3d4e5f6 --all --json',
   ]);
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network.\n');
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network, 8 declined at a prompt, 130 Ctrl-C.\n');
   return program;
 }

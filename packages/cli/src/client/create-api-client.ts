@@ -1,5 +1,6 @@
 import type { LogEntry, MedschedClient } from '@medsched/sdk';
 import type { Settings } from '../config/settings.js';
+import { describeWait } from './wait-notice.js';
 
 /** Headers that identify the CLI in the server's logs. */
 const userAgent = 'medsched-cli';
@@ -7,17 +8,24 @@ const userAgent = 'medsched-cli';
 /**
  * Builds the SDK client from resolved settings. The SDK is imported here, lazily, so that
  * commands that never call the API (help, completion, config) do not load zod and ky.
+ * `note` receives a line whenever the SDK is about to wait noticeably before a retry
+ * (a `Retry-After: 60` would otherwise look like a hang).
  */
-export async function createApiClient(settings: Settings, options: { debug: boolean }): Promise<MedschedClient> {
+export async function createApiClient(settings: Settings, options: { debug: boolean; note?: (text: string) => void }): Promise<MedschedClient> {
   const { createClient } = await import('@medsched/sdk');
   const credential = settings.credential;
+  const logger = (entry: LogEntry) => {
+    // The SDK's log entries have credentials redacted already.
+    if (options.debug) process.stderr.write(`${describeAttempt(entry)}\n`);
+    const wait = describeWait(entry);
+    if (wait !== undefined) (options.note ?? ((text: string) => process.stderr.write(`${text}\n`)))(wait);
+  };
   return createClient({
     baseUrl: settings.baseUrl,
     ...(credential?.kind === 'apiKey' && { apiKey: credential.secret }),
     ...(credential?.kind === 'token' && { token: credential.secret }),
     headers: { 'x-client': userAgent },
-    // The SDK's log entries have credentials redacted already.
-    ...(options.debug && { logger: (entry: LogEntry) => process.stderr.write(`${describeAttempt(entry)}\n`) }),
+    logger,
   });
 }
 

@@ -5,11 +5,14 @@ import { resolveSettings, type Settings } from '../config/settings.js';
 import { ProfileStore } from '../config/store.js';
 import { CliError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
-import { chooseFormat } from '../output/format.js';
+import { rememberCredential } from '../errors/credential-context.js';
+import { readJwtClaims } from '../commands/jwt-claims.js';
+import { chooseFields, chooseFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
 import { createStyle, type Style } from '../output/style.js';
 import { detectTerminal, type Terminal } from '../output/terminal.js';
 import { createApiClient } from './create-api-client.js';
+import type { Identity } from '../identity/identity.js';
 
 /** What a command's action works with: settings, the terminal, the printer, and the API. */
 export interface Session {
@@ -22,6 +25,8 @@ export interface Session {
   errStyle: Style;
   /** The SDK client; loading the SDK happens here, on first use. */
   client(): Promise<MedschedClient>;
+  /** The credential's organization and role from the API's answers (asked once per run). */
+  identity(): Promise<Identity>;
 }
 
 /** `allowNewProfile`: for commands that create profiles (login, config set), a --profile that does not exist yet is fine. */
@@ -29,13 +34,23 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const options = command.optsWithGlobals<GlobalOptions>();
   const store = await ProfileStore.open();
   const settings = resolveSettings(options, process.env, store, how);
+  const credential = settings.credential;
+  rememberCredential(
+    credential && {
+      kind: credential.kind,
+      source: credential.source,
+      profileName: settings.profileName,
+      expires: credential.kind === 'token' ? readJwtClaims(credential.secret).expires : undefined,
+    },
+  );
   const terminal = detectTerminal({ color: options.color });
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
   const format = chooseFormat({ output: options.output, json: options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
-  const printer = new Printer(format, createStyle(terminal.color), errStyle);
+  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options));
   let client: Promise<MedschedClient> | undefined;
-  return {
+  let identity: Promise<Identity> | undefined;
+  const session: Session = {
     options,
     settings,
     store,
@@ -50,8 +65,16 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
           'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
         );
       }
-      client ??= createApiClient(settings, { debug: options.debug === true });
+      client ??= createApiClient(settings, { debug: options.debug === true, note: (text) => printer.note(text) });
       return client;
     },
+    identity: () => {
+      identity ??= (async () => {
+        const { discoverIdentity } = await import('../identity/identity.js');
+        return discoverIdentity(await session.client(), settings.credential as NonNullable<Settings['credential']>);
+      })();
+      return identity;
+    },
   };
+  return session;
 }

@@ -1,13 +1,17 @@
 import type { Command } from 'commander';
-import type { Alarm, BakeCreate, BakeResult, CalendarEntry } from '@medsched/sdk';
+import type { BakeResult, BakeTarget } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
 import { usageError } from '../errors/cli-error.js';
 import { resolveBakeRange, type BakeRange } from '../dates/date-range.js';
 import { humanDateHelp } from '../dates/human-date.js';
-import { confirmOrRefuse } from '../input/confirm.js';
-import { field, type Column } from '../output/columns.js';
+import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
+import { confirmOrAbort } from '../input/confirm.js';
+import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
+import { alarmColumns, bakedRowColumns, bakedRows, entryColumns } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
+
+export { entryColumns } from './bake-rows.js';
 
 interface RangeOptions {
   patient?: string;
@@ -18,18 +22,8 @@ interface RangeOptions {
 interface BakeOptions extends RangeOptions {
   organization?: string;
   allPatients?: boolean;
+  alarms?: boolean;
 }
-
-export const entryColumns: Column<CalendarEntry>[] = [
-  field('id'),
-  field('date'),
-  field('startTime', 'time'),
-  field('title'),
-  field('userId', 'patient'),
-  field('baked'),
-];
-
-const alarmColumns: Column<Alarm>[] = [field('date'), field('time'), field('deviceId', 'device'), field('patient'), { header: 'entries', value: (alarm) => alarm.entryIds.length }];
 
 function range(session: Session, options: RangeOptions): BakeRange {
   const resolved = resolveBakeRange(options.from, options.to, session.settings.timezone);
@@ -38,22 +32,32 @@ function range(session: Session, options: RangeOptions): BakeRange {
 }
 
 /** The bake target: one patient, all patients of an organization, or of your own organization. */
-function target(options: BakeOptions): Pick<BakeCreate, 'patient' | 'organization' | 'updateAllPatients'> {
+async function target(session: Session, options: BakeOptions): Promise<BakeTarget> {
   if (options.patient !== undefined && (options.allPatients || options.organization !== undefined)) {
     throw usageError('give either --patient, or --all-patients (with or without --organization)');
   }
-  if (options.patient !== undefined) return { patient: options.patient };
-  if (options.allPatients) return { updateAllPatients: true, ...(options.organization !== undefined && { organization: options.organization }) };
-  if (options.organization !== undefined) throw usageError('--organization needs --all-patients', 'e.g. medsched bake --organization ID --all-patients --from next-week');
-  throw usageError('say whom to bake: --patient ID, or --all-patients', 'e.g. medsched bake --patient ID --from next-week');
+  if (options.patient !== undefined) return { patient: await resolvePatient(session, options.patient) };
+  if (options.allPatients) {
+    // Without a configured organization the server bakes the caller's own: no lookup needed.
+    const organization = options.organization ?? session.settings.organization;
+    return { updateAllPatients: true, ...(organization !== undefined && { organization }) };
+  }
+  if (options.organization !== undefined) throw usageError('--organization needs --all-patients', 'e.g. medsched bake --all-patients --from next-week');
+  throw usageError('say whom to bake: --patient NAME|ID, or --all-patients', 'e.g. medsched bake --patient "Clara Claus" --from next-week');
 }
 
-/** On a terminal a bake reads as its alarms; scripts get the whole result as JSON. */
-function printBakeResult(session: Session, result: BakeResult): void {
+/**
+ * JSON keeps the whole result for scripts. A table shows one row per baked intake and the
+ * alarms below; CSV and NDJSON give one row per baked intake (or per alarm with --alarms).
+ */
+async function printBakeResult(session: Session, result: BakeResult, options: { alarms?: boolean | undefined }): Promise<void> {
   const { printer } = session;
-  if (printer.format !== 'table') return printer.record(result);
-  printer.note(`${result.data.length} baked entries, ${result.iotDevices.length} devices, ${result.alarms.length} alarms`);
-  if (result.data.length > 0) printer.list(result.data, entryColumns);
+  if (printer.format === 'json') return printer.record(result);
+  if (options.alarms) return printer.list(result.alarms, alarmColumns);
+  const rows = await bakedRows(await session.client(), result);
+  if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
+  printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
+  if (rows.length > 0) printer.list(rows, bakedRowColumns);
   if (result.alarms.length > 0) {
     process.stdout.write('\n');
     printer.list(result.alarms, alarmColumns);
@@ -62,34 +66,35 @@ function printBakeResult(session: Session, result: BakeResult): void {
 
 function rangeOptions(command: Command, patientRequired: boolean): Command {
   return command
-    .option('--patient <id>', patientRequired ? 'the patient (required)' : 'one patient')
+    .option('--patient <name|id>', patientRequired ? `${patientOptionHelp} (required)` : patientOptionHelp)
     .option('--from <date>', `first day: ${humanDateHelp}`)
     .option('--to <date>', 'last day (inclusive); default: the end of --from');
-}
-
-async function runBake(options: BakeOptions, command: Command): Promise<void> {
-  const session = await openSession(command);
-  const body = { ...target(options), ...pick(range(session, options)) };
-  const client = await session.client();
-  const label = body.updateAllPatients ? `Baking all patients of ${body.organization ?? 'your organization'}` : `Baking patient ${body.patient}`;
-  const progress = startProgress(label, { tty: session.terminal.stderrIsTTY, style: session.errStyle });
-  try {
-    const result = await client.calendars.bake.create(body);
-    progress.done(`Baked ${result.data.length} entries from ${body.from} to ${body.to}`);
-    printBakeResult(session, result);
-  } catch (error) {
-    progress.fail();
-    throw error;
-  }
 }
 
 function pick(range: BakeRange): { from: string; to: string } {
   return { from: range.from, to: range.to };
 }
 
-function requirePatient(options: RangeOptions): string {
-  if (options.patient === undefined) throw usageError('--patient is required', 'e.g. --patient 65a1f0c2e4b0a1b2c3d4e5f6');
-  return options.patient;
+async function requirePatient(session: Session, options: RangeOptions): Promise<string> {
+  if (options.patient === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus", --patient patient1@sonnen.example or an id');
+  return resolvePatient(session, options.patient);
+}
+
+async function runBake(options: BakeOptions, command: Command): Promise<void> {
+  const session = await openSession(command);
+  const dates = pick(range(session, options));
+  const body = { ...(await target(session, options)), ...dates };
+  const client = await session.client();
+  const label = body.updateAllPatients ? `Baking all patients of ${body.organization ?? 'your organization'}` : `Baking patient ${body.patient}`;
+  const progress = startProgress(label, { tty: session.terminal.stderrIsTTY, style: session.errStyle });
+  try {
+    const result = await client.calendars.bake.create(body);
+    progress.done(`Baked ${plural(result.data.length, 'entry', 'entries')} from ${body.from} to ${body.to}`);
+    await printBakeResult(session, result, options);
+  } catch (error) {
+    progress.fail();
+    throw error;
+  }
 }
 
 async function runShow(_options: unknown, command: Command): Promise<void> {
@@ -97,47 +102,59 @@ async function runShow(_options: unknown, command: Command): Promise<void> {
   const options = command.optsWithGlobals<BakeOptions>();
   if (options.allPatients || options.organization !== undefined) throw usageError('bake show reads one patient: use --patient');
   const session = await openSession(command);
-  const query = { patient: requirePatient(options), ...pick(range(session, options)) };
+  const dates = pick(range(session, options));
+  const query = { patient: await requirePatient(session, options), ...dates };
   const client = await session.client();
-  printBakeResult(session, await client.calendars.bake.get(query));
+  await printBakeResult(session, await client.calendars.bake.get(query), options);
+}
+
+/** Asks (unless --yes) and unbakes one patient's range; shared by `unbake` and `calendar update --rebake`. */
+export async function confirmAndUnbake(session: Session, query: { patient: string; from: string; to: string }, yes: boolean | undefined) {
+  await confirmOrAbort(`Unbake patient ${query.patient} from ${query.from} to ${query.to}? Entries become drafts again.`, {
+    yes,
+    interactive: session.terminal.stdinIsTTY,
+    what: 'unbake',
+  });
+  const client = await session.client();
+  return client.calendars.bake.delete(query);
 }
 
 async function runUnbake(options: RangeOptions & { yes?: boolean }, command: Command): Promise<void> {
   const session = await openSession(command);
-  const query = { patient: requirePatient(options), ...pick(range(session, options)) };
-  const confirmed = await confirmOrRefuse(`Unbake patient ${query.patient} from ${query.from} to ${query.to}? Entries become drafts again.`, {
-    yes: options.yes,
-    interactive: session.terminal.stdinIsTTY,
-    what: 'unbake',
-  });
-  if (!confirmed) {
-    session.printer.note('Nothing changed.');
-    return;
-  }
-  const client = await session.client();
-  const reverted = await client.calendars.bake.delete(query);
-  session.printer.success(`Unbaked ${reverted.length} entries of patient ${query.patient}`);
+  const dates = pick(range(session, options));
+  const query = { patient: await requirePatient(session, options), ...dates };
+  const reverted = await confirmAndUnbake(session, query, options.yes);
+  session.printer.success(`Unbaked ${plural(reverted.length, 'entry', 'entries')} of patient ${query.patient}`);
   session.printer.list(reverted, entryColumns);
 }
 
 export function registerBakeCommands(program: Command): void {
   const bake = rangeOptions(program.command('bake').summary('bake (finalize) calendar entries over a date range'), false)
-    .description('Bake (finalize) the calendar entries of one patient, or of every patient of an organization, over an inclusive date range.\nBaking the same range twice changes nothing.')
+    .description(
+      'Bake (finalize) the calendar entries of one patient, or of every patient of an organization, over an inclusive date range.\nBaking the same range twice changes nothing. JSON gives the whole result; a table, CSV and NDJSON one row per baked intake.',
+    )
     .option('--all-patients', 'every patient of the organization')
-    .option('--organization <id>', 'with --all-patients: the organization (default: your own)')
+    .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
+    .option('--alarms', 'CSV/NDJSON/table: the alarms instead of the intakes')
     .action(runBake);
   withExamples(bake, [
-    'medsched bake --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from next-week',
-    'medsched bake --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from today --to +7d --tz Europe/Berlin',
-    'medsched bake --organization 65a1f0c2e4b0a1b2c3d4e5f0 --all-patients --from next-week --json',
+    'medsched bake --patient "Clara Claus" --from next-week',
+    'medsched bake --patient patient1@sonnen.example --from today --to +7d --tz Europe/Berlin',
+    'medsched bake --all-patients --from next-week --json',
   ]);
 
   const show = rangeOptions(bake.command('show').description("Read a patient's baked schedule and alarms; changes nothing."), true).action(runShow);
-  withExamples(show, ['medsched bake show --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from this-week', 'medsched bake show --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from 2026-11-23 --to 2026-11-29 --json']);
+  withExamples(show, [
+    'medsched bake show --patient "Clara Claus" --from this-week',
+    'medsched bake show --patient 64d002000000000000000003 --from 2026-01-05 --to 2026-01-11 --output csv > week.csv',
+    'medsched bake show --patient clara --from next-week --alarms --output ndjson',
+  ]);
 
   const unbake = rangeOptions(program.command('unbake').summary("revert a patient's baked range to drafts"), true)
-    .description("Revert a patient's baked range: materialized occurrences are removed, one-off entries become drafts.\nAsks for confirmation on a terminal; needs --yes otherwise.")
+    .description(
+      "Revert a patient's baked range: materialized occurrences are removed, one-off entries become drafts.\nAsks on the terminal (stderr) and exits 8 on \"no\"; needs --yes without a terminal.",
+    )
     .option('-y, --yes', 'do not ask for confirmation')
     .action(runUnbake);
-  withExamples(unbake, ['medsched unbake --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from next-week', 'medsched unbake --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from 2026-11-23 --to 2026-11-29 --yes']);
+  withExamples(unbake, ['medsched unbake --patient "Clara Claus" --from next-week', 'medsched unbake --patient 64d002000000000000000003 --from 2026-01-05 --to 2026-01-11 --yes --json']);
 }

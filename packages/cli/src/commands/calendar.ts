@@ -1,10 +1,16 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CalendarEntryCreate, CalendarEntryUpdate } from '@medsched/sdk';
-import { openSession } from '../client/session.js';
+import { openSession, type Session } from '../client/session.js';
+import { weekdayName } from '../dates/calendar-date.js';
+import { humanDateHelp, parseHumanDate } from '../dates/human-date.js';
+import { usageError } from '../errors/cli-error.js';
+import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
+import { amountValue, clockTime, timeCategories } from '../input/entry-options.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
-import { entryColumns } from './bake.js';
+import { entryColumns } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
+import { reportOrRebake } from './series-bakes.js';
 
 interface EntryFlags {
   patient?: string;
@@ -14,7 +20,7 @@ interface EntryFlags {
   timeCategory?: string;
   rrule?: string;
   medication?: string;
-  amount?: string;
+  amount?: number;
   unit?: string;
   instruction?: string;
   data?: string;
@@ -22,31 +28,40 @@ interface EntryFlags {
 
 function entryFields(command: Command): Command {
   return command
-    .option('--patient <id>', 'the patient')
+    .option('--patient <name|id>', patientOptionHelp)
     .option('--name <text>', 'title of the entry')
-    .option('--date <YYYY-MM-DD>', 'the day, or the first day of a series')
-    .option('--time <HH:mm>', 'intake time')
-    .option('--time-category <name>', 'morning, noon, evening or night when no --time')
+    .option('--date <date>', `the day, or the first day of a series: ${humanDateHelp.replace(' or an ISO date-time', '')}`)
+    .option('--time <HH:mm>', 'intake time (24 h)', clockTime)
+    .addOption(new Option('--time-category <name>', 'when no --time').choices(timeCategories))
     .option('--rrule <rule>', 'RFC 5545 recurrence, e.g. FREQ=DAILY;INTERVAL=2')
     .option('--medication <id>', 'the medication')
-    .option('--amount <n>', 'amount per intake')
-    .option('--unit <unit>', 'unit of the amount')
+    .option('--amount <n>', 'amount per intake, e.g. 1 or 0.5', amountValue)
+    .option('--unit <unit>', 'unit of the amount, e.g. tablet')
     .option('--instruction <text>', 'shown as the description')
     .option('--data <json>', dataOptionHelp);
 }
 
-async function entryBody(flags: EntryFlags): Promise<Record<string, unknown>> {
+/** `--date` takes the date words of `bake`; a span (next-week) means its first day. Echoed on stderr. */
+function entryDate(session: Session, input: string | undefined): string | undefined {
+  if (input === undefined) return undefined;
+  const value = parseHumanDate(input, { timeZone: session.settings.timezone });
+  if (value.kind !== 'days') throw usageError(`--date takes a day, not a time: "${input}"`, 'e.g. --date tomorrow, --date next-week, --date 2026-11-23');
+  if (value.input.trim() !== value.first) session.printer.note(`Date ${input.trim()} = ${value.first} (${weekdayName(value.first)}), ${session.settings.timezone}`);
+  return value.first;
+}
+
+async function entryBody(session: Session, flags: EntryFlags): Promise<Record<string, unknown>> {
   return {
     ...(await readJsonBody(flags.data)),
     ...definedFields({
-      patient: flags.patient,
+      patient: flags.patient === undefined ? undefined : await resolvePatient(session, flags.patient),
       name: flags.name,
-      date: flags.date,
+      date: entryDate(session, flags.date),
       intakeTime: flags.time,
       timeCategory: flags.timeCategory,
       rrule: flags.rrule,
       medication: flags.medication,
-      amount: flags.amount === undefined ? undefined : Number(flags.amount),
+      amount: flags.amount,
       unit: flags.unit,
       instruction: flags.instruction,
     }),
@@ -55,17 +70,18 @@ async function entryBody(flags: EntryFlags): Promise<Record<string, unknown>> {
 
 export function registerCalendarCommands(program: Command): void {
   const calendar = program.command('calendar').description("Patients' calendar entries (drafts until baked).");
-  withExamples(calendar, ['medsched calendar list --patient 65a1f0c2e4b0a1b2c3d4e5f6 --all', 'medsched calendar get 65a1f0c2e4b0a1b2c3d4e5f9']);
+  withExamples(calendar, ['medsched calendar list --patient "Clara Claus" --all', 'medsched calendar get 64d005000000000000000001']);
 
-  const list = listOptions(calendar.command('list').description('List calendar entries, oldest first.').option('--patient <id>', "only this patient's entries")).action(
+  const list = listOptions(calendar.command('list').description('List calendar entries, oldest first.').option('--patient <name|id>', `only this patient's entries: ${patientOptionHelp}`)).action(
     async (options: ListOptions & { patient?: string }, command: Command) => {
       const session = await openSession(command);
       const client = await session.client();
-      const page = await client.calendars.list({ ...listQuery(options), ...definedFields({ patient: options.patient }) });
+      const patient = options.patient === undefined ? undefined : await resolvePatient(session, options.patient);
+      const page = await client.calendars.list({ ...listQuery(options), ...definedFields({ patient }) });
       session.printer.list(await collect(session, page, options.all), entryColumns);
     },
   );
-  withExamples(list, ['medsched calendar list --patient 65a1f0c2e4b0a1b2c3d4e5f6 --sort date:desc --limit 20', 'medsched calendar list --search metformin --all --output csv > entries.csv']);
+  withExamples(list, ['medsched calendar list --patient clara --sort date:desc --limit 20', 'medsched calendar list --search tablet --all --output csv > entries.csv', 'medsched calendar list --patient patient1@sonnen.example --json id,date,amount']);
 
   const get = calendar
     .command('get')
@@ -75,28 +91,39 @@ export function registerCalendarCommands(program: Command): void {
       const session = await openSession(command);
       session.printer.record(await (await session.client()).calendars.get(id));
     });
-  withExamples(get, ['medsched calendar get 65a1f0c2e4b0a1b2c3d4e5f9 --json']);
+  withExamples(get, ['medsched calendar get 64d005000000000000000001 --json']);
 
   const create = entryFields(calendar.command('create').description('Create a draft entry; any other field goes in --data.')).action(async (flags: EntryFlags, command: Command) => {
     const session = await openSession(command);
-    const entry = await (await session.client()).calendars.create((await entryBody(flags)) as CalendarEntryCreate);
+    if (flags.patient === undefined && flags.data === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus"');
+    const entry = await (await session.client()).calendars.create((await entryBody(session, flags)) as CalendarEntryCreate);
     session.printer.success(`Created entry ${entry.id}`);
     session.printer.record(entry);
   });
-  withExamples(create, ['medsched calendar create --patient 65a1f0c2e4b0a1b2c3d4e5f6 --name "Metformin 500" --date 2026-11-23 --time 08:00 --rrule FREQ=DAILY']);
+  withExamples(create, [
+    'medsched calendar create --patient "Clara Claus" --name "Metformin 500" --date tomorrow --time 08:00 --rrule FREQ=DAILY --amount 1 --unit tablet',
+    'medsched calendar create --patient patient2@sonnen.example --name "Vitamin D3" --date next-week --time-category noon',
+  ]);
 
   for (const [verb, description] of [
-    ['update', 'Change some fields of a draft entry (a baked one is final: 409).'],
-    ['replace', 'Replace a draft entry as a whole (a baked one is final: 409).'],
+    ['update', 'Change some fields of a draft entry or series (a baked entry is final: 409). Baked days of a series keep their values: --rebake bakes them again.'],
+    ['replace', 'Replace a draft entry or series as a whole (a baked entry is final: 409). Baked days of a series keep their values: --rebake bakes them again.'],
   ] as const) {
-    const command = entryFields(calendar.command(verb).description(description).argument('<entry-id>')).action(async (id: string, flags: EntryFlags, self: Command) => {
-      const session = await openSession(self);
-      const client = await session.client();
-      const body = (await entryBody(flags)) as CalendarEntryUpdate;
-      const entry = verb === 'update' ? await client.calendars.update(id, body) : await client.calendars.replace(id, body);
-      session.printer.success(`${verb === 'update' ? 'Updated' : 'Replaced'} entry ${entry.id}`);
-      session.printer.record(entry);
-    });
-    withExamples(command, [`medsched calendar ${verb} 65a1f0c2e4b0a1b2c3d4e5f9 --time 09:00 --amount 2`]);
+    const command = entryFields(calendar.command(verb).description(description).argument('<entry-id>'))
+      .option('--rebake', "after changing a series, unbake and bake again the dates baked with the old values (asks, as unbake does)")
+      .option('-y, --yes', 'with --rebake: do not ask for confirmation')
+      .action(async (id: string, flags: EntryFlags & { rebake?: boolean; yes?: boolean }, self: Command) => {
+        const session = await openSession(self);
+        const client = await session.client();
+        const body = (await entryBody(session, flags)) as CalendarEntryUpdate;
+        if (verb === 'update' && Object.keys(body).length === 0) {
+          throw usageError('nothing to change', 'give at least one field, e.g. --amount 2, --time 09:00 or --data \'{"batchNumber":"B12"}\'');
+        }
+        const entry = verb === 'update' ? await client.calendars.update(id, body) : await client.calendars.replace(id, body);
+        session.printer.success(`${verb === 'update' ? 'Updated' : 'Replaced'} entry ${entry.id}`);
+        session.printer.record(entry);
+        await reportOrRebake(session, entry, { rebake: flags.rebake, yes: flags.yes });
+      });
+    withExamples(command, [`medsched calendar ${verb} 64d005000000000000000003 --time 09:00 --amount 2`, `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --yes`]);
   }
 }

@@ -15,13 +15,13 @@ function profileKey(key: string): keyof Profile {
 /** Rejects values that would only fail later, far from where they were set. */
 function checkValue(key: keyof Profile, value: string): string {
   const ok =
-    key === 'baseUrl' ? /^https?:\/\/[^/]/.test(value)
+    key === 'baseUrl' || key === 'appUrl' ? /^https?:\/\/[^/]/.test(value)
     : key === 'organization' ? /^[0-9a-f]{24}$/.test(value)
     : key === 'output' ? (outputFormats as readonly string[]).includes(value)
     : key === 'timezone' ? isTimeZone(value)
     : true;
   if (!ok) throw usageError(`"${value}" is not a valid ${key}`);
-  return key === 'baseUrl' ? value.replace(/\/+$/, '') : value;
+  return key === 'baseUrl' || key === 'appUrl' ? value.replace(/\/+$/, '') : value;
 }
 
 function isTimeZone(name: string): boolean {

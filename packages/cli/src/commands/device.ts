@@ -6,8 +6,11 @@ import { humanDateHelp } from '../dates/human-date.js';
 import { usageError } from '../errors/cli-error.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
 import { positiveSeconds } from '../input/number-option.js';
+import { alarmEnable } from '../input/entry-options.js';
+import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { field, type Column } from '../output/columns.js';
 import { formatNdjson } from '../output/json.js';
+import { cellText } from '../output/cell.js';
 import { withExamples } from './help-examples.js';
 
 interface EventsOptions {
@@ -40,8 +43,8 @@ function eventsQuery(session: Session, options: EventsOptions): DeviceEventsQuer
 /** One event per line as it arrives: a table header cannot be known ahead, so lines stand alone. */
 function streamLine(session: Session, event: DeviceEvent): string {
   const { style } = session.printer;
-  const payload = Object.keys(event.payload).length > 0 ? ` ${JSON.stringify(event.payload)}` : '';
-  return `${style.dim(event.timestamp)}  ${style.cyan(event.type.padEnd(10))}  ${event.id}${payload}\n`;
+  const payload = Object.keys(event.payload).length > 0 ? ` ${cellText(event.payload)}` : '';
+  return `${style.dim(cellText(event.timestamp))}  ${style.cyan(cellText(event.type).padEnd(10))}  ${cellText(event.id)}${payload}\n`;
 }
 
 async function runEvents(deviceId: string, options: EventsOptions, command: Command): Promise<void> {
@@ -69,20 +72,23 @@ async function runEvents(deviceId: string, options: EventsOptions, command: Comm
 
 const deviceColumns: Column<Device>[] = [field('id'), field('name'), field('serialNumber', 'serial'), field('status'), { header: 'patient', value: (device) => device.patient }];
 
-function patientValue(value: string): string | null {
-  return value === 'none' ? null : value;
+async function patientValue(session: Session, value: string): Promise<string | null> {
+  return value === 'none' ? null : resolvePatient(session, value);
 }
 
-async function runUpdate(deviceId: string, options: { patient?: string; alarmEnable?: string; kind?: string; data?: string }, command: Command): Promise<void> {
+async function runUpdate(deviceId: string, options: { patient?: string; alarmEnable?: number; kind?: string; data?: string }, command: Command): Promise<void> {
   const session = await openSession(command);
   const body: DeviceUpdate = {
     ...(await readJsonBody(options.data)),
     ...definedFields({
-      patient: options.patient === undefined ? undefined : patientValue(options.patient),
-      alarmEnable: options.alarmEnable === undefined ? undefined : Number(options.alarmEnable),
+      patient: options.patient === undefined ? undefined : await patientValue(session, options.patient),
+      alarmEnable: options.alarmEnable,
       kind: options.kind,
     }),
   };
+  if (Object.keys(body).length === 0) {
+    throw usageError('nothing to change', 'give at least one of --patient NAME|ID|none, --alarm-enable 0|1, --kind, --data');
+  }
   const client = await session.client();
   const device = await client.devices.update(deviceId, body);
   session.printer.success(`Updated device ${device.id} (${device.status})`);
@@ -114,8 +120,8 @@ export function registerDeviceCommands(program: Command): void {
     .command('update')
     .description('Update a device; assigning a patient activates it, --patient none unassigns it.')
     .argument('<device-id>', 'the device')
-    .option('--patient <id>', 'assign to this patient, or none')
-    .option('--alarm-enable <0|1>', '1 to set alarms from bakes')
+    .option('--patient <name|id>', `assign to this patient (${patientOptionHelp}), or none to unassign`)
+    .option('--alarm-enable <0|1>', '1 to set alarms from bakes, 0 for none', alarmEnable)
     .option('--kind <kind>', 'kind of device')
     .option('--data <json>', dataOptionHelp)
     .action(runUpdate);

@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
+import { createApiClient } from '../client/create-api-client.js';
 import { openSession } from '../client/session.js';
 import { maskSecret, type Credential } from '../config/settings.js';
-import { usageError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { checkBaseUrl } from '../identity/base-url-check.js';
+import { discoverIdentity, type Identity } from '../identity/identity.js';
 import { withExamples } from './help-examples.js';
-import { verifyCredential } from './verify-credential.js';
 
 interface LoginFlags {
   organization?: string;
@@ -14,23 +17,27 @@ export function registerLoginCommand(program: Command): void {
     .command('login')
     .summary('save a verified credential in a profile')
     .description(
-      'Save a credential in a profile after checking it with a real request.\nOn a terminal it asks for the base URL, the API key or token, and the profile name; otherwise it takes them from --api-key/--token or MEDSCHED_API_KEY/MEDSCHED_TOKEN.',
+      "Save a credential in a profile after checking it with the server, with the credential's organization and role as the API tells them.\nOn a terminal it asks (on stderr) for the base URL, checked at once, then the API key or token, checked at once and asked again if refused, and the profile name; otherwise it takes them from --api-key/--token or MEDSCHED_API_KEY/MEDSCHED_TOKEN.",
     )
-    .option('--organization <id>', 'default organization of the profile')
+    .option('--organization <id>', "default organization of the profile (default: the credential's)")
     .action(async (flags: LoginFlags, command: Command) => {
       const session = await openSession(command, { allowNewProfile: true });
       const { settings, terminal, store } = session;
+      const debug = session.options.debug === true;
       const given = settings.credential?.source === 'flag' || settings.credential?.source === 'environment' ? settings.credential : undefined;
-      let answers: { baseUrl: string; credential: Credential; profileName: string; organization: string | undefined };
+      let answers: { baseUrl: string; credential: Credential; identity: Identity; profileName: string; organization: string | undefined };
       if (given) {
-        answers = { baseUrl: settings.baseUrl, credential: given, profileName: settings.profileName, organization: flags.organization ?? settings.organization };
+        // The base URL first: a wrong address should not read as a wrong key.
+        const problem = await checkBaseUrl(settings.baseUrl);
+        if (problem !== undefined) throw new CliError(problem, problem.startsWith('cannot reach') ? ExitCode.network : ExitCode.usage, 'pass --base-url or set MEDSCHED_BASE_URL');
+        const identity = await discoverIdentity(await createApiClient(settings, { debug }), given);
+        answers = { baseUrl: settings.baseUrl, credential: given, identity, profileName: settings.profileName, organization: flags.organization ?? identity.organization ?? settings.organization };
       } else if (terminal.stdinIsTTY) {
         const { askLogin } = await import('./login-prompts.js');
-        answers = await askLogin({ baseUrl: settings.baseUrl, profileName: settings.profileName, organization: flags.organization ?? settings.organization });
+        answers = await askLogin(settings, { organization: flags.organization, debug });
       } else {
         throw usageError('no credential to log in with, and no terminal to ask for one', 'pass --api-key or --token, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
       }
-      await verifyCredential({ ...settings, baseUrl: answers.baseUrl, credential: answers.credential }, { debug: session.options.debug === true });
       const existing = store.get(answers.profileName) ?? {};
       store.put(answers.profileName, {
         ...existing,
@@ -38,11 +45,21 @@ export function registerLoginCommand(program: Command): void {
         apiKey: answers.credential.kind === 'apiKey' ? answers.credential.secret : undefined,
         token: answers.credential.kind === 'token' ? answers.credential.secret : undefined,
         organization: answers.organization,
+        role: answers.identity.role,
       });
       store.currentProfile = answers.profileName;
       const what = answers.credential.kind === 'apiKey' ? 'API key' : 'token';
       session.printer.success(`Logged in to ${answers.baseUrl} with ${what} ${maskSecret(answers.credential.secret)}; profile "${answers.profileName}" is now active`);
+      const { organization, role } = answers.identity;
+      session.printer.note(`Organization ${organization ?? 'unknown (no calendar entry names it: set one with --organization)'}, role ${role ?? 'unknown'}.`);
+      if (organization !== undefined && answers.organization !== undefined && organization !== answers.organization) {
+        session.printer.warn(`the profile's organization ${answers.organization} is not the credential's (${organization})`);
+      }
       session.printer.note(`Saved in ${store.path} (readable by you only).`);
     });
-  withExamples(login, ['medsched login', 'MEDSCHED_API_KEY=msk_… medsched login --profile staging --base-url https://staging.example/v1', 'medsched login --profile ci --api-key "$KEY" --organization 65a1f0c2e4b0a1b2c3d4e5f0']);
+  withExamples(login, [
+    'medsched login',
+    'MEDSCHED_API_KEY=msk_demo_sonnen_user medsched login --profile sonnen --base-url http://127.0.0.1:4010/v1',
+    'medsched login --profile ci --api-key "$KEY"',
+  ]);
 }

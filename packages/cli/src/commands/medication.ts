@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { MedicationCreate, MedicationUpdate } from '@medsched/sdk';
 import { openSession } from '../client/session.js';
-import { confirmOrRefuse } from '../input/confirm.js';
+import { confirmOrAbort } from '../input/confirm.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
 import { withExamples } from './help-examples.js';
 
@@ -58,13 +58,12 @@ export function registerMedicationCommands(program: Command): void {
 
   const remove = medication
     .command('delete')
-    .description('Delete a medication. Asks for confirmation on a terminal; needs --yes otherwise.')
+    .description('Delete a medication. Asks on the terminal (stderr) and exits 8 on "no"; needs --yes without a terminal.')
     .argument('<medication-id>')
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (id: string, options: { yes?: boolean }, command: Command) => {
       const session = await openSession(command);
-      const confirmed = await confirmOrRefuse(`Delete medication ${id}?`, { yes: options.yes, interactive: session.terminal.stdinIsTTY, what: 'delete' });
-      if (!confirmed) return session.printer.note('Nothing changed.');
+      await confirmOrAbort(`Delete medication ${id}?`, { yes: options.yes, interactive: session.terminal.stdinIsTTY, what: 'delete' });
       const removed = await (await session.client()).medications.delete(id);
       session.printer.success(`Deleted medication ${removed.id}`);
       session.printer.record(removed);

@@ -14,7 +14,7 @@ export function registerOrgCommands(program: Command): void {
     .argument('[organization-id]', "default: the profile's organization")
     .action(async (id: string | undefined, _options: unknown, command: Command) => {
       const session = await openSession(command);
-      session.printer.record(await (await session.client()).organizations.get(organizationOf(session, id)));
+      session.printer.record(await (await session.client()).organizations.get(await organizationOf(session, id)));
     });
   withExamples(get, ['medsched org get 65a1f0c2e4b0a1b2c3d4e5f0 --json']);
 
@@ -27,7 +27,7 @@ export function registerOrgCommands(program: Command): void {
     .option('--data <json>', dataOptionHelp)
     .action(async (id: string | undefined, flags: { name?: string; kind?: string; data?: string }, command: Command) => {
       const session = await openSession(command);
-      const organization = organizationOf(session, id);
+      const organization = await organizationOf(session, id);
       const body = { ...(await readJsonBody(flags.data)), ...definedFields({ name: flags.name, kind: flags.kind }) };
       const updated = await (await session.client()).organizations.update(organization, body);
       session.printer.success(`Updated organization ${updated.id}`);

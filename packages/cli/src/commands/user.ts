@@ -26,7 +26,7 @@ export function registerUserCommands(program: Command): void {
   const list = listOptions(user.command('list').description("List an organization's users.").option('--organization <id>', 'organization (default: the profile\'s)')).action(
     async (options: ListOptions & { organization?: string }, command: Command) => {
       const session = await openSession(command);
-      const organization = organizationOf(session, options.organization);
+      const organization = await organizationOf(session, options.organization);
       const page = await (await session.client()).users.list({ organization, ...listQuery(options) });
       session.printer.list(await collect(session, page, options.all), userColumns);
     },
@@ -49,7 +49,7 @@ export function registerUserCommands(program: Command): void {
         ...(await readJsonBody(flags.data)),
         ...definedFields({ name: flags.name, email: flags.email, role: flags.role, category: flags.category, timezone: flags.timezone }),
       };
-      body.organization = flags.organization ?? (body.organization as string | undefined) ?? organizationOf(session, undefined);
+      body.organization = flags.organization ?? (body.organization as string | undefined) ?? (await organizationOf(session, undefined));
       const created = await (await session.client()).users.create(body as UserCreate);
       session.printer.success(`Created user ${created.id} (${created.role ?? 'patient'})`);
       session.printer.record(created);

@@ -5,14 +5,15 @@ import { CliError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { withExamples } from './help-examples.js';
 import { readJwtClaims } from './jwt-claims.js';
-import { verifyCredential } from './verify-credential.js';
 
 export function registerWhoamiCommand(program: Command): void {
   const whoami = program
     .command('whoami')
-    .summary('show the credential and server in use')
-    .description('Show the profile, server and credential in use (the last four characters only), where each came from, and check the credential.')
-    .option('--offline', 'do not check the credential with the server')
+    .summary("show the credential's organization and role, and the server in use")
+    .description(
+      "Show the profile, server and credential in use (the last four characters only) and where each came from; check the credential and find its organization and role from the API's answers (see the README: there is no /me endpoint), and whether the configured organization is the credential's.",
+    )
+    .option('--offline', 'do not ask the server: only what is configured')
     .action(async (options: { offline?: boolean }, command: Command) => {
       const session = await openSession(command);
       const { settings } = session;
@@ -21,7 +22,14 @@ export function registerWhoamiCommand(program: Command): void {
         throw new CliError(`not logged in (profile "${settings.profileName}")`, ExitCode.auth, 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
       }
       const claims = credential.kind === 'token' ? readJwtClaims(credential.secret) : undefined;
-      if (!options.offline) await verifyCredential(settings, { debug: session.options.debug === true });
+      const identity = options.offline ? undefined : await session.identity();
+      const organization = identity?.organization ?? (options.offline ? settings.organization : undefined);
+      const matches = identity?.organization === undefined || settings.organization === undefined ? null : identity.organization === settings.organization;
+      if (matches === false) {
+        session.printer.warn(
+          `the configured organization ${settings.organization} (${settings.organizationSource}) is not the credential's (${identity?.organization}): commands default to the configured one and will get 403`,
+        );
+      }
       session.printer.record({
         profile: settings.profileName,
         baseUrl: settings.baseUrl,
@@ -30,11 +38,16 @@ export function registerWhoamiCommand(program: Command): void {
         credentialFrom: credential.source,
         ...(claims?.subject !== undefined && { account: claims.subject }),
         ...(claims?.expires !== undefined && { expires: claims.expires.toISOString() }),
-        organization: settings.organization ?? null,
+        organization: organization ?? null,
+        role: identity?.role ?? (options.offline ? (settings.profile?.role ?? null) : null),
+        ...(identity?.userId !== undefined && { userId: identity.userId }),
+        configuredOrganization: settings.organization ?? null,
+        configuredOrganizationFrom: settings.organizationSource ?? null,
+        organizationMatches: matches,
         timezone: settings.timezone,
         timezoneFrom: settings.timezoneSource,
         status: options.offline ? 'not checked' : 'valid',
       });
     });
-  withExamples(whoami, ['medsched whoami', 'medsched whoami --profile staging --json']);
+  withExamples(whoami, ['medsched whoami', 'medsched whoami --profile staging --json organization,role,organizationMatches', 'medsched whoami --offline']);
 }

@@ -6,7 +6,10 @@ export interface GlobalOptions {
   token?: string;
   tz?: string;
   output?: string;
-  json?: boolean;
+  /** `--json` alone, or `--json id,date` with the fields to keep. */
+  json?: boolean | string;
+  /** `--fields id,date`: the fields to keep in JSON, CSV and tables. */
+  fields?: string;
   color?: boolean;
   debug?: boolean;
 }

@@ -3,12 +3,16 @@ export interface Profile {
   baseUrl?: string;
   apiKey?: string;
   token?: string;
-  /** Default organization for `--all-patients`, `user list`, `org get`. */
+  /** Default organization for `--all-patients`, `user list`, `org get`; `login` stores the credential's own. */
   organization?: string;
+  /** The credential's role as `login` found it (`admin`, `user`, `staff`, `patient`, …): only shown, never trusted for access. */
+  role?: string;
   /** IANA zone for human dates; the system zone when unset. */
   timezone?: string;
   /** Default output format on a terminal. */
   output?: string;
+  /** The web application's address, whose pages `medsched plan` turns into PDFs. */
+  appUrl?: string;
 }
 
 /** The whole config file. */
@@ -19,6 +23,8 @@ export interface StoredConfig {
 
 export const defaultProfileName = 'default';
 export const defaultBaseUrl = 'http://127.0.0.1:4010/v1';
+/** The app address of the reference server's defaults (`--app-url` there). */
+export const defaultAppUrl = 'https://app.medsched.test';
 
 /** Settings a user may change with `medsched config set`; credentials go through `login`. */
 export const settableKeys = {
@@ -26,5 +32,6 @@ export const settableKeys = {
   organization: 'organization',
   timezone: 'timezone',
   output: 'output',
+  'app-url': 'appUrl',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;

@@ -21,6 +21,8 @@ export interface Settings {
   timezone: string;
   timezoneSource: SettingSource;
   organization: string | undefined;
+  /** Where `organization` came from, so `whoami` can say which setting disagrees with the credential. */
+  organizationSource: SettingSource | undefined;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -97,6 +99,7 @@ export function resolveSettings(flags: GlobalOptions, env: NodeJS.ProcessEnv, st
     timezone,
     timezoneSource,
     organization: nonEmpty(env.MEDSCHED_ORGANIZATION) ?? profile?.organization,
+    organizationSource: nonEmpty(env.MEDSCHED_ORGANIZATION) !== undefined ? 'environment' : profile?.organization !== undefined ? 'profile' : undefined,
   };
 }
 

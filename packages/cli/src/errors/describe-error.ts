@@ -1,5 +1,6 @@
 import { CliError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
+import { acceptedValues, flagFor } from './field-names.js';
 
 /** What the user sees of a failure: one line, an optional hint, the request id, the exit code. */
 export interface FailureReport {
@@ -7,6 +8,15 @@ export interface FailureReport {
   message: string;
   hint: string | undefined;
   requestId: string | undefined;
+}
+
+/** What the CLI knows about the credential in use, so a 401 can say where it came from. */
+export interface CredentialContext {
+  kind: 'apiKey' | 'token';
+  source: 'flag' | 'environment' | 'profile' | 'default' | 'system';
+  profileName: string;
+  /** A token's expiry (read from its claims), when it has one. */
+  expires: Date | undefined;
 }
 
 /** The fields of the SDK's errors that matter here, read structurally so this module needs no SDK import. */
@@ -35,38 +45,72 @@ function exitCodeForStatus(status: number): ExitCode {
   return ExitCode.other;
 }
 
-const hintsByExitCode: Partial<Record<ExitCode, string>> = {
-  [ExitCode.auth]: 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
-  [ExitCode.permission]: 'check the organization of your credential with `medsched whoami`',
-  [ExitCode.notFound]: 'check the id; list what exists with `medsched calendar list` or `medsched user list`',
-};
+/** Where a credential was found, in words and with what to change. */
+function credentialOrigin(context: CredentialContext): { where: string; fix: string } {
+  const what = context.kind === 'apiKey' ? 'API key' : 'token';
+  if (context.source === 'environment') {
+    const variable = context.kind === 'apiKey' ? 'MEDSCHED_API_KEY' : 'MEDSCHED_TOKEN';
+    return { where: `the ${what} from ${variable}`, fix: `fix or unset ${variable} (it wins over the profile)` };
+  }
+  if (context.source === 'flag') return { where: `the ${what} given with --${context.kind === 'apiKey' ? 'api-key' : 'token'}`, fix: 'check the value you passed' };
+  return { where: `the ${what} of profile "${context.profileName}"`, fix: `run \`medsched login --profile ${context.profileName}\`` };
+}
+
+/** The list command that shows ids of the kind a 404 was about. */
+function notFoundHint(path: string | undefined): string {
+  if (path?.startsWith('/devices')) return 'check the device id; `medsched patients list` shows each patient\'s devices';
+  if (path?.startsWith('/calendars/bake')) return 'check --patient; `medsched patients list` shows names, e-mails and ids';
+  if (path?.startsWith('/calendars')) return 'check the entry id; `medsched calendar list --patient NAME` shows ids';
+  if (path?.startsWith('/users') || path?.startsWith('/organizations')) return 'check the organization id; `medsched whoami` shows your own';
+  if (path?.startsWith('/medications')) return 'check the medication id; `medsched calendar list --json id,medication` shows those in use';
+  if (path?.startsWith('/accounts')) return "check the account id (the identity provider's subject, e.g. auth0|…)";
+  return 'check the id';
+}
+
+function forbiddenHint(detail: string): string {
+  if (/^role \w+ may not/.test(detail) || /a (patient|onlyself)/.test(detail) || /may create users of role/.test(detail)) {
+    return 'your role does not allow this: `medsched whoami` shows it; ask an admin of your organization';
+  }
+  if (/organization/.test(detail)) return 'the record belongs to another organization: check the id, or use a profile of that organization (`medsched profiles list`)';
+  return '`medsched whoami` shows your role and organization';
+}
 
 function fieldDetails(errors: { path: string; message: string }[] | undefined): string {
   if (!errors || errors.length === 0) return '';
-  return errors.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return errors.map((issue) => `${flagFor(issue.path)} ${acceptedValues(issue.path, issue.message)}`).join('; ');
 }
 
-function describeHttpError(error: SdkErrorShape & { status: number }): FailureReport {
+function describeHttpError(error: SdkErrorShape & { status: number }, context: CredentialContext | undefined): FailureReport {
   const code = error.problem?.code ?? `http_${error.status}`;
   const detail = error.problem?.detail ?? error.problem?.title ?? 'the server gave no details';
   const fields = fieldDetails(error.problem?.errors);
-  const extra = fields && !detail.includes(fields) ? ` (${fields})` : '';
   const exitCode = exitCodeForStatus(error.status);
-  let hint = hintsByExitCode[exitCode];
-  if (error.status === 429) hint = `over the rate limit; try again${error.retryAfter ? ` in ${error.retryAfter} s` : ' later'}`;
+  let message = `${error.status} ${code}: ${fields || detail}`;
+  let hint: string | undefined;
+  if (error.status === 401) {
+    const origin = context ? credentialOrigin(context) : undefined;
+    const expired = context?.expires !== undefined && context.expires.getTime() <= Date.now();
+    if (origin) message = `${error.status} ${code}: the server refused ${origin.where}${expired ? `: it expired at ${context?.expires?.toISOString()}` : ''} (${detail})`;
+    hint = expired ? `get a new token, then ${origin?.fix ?? 'run `medsched login`'}` : (origin?.fix ?? 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
+  } else if (error.status === 403) hint = forbiddenHint(detail);
+  else if (error.status === 404) hint = notFoundHint(error.path);
+  else if (error.status === 429) hint = `over the rate limit; try again${error.retryAfter ? ` in ${error.retryAfter} s` : ' later'}`;
   // Conflicts on calendar entries come from baking; elsewhere (a duplicate e-mail) the detail says it all.
-  if (error.status === 409 && error.path?.startsWith('/calendars')) hint = 'baked entries are final: `medsched unbake` the range first, then change them';
-  if (error.status === 501) hint = 'the server does not implement this operation yet';
-  return { exitCode, message: `${error.status} ${code}: ${detail}${extra}`, hint, requestId: error.requestId };
+  else if (error.status === 409 && error.path?.startsWith('/calendars')) hint = 'baked entries are final: `medsched unbake` the range first, then change them';
+  else if (error.status === 501) hint = 'the server does not implement this operation yet';
+  else if (exitCode === ExitCode.usage && fields) message = `${error.status} ${code}: ${fields}`;
+  return { exitCode, message, hint, requestId: error.requestId };
 }
 
 /** Turns anything thrown into the one line a person can act on, with the exit code of its kind. */
-export function describeError(error: unknown): FailureReport {
+export function describeError(error: unknown, context?: CredentialContext): FailureReport {
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message, hint: error.hint, requestId: undefined };
   if (isSdkError(error)) {
-    if (typeof error.status === 'number' && error.name !== 'ResponseValidationError') return describeHttpError(error as SdkErrorShape & { status: number });
+    if (typeof error.status === 'number' && error.name !== 'ResponseValidationError') return describeHttpError(error as SdkErrorShape & { status: number }, context);
     if (error.code === 'validation_failed') {
-      return { exitCode: ExitCode.usage, message: error.message, hint: 'fix the value and run the command again', requestId: undefined };
+      // Checked before sending: name the flag or argument and what it accepts, not the SDK's schema path.
+      const message = error.issues && error.issues.length > 0 ? fieldDetails(error.issues) : error.message;
+      return { exitCode: ExitCode.usage, message, hint: 'fix the value and run the command again (see --help)', requestId: undefined };
     }
     if (error.code === 'connection_error' || error.code === 'timeout') {
       return {

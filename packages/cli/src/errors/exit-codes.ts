@@ -11,5 +11,9 @@ export const ExitCode = {
   notFound: 5,
   conflict: 6,
   network: 7,
+  /** The person answered no at a confirmation prompt; nothing changed. */
+  declined: 8,
+  /** Ctrl-C (SIGINT), as shells report it: 128 + 2. */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

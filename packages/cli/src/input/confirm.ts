@@ -1,14 +1,19 @@
-import { usageError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { promptContext } from './prompt-context.js';
 
 /**
- * Asks before a destructive operation. Without a terminal there is nobody to ask, so
- * `--yes` is required: a script must say it means it (exit 2 otherwise).
+ * Asks before a destructive operation, on stderr (never stdout). Without a terminal there is
+ * nobody to ask, so `--yes` is required: a script must say it means it (exit 2 otherwise).
+ * A "no" is not success: it throws exit 8 (declined), so `medsched unbake … && next-step`
+ * stops. Ctrl-C at the question ends the run with 130 (see bin.ts).
  */
-export async function confirmOrRefuse(question: string, options: { yes: boolean | undefined; interactive: boolean; what: string }): Promise<boolean> {
-  if (options.yes) return true;
+export async function confirmOrAbort(question: string, options: { yes: boolean | undefined; interactive: boolean; what: string }): Promise<void> {
+  if (options.yes) return;
   if (!options.interactive) {
     throw usageError(`refusing to ${options.what} without confirmation: stdin is not a terminal`, 'pass --yes to confirm in scripts');
   }
   const { confirm } = await import('@inquirer/prompts');
-  return confirm({ message: question, default: false });
+  const confirmed = await confirm({ message: question, default: false }, promptContext());
+  if (!confirmed) throw new CliError('Nothing changed: you answered no.', ExitCode.declined);
 }

@@ -1,3 +1,4 @@
+import { usageError } from '../errors/cli-error.js';
 import type { Column } from './columns.js';
 import { columnsOf } from './columns.js';
 import { formatCsv } from './csv.js';
@@ -8,37 +9,43 @@ import { formatRecord, formatTable } from './table.js';
 
 /**
  * Writes results to stdout in the chosen format. Only results go to stdout; progress,
- * echoes and notes go to stderr (`note`), so that `medsched … | node -e …` stays clean.
+ * echoes, questions and notes go to stderr (`note`), so that `medsched … | jq` stays clean.
  */
 export class Printer {
   readonly format: OutputFormat;
   readonly style: Style;
+  /** `--json a,b` / `--fields a,b`: only these fields, in this order, in every format. */
+  readonly fields: string[] | undefined;
   readonly #errStyle: Style;
 
-  constructor(format: OutputFormat, style: Style, errStyle: Style) {
+  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[]) {
     this.format = format;
     this.style = style;
     this.#errStyle = errStyle;
+    this.fields = fields;
   }
 
-  /** A list of records; `columns` picks what a table and CSV show, JSON shows everything. */
+  /** A list of records; `columns` picks what a table and CSV show, JSON shows everything (or `fields`). */
   list<T>(records: readonly T[], columns: readonly Column<T>[]): void {
     const out = process.stdout;
-    if (this.format === 'json') out.write(formatJson(records));
-    else if (this.format === 'ndjson') out.write(formatNdjson(records));
-    else if (this.format === 'csv') out.write(formatCsv(records, columns));
+    const chosen = this.#chosenColumns(records, columns);
+    if (this.format === 'json') out.write(formatJson(this.#picked(records, chosen)));
+    else if (this.format === 'ndjson') out.write(formatNdjson(this.#picked(records, chosen)));
+    else if (this.format === 'csv') out.write(formatCsv(records, chosen ?? columns));
     else if (records.length === 0) this.note('no results');
-    else out.write(formatTable(records, columns, this.style));
+    else out.write(formatTable(records, chosen ?? columns, this.style));
   }
 
   /** One record: key/value lines in a table, the object in JSON. */
   record(record: object): void {
     const out = process.stdout;
     const asRecord = record as Record<string, unknown>;
-    if (this.format === 'json') out.write(formatJson(record));
-    else if (this.format === 'ndjson') out.write(formatNdjson([record]));
-    else if (this.format === 'csv') out.write(formatCsv([asRecord], columnsOf([asRecord])));
-    else out.write(formatRecord(asRecord, this.style));
+    const chosen = this.#chosenColumns([asRecord], columnsOf([asRecord]));
+    const shown = chosen ? (this.#picked([asRecord], chosen)[0] as Record<string, unknown>) : asRecord;
+    if (this.format === 'json') out.write(formatJson(shown));
+    else if (this.format === 'ndjson') out.write(formatNdjson([shown]));
+    else if (this.format === 'csv') out.write(formatCsv([shown], columnsOf([shown])));
+    else out.write(formatRecord(shown, this.style));
   }
 
   /** A human note on stderr (never stdout), e.g. the resolved date range. */
@@ -49,5 +56,33 @@ export class Printer {
   /** A success line on stderr, like gh's green check. */
   success(text: string): void {
     process.stderr.write(`${this.#errStyle.green('✓')} ${text}\n`);
+  }
+
+  /** A warning on stderr that must not be missed (e.g. baked days keeping old values). */
+  warn(text: string): void {
+    process.stderr.write(`${this.#errStyle.yellow('!')} ${text}\n`);
+  }
+
+  /**
+   * The columns `fields` names: a column of that header, else the record field of that name.
+   * A name that fits no column and no record is a usage error listing what exists.
+   */
+  #chosenColumns<T>(records: readonly T[], columns: readonly Column<T>[]): Column<T>[] | undefined {
+    if (this.fields === undefined) return undefined;
+    const known = new Set<string>(columns.map((column) => column.header));
+    for (const record of records) if (record && typeof record === 'object') for (const key of Object.keys(record)) known.add(key);
+    const unknown = this.fields.filter((name) => !known.has(name));
+    if (unknown.length > 0 && records.length > 0) {
+      throw usageError(`unknown field ${unknown.map((name) => `"${name}"`).join(', ')}`, `fields here: ${[...known].join(', ')}`);
+    }
+    return this.fields.map(
+      (name) =>
+        columns.find((column) => column.header === name) ?? { header: name, value: (record: T) => (record as Record<string, unknown>)[name] },
+    );
+  }
+
+  #picked<T>(records: readonly T[], chosen: Column<T>[] | undefined): unknown[] {
+    if (chosen === undefined) return [...records];
+    return records.map((record) => Object.fromEntries(chosen.map((column) => [column.header, column.value(record) ?? null])));
   }
 }

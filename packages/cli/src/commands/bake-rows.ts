@@ -1,0 +1,77 @@
+import type { Alarm, BakeResult, CalendarEntry, MedschedClient } from '@medsched/sdk';
+import { field, type Column } from '../output/columns.js';
+
+/** One baked intake, as a pharmacist reads it and a spreadsheet imports it. */
+export interface BakedRow {
+  date: string;
+  time: string;
+  patient: string;
+  medication: string;
+  amount: number | null;
+  unit: string | null;
+  title: string;
+  device: string;
+  id: string;
+}
+
+/** The columns of calendar entries in tables and CSV: what is taken, how much, when. */
+export const entryColumns: Column<CalendarEntry>[] = [
+  field('id'),
+  field('date'),
+  field('startTime', 'time'),
+  field('title'),
+  { header: 'amount', value: (entry) => entry.amount },
+  { header: 'unit', value: (entry) => entry.unit },
+  { header: 'medication', value: (entry) => entry.medication },
+  field('userId', 'patient'),
+  { header: 'rrule', value: (entry) => entry.rrule },
+  { header: 'seriesId', value: (entry) => entry.seriesId },
+  field('baked'),
+];
+
+export const bakedRowColumns: Column<BakedRow>[] = (['date', 'time', 'patient', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name));
+
+export const alarmColumns: Column<Alarm>[] = [field('date'), field('time'), field('deviceId', 'device'), field('patient'), { header: 'entries', value: (alarm) => alarm.entryIds.length }];
+
+/**
+ * Medication names by id, for the rows: one read per distinct medication. A credential that
+ * may not read medications (a patient) keeps the ids.
+ */
+async function medicationNames(client: MedschedClient, entries: CalendarEntry[]): Promise<Map<string, string>> {
+  const ids = [...new Set(entries.map((entry) => entry.medication).filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)))];
+  const names = new Map<string, string>();
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        names.set(id, (await client.medications.get(id)).name);
+      } catch {
+        // The id stays: better a row with an id than no rows.
+      }
+    }),
+  );
+  return names;
+}
+
+/** One row per baked entry, with the device(s) of its patient and the medication's name. */
+export async function bakedRows(client: MedschedClient, result: BakeResult): Promise<BakedRow[]> {
+  const names = await medicationNames(client, result.data);
+  const devicesOf = (patient: string) =>
+    result.iotDevices
+      .filter((device) => device.patient === patient)
+      .map((device) => device.name)
+      .join(', ');
+  return result.data.map((entry) => {
+    const medication = typeof entry.medication === 'string' ? entry.medication : '';
+    return {
+      date: entry.date,
+      time: entry.startTime,
+      patient: entry.userId,
+      medication: names.get(medication) ?? medication,
+      amount: typeof entry.amount === 'number' ? entry.amount : null,
+      unit: typeof entry.unit === 'string' ? entry.unit : null,
+      title: entry.title,
+      device: devicesOf(entry.userId),
+      id: entry.id,
+    };
+  });
+}

@@ -1,0 +1,85 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { openSession, type Session } from '../client/session.js';
+import { defaultAppUrl } from '../config/profile.js';
+import { resolveBakeRange } from '../dates/date-range.js';
+import { dateIn } from '../dates/time-zone.js';
+import { humanDateHelp } from '../dates/human-date.js';
+import { CliError, usageError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
+import { withExamples } from './help-examples.js';
+
+interface PlanOptions {
+  patient?: string;
+  from?: string;
+  to?: string;
+  out?: string;
+  link?: boolean;
+  appUrl?: string;
+}
+
+/** The app address: flag, MEDSCHED_APP_URL, the profile's `app-url`, else the reference server's default. */
+function appUrlOf(session: Session, flag: string | undefined): string {
+  const url = flag ?? (process.env.MEDSCHED_APP_URL || undefined) ?? session.settings.profile?.appUrl ?? defaultAppUrl;
+  if (!/^https?:\/\/[^/]+$/.test(url.replace(/\/+$/, ''))) throw usageError(`--app-url "${url}" is not an http(s) origin`, `e.g. ${defaultAppUrl}`);
+  return url.replace(/\/+$/, '');
+}
+
+/** The date a range bound falls on: plan pages take whole days. */
+function day(value: string, timeZone: string): string {
+  return value.length === 10 ? value : dateIn(new Date(value), timeZone);
+}
+
+async function runPlan(options: PlanOptions, command: Command): Promise<void> {
+  const session = await openSession(command);
+  if (options.patient === undefined) throw usageError('--patient is required', 'e.g. medsched plan --patient "Clara Claus" --from next-week');
+  const range = resolveBakeRange(options.from, options.to, session.settings.timezone);
+  session.printer.note(`Dates ${range.echo}`);
+  const patient = await resolvePatient(session, options.patient);
+  const from = day(range.from, session.settings.timezone);
+  const to = day(range.to, session.settings.timezone);
+  const page = `${appUrlOf(session, options.appUrl)}/patients/${patient}/plan?from=${from}&to=${to}`;
+  const client = await session.client();
+  const { signed } = await client.pdf.sign(page);
+  if (options.link) {
+    process.stdout.write(`${signed}\n`);
+    session.printer.note('The link needs no credential and expires soon: anyone who has it can open the plan.');
+    return;
+  }
+  const out = options.out ?? `plan-${patient}-${from}.pdf`;
+  if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plan.pdf) or give --out plan.pdf');
+  // The signed link is the credential: no API key goes with it.
+  const response = await fetch(signed);
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || !type.includes('application/pdf') || response.body === null) {
+    await response.body?.cancel();
+    throw new CliError(`the signed link answered HTTP ${response.status} (${type || 'no content type'}), not a PDF`, response.status === 403 ? ExitCode.permission : ExitCode.other, 'try again: links expire after a few minutes');
+  }
+  const target = out === '-' ? process.stdout : createWriteStream(out);
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), target);
+  if (out !== '-') session.printer.success(`Saved the plan of patient ${patient} from ${from} to ${to} in ${out}`);
+}
+
+export function registerPlanCommand(program: Command): void {
+  const plan = program
+    .command('plan')
+    .summary("save a patient's blister plan as a PDF")
+    .description(
+      "Save a patient's plan (the app page /patients/{id}/plan for a date range) as a PDF, through a signed link from GET /pdf/; or print the link with --link. Bake the range first: the plan lists baked intakes.",
+    )
+    .option('--patient <name|id>', `${patientOptionHelp} (required)`)
+    .option('--from <date>', `first day: ${humanDateHelp}`)
+    .option('--to <date>', 'last day (inclusive); default: the end of --from')
+    .option('--out <file>', 'where to save the PDF, - for stdout (default: plan-<patient>-<from>.pdf)')
+    .option('--link', 'print the signed link instead of downloading')
+    .option('--app-url <url>', `the web app's address (env MEDSCHED_APP_URL, profile app-url; default ${defaultAppUrl})`)
+    .action(runPlan);
+  withExamples(plan, [
+    'medsched plan --patient "Clara Claus" --from next-week',
+    'medsched plan --patient patient1@sonnen.example --from 2026-01-05 --to 2026-01-11 --out clara.pdf',
+    'medsched plan --patient clara --from next-week --link',
+  ]);
+}

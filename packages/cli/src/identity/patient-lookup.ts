@@ -1,0 +1,62 @@
+import type { User } from '@medsched/sdk';
+import type { Session } from '../client/session.js';
+import { CliError, usageError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { organizationOf } from '../commands/organization-default.js';
+import { cleanText } from '../output/clean-text.js';
+
+const objectId = /^[0-9a-f]{24}$/;
+/** Roles whose users are patients (the targets of --patient). */
+const patientRoles = new Set(['patient', 'onlyself']);
+/** More matches than this are not worth listing one by one. */
+const listedMatches = 10;
+
+export const patientOptionHelp = 'the patient: id, e-mail or (part of) the name';
+
+function describePatient(user: User): string {
+  return `${cleanText(user.name)}${user.email ? ` <${cleanText(user.email)}>` : ''} (${user.id})`;
+}
+
+/** The patients of the organization whose e-mail is `value`, or whose name is or contains it. */
+function matching(patients: User[], value: string): User[] {
+  const wanted = value.trim().toLowerCase();
+  if (wanted.includes('@')) return patients.filter((user) => user.email?.toLowerCase() === wanted);
+  const exact = patients.filter((user) => user.name.toLowerCase() === wanted);
+  return exact.length > 0 ? exact : patients.filter((user) => user.name.toLowerCase().includes(wanted));
+}
+
+/**
+ * `--patient` as the user typed it: an id is used as is; a name or e-mail is looked up among
+ * the organization's patients (the server's `search`, then an exact e-mail, an exact name, or
+ * a part of the name). One match is used and echoed on stderr like a date word; several are
+ * listed with their ids (exit 2); none is exit 5.
+ */
+export async function resolvePatient(session: Session, value: string): Promise<string> {
+  if (objectId.test(value)) return value;
+  if (value.trim() === '') throw usageError('--patient is empty', 'give an id, an e-mail or a name, e.g. --patient "Clara Claus"');
+  const organization = await organizationOf(session, undefined);
+  const client = await session.client();
+  const found: User[] = [];
+  try {
+    for await (const user of client.users.iterate({ organization, search: value.trim(), limit: 100 })) {
+      if (patientRoles.has(user.role ?? '')) found.push(user);
+    }
+  } catch (error) {
+    if ((error as { status?: number }).status === 403) {
+      throw new CliError(`cannot look up the patient "${value}": this credential may not list users`, ExitCode.permission, 'patients give their own id: see `medsched whoami`');
+    }
+    throw error;
+  }
+  const matches = matching(found, value);
+  if (matches.length === 1) {
+    const [patient] = matches as [User];
+    session.printer.note(`Patient ${value.trim()} = ${describePatient(patient)}`);
+    return patient.id;
+  }
+  if (matches.length === 0) {
+    throw new CliError(`no patient matches "${value}" in organization ${organization}`, ExitCode.notFound, 'list them with `medsched patients list`');
+  }
+  const shown = matches.slice(0, listedMatches).map((user) => `  ${describePatient(user)}`);
+  if (matches.length > listedMatches) shown.push(`  … and ${matches.length - listedMatches} more`);
+  throw usageError(`${matches.length} patients match "${value}":\n${shown.join('\n')}`, 'give the id, the e-mail or more of the name');
+}
