@@ -42,7 +42,9 @@ describe('login from the environment', () => {
     const login = await runCli(['login'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: 'msk_wrong_key_12345678' });
     expect(login.code).toBe(3);
     expect(login.stderr).toMatch(/^error: 401 unauthenticated: .*\(request [^)]+\)$/m);
-    expect(login.stderr).toContain('hint: run `medsched login`');
+    // Says where the refused key came from, and what to change there.
+    expect(login.stderr).toContain('the server refused the API key from MEDSCHED_API_KEY');
+    expect(login.stderr).toContain('hint: fix or unset MEDSCHED_API_KEY');
     expect(login.stderr).not.toContain('msk_wrong_key_12345678');
     const profiles = await runCli(['profiles', 'list', '--json'], { MEDSCHED_CONFIG_DIR: configDir });
     expect(profiles.stdout).toBe('');

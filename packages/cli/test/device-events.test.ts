@@ -63,6 +63,7 @@ describe('device events', () => {
     expect((await runCli(['device', 'events', demoId(4, 999)], env)).code).toBe(5);
     const malformed = await runCli(['device', 'events', 'not-an-id'], env);
     expect(malformed.code).toBe(2);
-    expect(malformed.stderr).toContain('deviceId');
+    expect(malformed.stderr).toContain('<device-id> must be an id of 24 lower-case hex characters');
+    expect(malformed.stderr).not.toContain('path parameters');
   });
 });

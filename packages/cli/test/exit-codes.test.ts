@@ -51,7 +51,7 @@ describe('exit codes', () => {
 
     const local = await runCli(['calendar', 'get', 'xyz'], env);
     expect(local.code).toBe(2);
-    expect(local.stderr).toContain('calendarId: must be 24 lower-case hex characters');
+    expect(local.stderr).toContain('<entry-id> must be an id of 24 lower-case hex characters');
     expectOneActionableLine(local.stderr);
 
     const fromServer = await runCli(['org', 'update', admin.organizationId, '--data', JSON.stringify({ organization: otherOrganization })], env);

@@ -50,11 +50,44 @@ describe('at a terminal', () => {
     expect(plain.output()).not.toContain('\u001b[');
   });
 
-  it('unbake asks for confirmation, and "no" changes nothing', async () => {
+  it('asks on the terminal, never on stdout: unbake > file gets no prompt; "no" exits 8 and changes nothing', async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
-    const session = runInTerminal(['unbake', '--patient', demoUser(0, 'patient1').userId, '--from', '2026-01-05'], env);
+    const patient = demoUser(0, 'patient1');
+    const bake = runInTerminal(['bake', '--patient', patient.userId, '--from', '2026-01-05', '--json'], env, { stdoutFile: join(tempConfigDir(), 'bake.json') });
+    expect(await bake.closed).toBe(0);
+
+    const outFile = join(tempConfigDir(), 'out.json');
+    const session = runInTerminal(['unbake', '--patient', patient.userId, '--from', '2026-01-05'], env, { stdoutFile: outFile });
     await session.answer(/Unbake patient .* from 2026-01-05 to 2026-01-05\?/, 'n\r');
+    expect(await session.closed).toBe(8);
+    expect(session.output()).toContain('Nothing changed: you answered no.');
+    expect(readFileSync(outFile, 'utf8')).toBe('');
+
+    // The day is still baked: nothing was unbaked.
+    const show = runInTerminal(['bake', 'show', '--patient', patient.userId, '--from', '2026-01-05', '--json', 'date'], env, { stdoutFile: outFile });
+    expect(await show.closed).toBe(0);
+    expect(JSON.parse(readFileSync(outFile, 'utf8'))).toContainEqual({ date: '2026-01-05' });
+  });
+
+  it('"yes" with stdout in a file: the file holds only the JSON result, no question and no escape codes', async () => {
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const outFile = join(tempConfigDir(), 'out.json');
+    const session = runInTerminal(['unbake', '--patient', demoUser(0, 'patient1').userId, '--from', '2026-01-05', '--json'], env, { stdoutFile: outFile });
+    await session.answer(/Unbake patient/, 'y\r');
     expect(await session.closed).toBe(0);
-    expect(session.output()).toContain('Nothing changed.');
+    const written = readFileSync(outFile, 'utf8');
+    expect(written).not.toContain('Unbake');
+    expect(written).not.toContain('\u001b');
+    expect(Array.isArray(JSON.parse(written))).toBe(true);
+  });
+
+  it('Ctrl-C at a prompt exits 130 quietly, and medication delete asks on the terminal too', async () => {
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const outFile = join(tempConfigDir(), 'out.json');
+    const session = runInTerminal(['medication', 'delete', '64d003000000000000000001'], env, { stdoutFile: outFile });
+    await session.answer(/Delete medication 64d003000000000000000001\?/, '\u0003');
+    expect(await session.closed).toBe(130);
+    expect(session.output()).not.toMatch(/error|Error|at .*\.js/);
+    expect(readFileSync(outFile, 'utf8')).toBe('');
   });
 });

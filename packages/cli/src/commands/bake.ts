@@ -47,12 +47,13 @@ async function target(session: Session, options: BakeOptions): Promise<BakeTarge
 }
 
 /**
- * JSON keeps the whole result for scripts. A table shows one row per baked intake and the
+ * JSON keeps the whole result for scripts (`--json date,time,amount` picks fields of the rows). A table shows one row per baked intake and the
  * alarms below; CSV and NDJSON give one row per baked intake (or per alarm with --alarms).
  */
 async function printBakeResult(session: Session, result: BakeResult, options: { alarms?: boolean | undefined }): Promise<void> {
   const { printer } = session;
-  if (printer.format === 'json') return printer.record(result);
+  // JSON keeps the whole result, unless fields were chosen: those are fields of the intake rows.
+  if (printer.format === 'json' && printer.fields === undefined) return printer.record(result);
   if (options.alarms) return printer.list(result.alarms, alarmColumns);
   const rows = await bakedRows(await session.client(), result);
   if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);

@@ -51,7 +51,7 @@ export function flagFor(path: string): string {
 /** Accepted values, said the CLI's way, for messages whose schema text is too terse. */
 export function acceptedValues(path: string, message: string): string {
   if (/24 lower-case hex/.test(message)) {
-    return path === 'patient' ? 'must be a patient id (24 hex characters), an e-mail or a name' : 'must be an id of 24 lower-case hex characters, e.g. 64d004000000000000000001';
+    return path === 'patient' ? 'must be a patient id (24 hex characters), an e-mail or a name' : 'must be an id of 24 lower-case hex characters';
   }
   return message;
 }

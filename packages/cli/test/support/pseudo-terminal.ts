@@ -11,9 +11,12 @@ export function endLeftoverTerminals(): void {
 /**
  * Runs the built CLI under a pseudo-terminal (util-linux `script`), so that stdin and stdout
  * are TTYs as for a person at a terminal. `answer` feeds keystrokes once a prompt shows.
+ * The exit code is the CLI's (`script -e`).
  */
-export function runInTerminal(args: string[], env: Record<string, string | undefined>) {
-  const command = ['node', cliBin, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+export function runInTerminal(args: string[], env: Record<string, string | undefined>, options: { stdoutFile?: string } = {}) {
+  const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+  // With stdoutFile, stdout goes to a file while stdin and stderr stay on the terminal: `medsched … > out.json`.
+  const command = ['node', cliBin, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: cliEnv({ TERM: 'xterm-256color', ...env }) });
   running.add(child);
   let output = '';
