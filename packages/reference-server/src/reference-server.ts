@@ -8,7 +8,7 @@ import { PdfLinks, type PdfLinkOptions } from './domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from './domain/access/rate-limit.js';
 import { createHandlers, type HandlersOptions } from './handlers/handlers.js';
 import { CorsPolicy, type CorsOptions } from './pipeline/cors.js';
-import { Pipeline } from './pipeline/pipeline.js';
+import { Pipeline, type ExtraRoutes } from './pipeline/pipeline.js';
 import { routeTable } from './routes/table.js';
 import { seedDatabase, type SeedName } from './seed/index.js';
 
@@ -29,6 +29,8 @@ export interface ReferenceServerOptions {
   pdf?: PdfLinkOptions;
   /** Origins whose browser pages may call the server; default any port on localhost and 127.0.0.1. */
   cors?: CorsOptions;
+  /** Pages outside the API after the development routes (the Node server's home page and API reference). */
+  pages?: ExtraRoutes;
   /** Runs before every answer is sent (the Node server syncs its data file here). */
   beforeAnswer?: () => void;
   /** The clock; default the real one. */
@@ -70,11 +72,16 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     newId,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
     pdfLinks: new PdfLinks(options.pdf),
-    extraRoutes: createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }),
+    extraRoutes: withPages(createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }), options.pages),
     beforeAnswer: options.beforeAnswer,
     cors: new CorsPolicy(options.cors),
     onError: options.onError ?? ((error, requestId) => console.error(`[medsched] request ${requestId} failed:`, error)),
   });
   const createHandlersFor = (handlerOptions: HandlersOptions) => createHandlers(pipeline, basePath, handlerOptions);
   return { db, pipeline, identityProvider, basePath, handlers: createHandlersFor({}), createHandlersFor };
+}
+
+/** The development routes first, then the pages, if any. */
+function withPages(devRoutes: ExtraRoutes, pages: ExtraRoutes | undefined): ExtraRoutes {
+  return pages ? async (request, requestId) => (await devRoutes(request, requestId)) ?? pages(request, requestId) : devRoutes;
 }

@@ -5,6 +5,10 @@ import { createReferenceServer, type ReferenceServer, type ReferenceServerOption
 import { createRequestListener } from './http-binding.js';
 import { openDataFile, type DataFile } from './persistence/open-data-file.js';
 import { renderPdf } from './pdf-renderer.js';
+import { createSitePages } from './pages/site-pages.js';
+import { defaultCorsOrigins } from '../pipeline/cors.js';
+import { defaultAppUrl } from '../domain/pdf/pdf-links.js';
+import type { ExtraRoutes } from '../pipeline/pipeline.js';
 
 export interface StartServerOptions extends ReferenceServerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -46,7 +50,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo' }) : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
   // Node can run pdfkit; in-process (msw) servers use the small Web-only PDF writer.
+  // The home page and API reference need the address the server listens on: set once it does.
+  let sitePages: ExtraRoutes | undefined;
   const reference = await createReferenceServer({
+    pages: async (request, requestId) => sitePages?.(request, requestId),
     hashApiKey: sha256Hex,
     ...(dataFile && { beforeAnswer: () => dataFile.sync() }),
     ...options,
@@ -64,6 +71,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = (httpServer.address() as AddressInfo).port;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   const origin = `http://${hostInUrl}:${port}`;
+  const seed = options.seed ?? 'demo';
+  sitePages = createSitePages({
+    db: reference.db,
+    origin,
+    basePath: reference.basePath,
+    // Keys of a data file or an empty seed are real: never on a page.
+    showDemoKeys: seed === 'demo' && !options.data && !options.database,
+    noDemoReason: options.data ? `This server keeps its data in ${options.data}: its API keys are real.` : seed === 'demo' ? 'This server was given its own database: its API keys are real.' : 'This server started with no data (--seed empty).',
+    corsOrigins: options.cors?.origins ?? defaultCorsOrigins,
+    appUrl: options.pdf?.appUrl ?? defaultAppUrl,
+  });
   httpServer.on('request', createRequestListener(reference.pipeline, `${hostInUrl}:${port}`));
   let closing: Promise<void> | undefined;
   return {

@@ -75,7 +75,10 @@ export async function serve(flags: ServeFlags): Promise<void> {
     },
   });
 
-  const lines = [`medsched reference server listening on ${server.url} (seed: ${seed})`];
+  const lines = [
+    `medsched reference server listening on ${server.url} (seed: ${seed})`,
+    `  home page:    ${server.origin}/   (API reference: ${server.origin}/reference, OpenAPI: ${server.origin}/openapi.json)`,
+  ];
   const demo = demoCredentials()[0];
   if (seed === 'demo' && demo) {
     lines.push(

@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/node/index.js';
+import { createReferenceServer } from '../src/reference-server.js';
+import { ensureOutputDir, isLocal, launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
+import { credentials, org1 } from './support/demo.js';
+import { raw, startTestServer } from './support/server.js';
+
+/**
+ * The pages a person opens: the home page at `/`, the API reference at `/reference` (Swagger UI from
+ * the installed package) and `/openapi.json`. Checked in headless Chromium, with a screenshot in
+ * test/output/ and every request the pages make recorded: none may leave the machine.
+ */
+
+let demo: RunningServer;
+let empty: RunningServer;
+let withData: RunningServer;
+let dataDir: string;
+let browser: RecordingBrowser;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'medsched-pages-'));
+  [demo, empty, withData] = await Promise.all([
+    startTestServer(),
+    startTestServer({ seed: 'empty' }),
+    startTestServer({ data: join(dataDir, 'sandbox.data') }),
+  ]);
+  browser = await launchRecordingBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([demo?.close(), empty?.close(), withData?.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('home page', () => {
+  it('tells a newcomer what the server is, its base URL, the demo users with keys, tokens and where the reference is', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const response = await page.goto(`${demo.origin}/`);
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBe('medsched reference server');
+    const text = await page.locator('body').innerText();
+    expect(text).toContain(demo.url);
+    expect(text).toContain('Sonnen-Apotheke');
+    expect(text).toContain('Haus Lindenhof');
+    for (const credential of credentials) {
+      expect(text).toContain(credential.email);
+      expect(text).toContain(credential.apiKey);
+    }
+    expect(text).toContain('/dev/token');
+    expect(await page.locator('a[href="/reference"]').count()).toBe(1);
+    expect(await page.locator('a[href="/openapi.json"]').count()).toBe(1);
+    await page.screenshot({ path: join(ensureOutputDir(), 'home-page.png'), fullPage: true });
+    expect(errors).toEqual([]);
+
+    // The links lead somewhere real.
+    await page.locator('a[href="/openapi.json"]').click();
+    const document = JSON.parse(await page.locator('body').innerText());
+    expect(document.openapi).toMatch(/^3\.1/);
+    await page.close();
+  });
+
+  it('shows no keys for --seed empty or a --data sandbox, where keys are real', async () => {
+    for (const [server, reason] of [[empty, '--seed empty'], [withData, 'sandbox.data']] as const) {
+      const page = await browser.context.newPage();
+      await page.goto(`${server.origin}/`);
+      const text = await page.locator('body').innerText();
+      expect(text).toContain(server.url);
+      expect(text).toContain(reason);
+      expect(text).not.toContain('msk_demo');
+      expect(await page.locator('table').count()).toBe(0);
+      await page.close();
+      // Nor does the reference fill one in.
+      expect((await raw(server, 'GET', '/reference/init.js')).text).toContain('var demoApiKey = null;');
+    }
+  });
+});
+
+describe('API reference', () => {
+  it('renders our OpenAPI document offline and "try it" calls this server with the demo key', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`${demo.origin}/reference`);
+    const operation = page.locator('#operations-organizations-organizations\\.get, .opblock-get:has-text("/organizations/{organizationId}")').first();
+    await operation.waitFor({ timeout: 30_000 });
+    const text = await page.locator('#swagger-ui').innerText();
+    expect(text).toContain('medsched API');
+    for (const path of ['/calendars/bake', '/devices/events/{deviceId}', '/pdf/', '/users/']) expect(text).toContain(path);
+    await page.screenshot({ path: join(ensureOutputDir(), 'api-reference.png'), fullPage: false });
+
+    // Try it: GET /organizations/{organizationId} with the pre-filled demo key.
+    await operation.locator('.opblock-summary').click();
+    const tryButton = operation.locator('button.try-out__btn');
+    if (await tryButton.isVisible()) await tryButton.click();
+    await operation.locator('input[placeholder="organizationId"], tr[data-param-name="organizationId"] input').first().fill(org1.id);
+    const answer = page.waitForResponse((response) => response.url().includes(`/v1/organizations/${org1.id}`));
+    await operation.locator('button.execute').click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers()['x-api-key']).toBe(org1.admin.apiKey);
+    await operation.locator('.live-responses-table .response-col_status').first().waitFor();
+    expect(await operation.locator('.live-responses-table').innerText()).toContain('Sonnen-Apotheke');
+    await operation.screenshot({ path: join(ensureOutputDir(), 'api-reference-try-it.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the document with this server as its server, and the assets from the installed package', async () => {
+    const document = (await raw(demo, 'GET', '/openapi.json')).body;
+    expect(document.servers).toEqual([{ url: '/v1', description: 'this reference server' }]);
+    expect(Object.keys(document.paths).length).toBeGreaterThan(5);
+    const css = await raw(demo, 'GET', '/reference/swagger-ui.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toContain('text/css');
+    expect((await raw(demo, 'GET', '/reference/../package.json')).status).toBe(404);
+    expect((await raw(demo, 'GET', '/reference/index.html')).status).toBe(404);
+    expect((await raw(demo, 'POST', '/openapi.json')).status).toBe(404);
+  });
+});
+
+describe('where the pages are not', () => {
+  it('they are outside /v1 and absent from the in-process msw handlers', async () => {
+    expect((await raw(demo, 'GET', '/v1/openapi.json', { headers: { 'x-api-key': org1.admin.apiKey } })).status).toBe(404);
+    const reference = await createReferenceServer({ seed: 'empty' });
+    for (const path of ['/', '/reference', '/openapi.json']) {
+      const answer = await reference.pipeline.handle({ method: 'GET', pathname: path, search: '', origin: 'http://x.test', header: () => undefined, readBody: async () => ({ kind: 'none' }) });
+      expect(answer.status, path).toBe(404);
+    }
+  });
+
+  it('no page made a request off the machine', () => {
+    expect(browser.requests.length).toBeGreaterThan(5);
+    expect(browser.requests.filter((url) => !isLocal(url))).toEqual([]);
+  });
+});
