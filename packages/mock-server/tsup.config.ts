@@ -1,13 +1,27 @@
 import { defineConfig } from 'tsup';
 
+/**
+ * The reference server's Web-only code (handlers, domain, db, seed) is bundled into the mock
+ * server, so that installing the mock server never installs the reference server's Node parts
+ * (pdfkit, fontkit, the API-reference pages); its declarations are inlined likewise.
+ */
+const referenceServer = ['@medsched/reference-server'];
+
+/**
+ * ESM-only dependencies are bundled too: Jest loads the CommonJS build and cannot `require()`
+ * an ES module (the Jest preset transforms the ones we cannot bundle: msw's, ky).
+ */
+const esmOnly = ['@msw/data', 'jose', 'mutative', 'es-toolkit', 'rettime', '@standard-schema/spec'];
+
 export default defineConfig({
   entry: { index: 'src/index.ts', browser: 'src/browser.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
+  tsconfig: 'tsconfig.build.json',
+  dts: { resolve: referenceServer },
   sourcemap: true,
   target: 'es2022',
-  // The shared code uses Web APIs only; msw/node and msw/browser stay external (peer dependency).
+  // The shared code uses Web APIs only; msw/node, msw/browser and the SDK stay external.
   platform: 'neutral',
   treeshake: true,
+  noExternal: [...referenceServer, ...esmOnly],
 });
