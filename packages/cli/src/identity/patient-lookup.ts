@@ -17,18 +17,23 @@ function describePatient(user: User): string {
   return `${cleanText(user.name)}${user.email ? ` <${cleanText(user.email)}>` : ''} (${user.id})`;
 }
 
-/** The patients of the organization whose e-mail is `value`, or whose name is or contains it. */
+/**
+ * The patients `value` names, the most exact way first: the e-mail, the whole name, else every
+ * patient whose name or e-mail contains it.
+ */
 function matching(patients: User[], value: string): User[] {
   const wanted = value.trim().toLowerCase();
-  if (wanted.includes('@')) return patients.filter((user) => user.email?.toLowerCase() === wanted);
-  const exact = patients.filter((user) => user.name.toLowerCase() === wanted);
-  return exact.length > 0 ? exact : patients.filter((user) => user.name.toLowerCase().includes(wanted));
+  const byEmail = patients.filter((user) => user.email?.toLowerCase() === wanted);
+  if (byEmail.length > 0) return byEmail;
+  const byName = patients.filter((user) => user.name.toLowerCase() === wanted);
+  if (byName.length > 0) return byName;
+  return patients.filter((user) => user.name.toLowerCase().includes(wanted) || (user.email?.toLowerCase().includes(wanted) ?? false));
 }
 
 /**
  * `--patient` as the user typed it: an id is used as is; a name or e-mail is looked up among
  * the organization's patients (the server's `search`, then an exact e-mail, an exact name, or
- * a part of the name). One match is used and echoed on stderr like a date word; several are
+ * a part of the name or e-mail). One match is used and echoed on stderr like a date word; several are
  * listed with their ids (exit 2); none is exit 5.
  */
 export async function resolvePatient(session: Session, value: string): Promise<string> {
