@@ -5,6 +5,7 @@ import { weekdayName } from '../dates/calendar-date.js';
 import { humanDateHelp, parseHumanDate } from '../dates/human-date.js';
 import { usageError } from '../errors/cli-error.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
+import { assertConfirmable } from '../input/confirm.js';
 import { amountValue, clockTime, timeCategories } from '../input/entry-options.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
 import { entryColumns } from './bake-rows.js';
@@ -114,6 +115,8 @@ export function registerCalendarCommands(program: Command): void {
       .option('-y, --yes', 'with --rebake: do not ask for confirmation')
       .action(async (id: string, flags: EntryFlags & { rebake?: boolean; yes?: boolean }, self: Command) => {
         const session = await openSession(self);
+        // --rebake may have to ask: refuse before the update rather than half-way.
+        if (flags.rebake) assertConfirmable({ yes: flags.yes, interactive: session.terminal.stdinIsTTY, what: 'unbake' });
         const client = await session.client();
         const body = (await entryBody(session, flags)) as CalendarEntryUpdate;
         if (verb === 'update' && Object.keys(body).length === 0) {

@@ -2,6 +2,13 @@ import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { promptContext } from './prompt-context.js';
 
+/** Refuses early (exit 2) when a later question could not be asked: before anything else changes. */
+export function assertConfirmable(options: { yes: boolean | undefined; interactive: boolean; what: string }): void {
+  if (!options.yes && !options.interactive) {
+    throw usageError(`refusing to ${options.what} without confirmation: stdin is not a terminal`, 'pass --yes to confirm in scripts');
+  }
+}
+
 /**
  * Asks before a destructive operation, on stderr (never stdout). Without a terminal there is
  * nobody to ask, so `--yes` is required: a script must say it means it (exit 2 otherwise).
@@ -10,9 +17,7 @@ import { promptContext } from './prompt-context.js';
  */
 export async function confirmOrAbort(question: string, options: { yes: boolean | undefined; interactive: boolean; what: string }): Promise<void> {
   if (options.yes) return;
-  if (!options.interactive) {
-    throw usageError(`refusing to ${options.what} without confirmation: stdin is not a terminal`, 'pass --yes to confirm in scripts');
-  }
+  assertConfirmable(options);
   const { confirm } = await import('@inquirer/prompts');
   const confirmed = await confirm({ message: question, default: false }, promptContext());
   if (!confirmed) throw new CliError('Nothing changed: you answered no.', ExitCode.declined);
