@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   entry: { index: 'src/index.ts', 'schemas/index': 'src/schemas/index.ts' },
@@ -9,4 +12,6 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
+  // The User-Agent names the version that was built.
+  define: { __SDK_VERSION__: JSON.stringify(version) },
 });

@@ -34,7 +34,7 @@ async function exhaust(apiKey: string): Promise<void> {
 
 function loggingClient(apiKey: string, options: { maxRetries?: number; maxRetryAfter?: number } = {}) {
   const attempts: LogEntry[] = [];
-  const client = createClient({ baseUrl: server.url, apiKey, maxRetries: 2, retryDelays: { initialMs: 10, maxMs: 50 }, logger: (entry) => attempts.push(entry), ...options });
+  const client = createClient({ baseUrl: server.url, apiKey, maxRetries: 2, retryDelays: { initialMs: 10, maxMs: 50 }, logger: (entry) => entry.type !== 'retry-wait' && attempts.push(entry), ...options });
   return { client, attempts };
 }
 

@@ -18,7 +18,9 @@ export class Credentials {
   readonly #apiKey: string | undefined;
   readonly #token: TokenSource | undefined;
   readonly #refreshToken: (() => string | Promise<string>) | undefined;
+  /** What the refresh hook returned, and the token that had failed before it. */
   #refreshed: string | undefined;
+  #failed: string | undefined;
   #pendingRefresh: Promise<string> | undefined;
 
   constructor(options: CredentialOptions) {
@@ -41,19 +43,38 @@ export class Credentials {
     return headers;
   }
 
-  /** Asks the refresh hook for a new token; concurrent callers share one refresh. */
-  async refresh(): Promise<void> {
+  /**
+   * Asks the refresh hook for a new token after `failedToken` got 401; concurrent callers share
+   * one refresh. Rejects with whatever the hook threw (the transport wraps it).
+   */
+  async refresh(failedToken: string | undefined): Promise<void> {
     if (this.#refreshToken === undefined) return;
-    this.#pendingRefresh ??= Promise.resolve(this.#refreshToken()).finally(() => {
-      this.#pendingRefresh = undefined;
-    });
+    const hook = this.#refreshToken;
+    this.#pendingRefresh ??= Promise.resolve()
+      .then(() => hook())
+      .finally(() => {
+        this.#pendingRefresh = undefined;
+      });
     this.#refreshed = await this.#pendingRefresh;
+    this.#failed = failedToken;
   }
 
+  /**
+   * A token function stays the source of truth: the refreshed token only stands in while the
+   * app still hands out the one that failed (e.g. it stores the new one a moment later). An app
+   * that switches users is never answered with the previous user's token.
+   */
   async #currentToken(): Promise<string | undefined> {
-    if (this.#refreshed !== undefined) return this.#refreshed;
-    if (typeof this.#token === 'function') return await this.#token();
-    return this.#token;
+    if (typeof this.#token === 'function') {
+      const current = await this.#token();
+      return this.#refreshed !== undefined && current === this.#failed ? this.#refreshed : current;
+    }
+    return this.#refreshed ?? this.#token;
+  }
+
+  /** The bearer token the next request carries (to tell which token a 401 refused). */
+  async currentToken(): Promise<string | undefined> {
+    return this.#currentToken();
   }
 
   toJSON(): Record<string, string> {

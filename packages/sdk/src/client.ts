@@ -8,7 +8,30 @@ import { Organizations } from './resources/organizations.js';
 import { Pdf } from './resources/pdf.js';
 import { Users } from './resources/users.js';
 import { defaultRetryDelays, type RetryDelays } from './retry.js';
-import { Transport, type LogEntry } from './transport.js';
+import { ApiPromise } from './api-promise.js';
+import type { HttpMethod, Operation } from './schemas/operations.js';
+import { lowerCaseNames, Transport, type LoggerEntry, type RequestOptions } from './transport.js';
+
+/** A request the SDK does not wrap yet, for `client.request()`. */
+export interface RawRequest<S extends StandardSchema | undefined = undefined> {
+  method: HttpMethod;
+  /** Path under the base URL, starting with `/`, e.g. `/calendars/` (ids already in it). */
+  path: string;
+  /** Query parameters; undefined and null values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON body. */
+  body?: unknown;
+  /** A schema (zod or any `safeParse`-able) to check and type the answer with; without one the answer is `unknown`. */
+  response?: S;
+}
+
+/** What `client.request()` can check an answer with: a zod schema, or anything with zod's safeParse. */
+export interface StandardSchema<T = unknown> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+/** The type of the answer `client.request()` resolves to. */
+export type RawResponse<S> = S extends StandardSchema<infer T> ? T : unknown;
 
 export interface ClientOptions {
   /** The API's base address, ending in `/v1`, e.g. `http://127.0.0.1:4010/v1`. */
@@ -21,20 +44,37 @@ export interface ClientOptions {
   refreshToken?: (() => string | Promise<string>) | undefined;
   /** Milliseconds for one attempt, reading the body included. Default 30 000. */
   timeout?: number;
-  /** Retries of idempotent operations after connection errors, 408, 429 and 5xx. Default 2. */
+  /**
+   * Retries after connection errors, timeouts, 408, 429 and 5xx. Default 2. Creates are retried
+   * too: they carry an `Idempotency-Key`, so the server answers a retry with the first answer.
+   */
   maxRetries?: number;
   /** Longest `Retry-After` to wait for, in milliseconds; a longer one raises `RateLimitError` at once. Default 60 000. */
   maxRetryAfter?: number;
+  /**
+   * Longest total wait between the attempts of one call, in milliseconds: a retry whose wait would
+   * pass it is not made, and the last error is thrown at once. Default 30 000.
+   */
+  maxWait?: number;
   /** Back-off between retries. Default: 500 ms doubling up to 8 s, with jitter. */
   retryDelays?: Partial<RetryDelays>;
   /** Check every answer against the contract. Default true. */
   validateResponses?: boolean;
+  /**
+   * Check every input against the contract before sending. Default true. Turn it off (here or per
+   * call with `validateRequest: false`) when the server knows fields or values this SDK does not.
+   */
+  validateRequests?: boolean;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
-  /** A fetch implementation (default: the global one). */
+  /** A fetch implementation (default: the global one); called as `fetch(url, init)`. */
   fetch?: typeof globalThis.fetch;
-  /** Sees each attempt: method, path, status, duration; credentials redacted. */
-  logger?: (entry: LogEntry) => void;
+  /**
+   * Sees each attempt (`type: 'attempt'`: method, path, status, duration; credentials redacted) and
+   * each wait before a retry (`type: 'retry-wait'`: `ms`, `reason`, `attempt`). Narrow on `entry.type`.
+   * (Declared as a method so that a logger written for attempts only still type-checks.)
+   */
+  logger?(entry: LoggerEntry): void;
 }
 
 /** The medsched API, one property per resource group. */
@@ -48,6 +88,7 @@ export class MedschedClient {
   readonly pdf: Pdf;
   /** The base address requests go to. */
   readonly baseUrl: string;
+  readonly #transport: Transport;
 
   constructor(options: ClientOptions) {
     if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
@@ -60,12 +101,15 @@ export class MedschedClient {
       timeout: options.timeout ?? 30_000,
       maxRetries: options.maxRetries ?? 2,
       maxRetryAfterMs: options.maxRetryAfter ?? 60_000,
+      maxWaitMs: options.maxWait ?? 30_000,
       retryDelays: { ...defaultRetryDelays, ...options.retryDelays },
       validateResponses: options.validateResponses ?? true,
-      headers: options.headers ?? {},
+      validateRequests: options.validateRequests ?? true,
+      headers: lowerCaseNames(options.headers) ?? {},
       fetch: options.fetch,
-      logger: options.logger,
+      logger: options.logger?.bind(options),
     });
+    this.#transport = transport;
     this.accounts = new Accounts(transport);
     this.calendars = new Calendars(transport);
     this.devices = new Devices(transport);
@@ -74,7 +118,36 @@ export class MedschedClient {
     this.users = new Users(transport);
     this.pdf = new Pdf(transport);
   }
+
+  /**
+   * Sends a request the SDK does not wrap yet, with everything the wrapped calls get: credentials,
+   * refresh, request id, User-Agent, retries within the wait budget, an Idempotency-Key on POST.
+   * @example
+   * const Entry = z.object({ id: z.string() });
+   * const { data, status } = await client.request({ method: 'GET', path: `/calendars/${id}`, response: Entry }).withResponse();
+   */
+  request<S extends StandardSchema | undefined = undefined>(request: RawRequest<S>, options?: RequestOptions): ApiPromise<RawResponse<S>> {
+    if (!request.path.startsWith('/')) throw new MedschedError(`client.request() needs a path under the base URL starting with /, got ${request.path}`, 'invalid_options');
+    const query = request.query === undefined ? '' : new URLSearchParams(
+      Object.entries(request.query).flatMap(([name, value]) => (value === undefined || value === null ? [] : [[name, String(value)]])),
+    ).toString();
+    const operation: Operation = {
+      id: `request ${request.method} ${request.path}`,
+      method: request.method,
+      // Braces would be read as path parameters; the caller's path is sent as given.
+      path: request.path.replace(/[{}]/g, encodeURIComponent) + (query ? `?${query}` : ''),
+      summary: 'low-level request',
+      response: (request.response ?? anything) as Operation['response'],
+      status: 200,
+      // POST creates (it gets an Idempotency-Key, and is then retried); the other methods may be repeated.
+      idempotent: request.method !== 'POST',
+    };
+    return new ApiPromise(this.#transport.call(operation, { body: request.body }, { ...options, validateRequest: false })) as ApiPromise<RawResponse<S>>;
+  }
 }
+
+/** Accepts any answer: `client.request()` without a response schema. */
+const anything: StandardSchema = { safeParse: (value) => ({ success: true, data: value }) };
 
 /**
  * Creates a client for the medsched API.

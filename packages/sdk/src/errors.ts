@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Problem } from './schemas/problem.js';
+import type { KnownProblemCode, Problem } from './schemas/problem.js';
 
 /**
  * Base of every error the SDK throws: `instanceof MedschedError` catches them all.
@@ -80,10 +80,14 @@ export class ApiError extends MedschedError {
   readonly method: string;
   readonly path: string;
 
-  constructor(info: ApiErrorInfo) {
+  /** The problem's code, e.g. `not_found`; `http_<status>` when the answer had no problem document. */
+  declare readonly code: KnownProblemCode;
+
+  constructor(info: ApiErrorInfo, options?: { cause?: unknown; note?: string }) {
     const detail = info.problem?.detail ?? info.problem?.title ?? 'no details given';
     const reference = info.requestId ? ` (request ${info.requestId})` : '';
-    super(`${info.status} ${info.problem?.code ?? 'http_error'}: ${detail} [${info.method} ${info.path}]${reference}`, info.problem?.code ?? `http_${info.status}`);
+    const note = options?.note ? `; ${options.note}` : '';
+    super(`${info.status} ${info.problem?.code ?? 'http_error'}: ${detail}${note} [${info.method} ${info.path}]${reference}`, info.problem?.code ?? `http_${info.status}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = info.status;
     this.requestId = info.requestId;
     this.problem = info.problem;
@@ -93,7 +97,7 @@ export class ApiError extends MedschedError {
   }
 }
 
-/** 400, 405, 413, 415, 422: the request itself is wrong. */
+/** 400, 405, 413, 415, 422 (e.g. an Idempotency-Key reused with another body): the request itself is wrong. */
 export class BadRequestError extends ApiError {}
 /** 401: credential missing, malformed, unknown, revoked or expired. */
 export class AuthenticationError extends ApiError {}
@@ -101,7 +105,7 @@ export class AuthenticationError extends ApiError {}
 export class PermissionDeniedError extends ApiError {}
 /** 404: unknown id or route. */
 export class NotFoundError extends ApiError {}
-/** 409: e.g. changing a baked entry, or a duplicate e-mail. */
+/** 409: e.g. changing a baked entry, a duplicate e-mail, or a create with the same Idempotency-Key still running. */
 export class ConflictError extends ApiError {}
 /** 5xx: the server failed. */
 export class InternalServerError extends ApiError {}
@@ -110,8 +114,8 @@ export class InternalServerError extends ApiError {}
 export class RateLimitError extends ApiError {
   readonly retryAfter: number | undefined;
 
-  constructor(info: ApiErrorInfo & { retryAfter: number | undefined }) {
-    super(info);
+  constructor(info: ApiErrorInfo & { retryAfter: number | undefined }, options?: { cause?: unknown; note?: string }) {
+    super(info, options);
     this.retryAfter = info.retryAfter;
   }
 }
@@ -139,9 +143,9 @@ export class AbortError extends MedschedError {
 }
 
 /** Builds the error class that fits an HTTP status. */
-export function errorForStatus(info: ApiErrorInfo & { retryAfter: number | undefined }): ApiError {
+export function errorForStatus(info: ApiErrorInfo & { retryAfter: number | undefined }, options?: { cause?: unknown; note?: string }): ApiError {
   const { status } = info;
-  if (status === 401) return new AuthenticationError(info);
+  if (status === 401) return new AuthenticationError(info, options);
   if (status === 403) return new PermissionDeniedError(info);
   if (status === 404) return new NotFoundError(info);
   if (status === 409) return new ConflictError(info);

@@ -6,7 +6,9 @@
  * const client = createClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'msk_…' });
  * for await (const entry of client.calendars.iterate({ patient })) console.log(entry.date, entry.title);
  */
-export { createClient, MedschedClient, type ClientOptions } from './client.js';
+export { createClient, MedschedClient, type ClientOptions, type RawRequest, type RawResponse, type StandardSchema } from './client.js';
+export { ApiPromise } from './api-promise.js';
+export { sdkVersion } from './user-agent.js';
 export type { TokenSource } from './auth.js';
 export {
   MedschedError,
@@ -27,7 +29,7 @@ export {
   type FieldIssue,
 } from './errors.js';
 export { Page, parseLinkHeader } from './pagination.js';
-export type { LogEntry, RequestOptions } from './transport.js';
+export type { CallResult, LogEntry, LoggerEntry, RequestOptions, RetryWaitEntry, RetryWaitReason } from './transport.js';
 export type { RetryDelays } from './retry.js';
 export { Accounts } from './resources/accounts.js';
 export { Bake } from './resources/bake.js';

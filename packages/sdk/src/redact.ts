@@ -3,11 +3,9 @@ const secretHeaders = new Set(['x-api-key', 'authorization', 'cookie', 'set-cook
 const secretQueryKeys = /^(signature|sig|expires|token|access_token|api_key|apikey|key|x-amz-signature)$/i;
 
 /** Headers as a plain object with credentials replaced by `[redacted]`. */
-export function redactHeaders(headers: Headers): Record<string, string> {
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = secretHeaders.has(name.toLowerCase()) ? '[redacted]' : value;
-  });
+  for (const [name, value] of Object.entries(headers)) out[name] = secretHeaders.has(name.toLowerCase()) ? '[redacted]' : value;
   return out;
 }
 

@@ -36,8 +36,8 @@ const idempotent: { name: string; run: (client: MedschedClient) => Promise<unkno
   { name: 'POST calendars.bake.create', run: (c) => c.calendars.bake.create({ patient: ids.patient, from: '2026-11-23', to: '2026-11-29' }), ok: () => HttpResponse.json(bakeResult()) },
 ];
 
-/** The creates: never retried, whatever the settings. */
-const creates: { name: string; run: (client: MedschedClient, options?: { maxRetries?: number }) => Promise<unknown> }[] = [
+/** The creates: each carries an Idempotency-Key, so each may be retried. */
+const creates: { name: string; run: (client: MedschedClient, options?: { maxRetries?: number; idempotencyKey?: string }) => Promise<unknown> }[] = [
   { name: 'POST /calendars/', run: (c, o) => c.calendars.create({ patient: ids.patient, name: 'Metformin 500', date: '2026-11-23' }, o) },
   { name: 'POST /medications/', run: (c, o) => c.medications.create({ name: 'Ibuprofen 400' }, o) },
   { name: 'POST /users/', run: (c, o) => c.users.create({ organization: ids.organization, name: 'Ada Patient' }, o) },
@@ -87,24 +87,35 @@ describe('retryable statuses', () => {
   });
 });
 
-describe('creates are never retried', () => {
+describe('creates carry an Idempotency-Key and are retried like the other calls', () => {
   describe.each(creates)('$name', ({ run }) => {
-    it('not on 503', async () => {
+    it('on 503: the same key on every attempt, a fresh key per call', async () => {
       const calls = sequence(() => problemResponse(503, 'internal'));
       expect(await failure(run(testClient()))).toBeInstanceOf(InternalServerError);
-      expect(calls).toHaveLength(1);
+      expect(calls).toHaveLength(3);
+      const keys = calls.map((call) => call.headers.get('idempotency-key'));
+      expect(keys[0]).toMatch(/^idk_[0-9a-f]{32}$/);
+      expect(new Set(keys).size).toBe(1);
+      await failure(run(testClient()));
+      expect(calls[3]!.headers.get('idempotency-key')).not.toBe(keys[0]);
     });
 
-    it('not on 429 with Retry-After 0', async () => {
+    it('on 429 with Retry-After 0', async () => {
       const calls = sequence(() => problemResponse(429, 'rate_limited', 'slow down', { 'retry-after': '0' }));
       expect(await failure(run(testClient()))).toBeInstanceOf(RateLimitError);
-      expect(calls).toHaveLength(1);
+      expect(calls).toHaveLength(3);
     });
 
-    it('not on a connection error, even with maxRetries set per client and per call', async () => {
+    it('on a connection error, up to maxRetries per client and per call', async () => {
       const calls = sequence(() => HttpResponse.error());
-      expect(await failure(run(testClient({ maxRetries: 5 }), { maxRetries: 5 }))).toBeInstanceOf(ConnectionError);
-      expect(calls).toHaveLength(1);
+      expect(await failure(run(testClient({ maxRetries: 5 }), { maxRetries: 4 }))).toBeInstanceOf(ConnectionError);
+      expect(calls).toHaveLength(5);
+    });
+
+    it("uses the caller's key when given", async () => {
+      const calls = sequence(() => problemResponse(503, 'internal'));
+      await failure(run(testClient({ maxRetries: 1 }), { idempotencyKey: 'job-42-create' }));
+      expect(calls.map((call) => call.headers.get('idempotency-key'))).toEqual(['job-42-create', 'job-42-create']);
     });
   });
 
@@ -112,6 +123,13 @@ describe('creates are never retried', () => {
     const calls = sequence(() => HttpResponse.json(user(), { status: 201 }));
     await testClient().users.create({ organization: ids.organization });
     expect(calls).toHaveLength(1);
+  });
+
+  it('reads that are not creates carry no Idempotency-Key', async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    await testClient().medications.get(ids.medication);
+    await testClient().medications.update(ids.medication, { name: 'x' });
+    expect(calls.map((call) => call.headers.get('idempotency-key'))).toEqual([null, null]);
   });
 });
 

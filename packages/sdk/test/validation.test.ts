@@ -23,9 +23,12 @@ const invalidInputs: { name: string; run: (c: MedschedClient) => Promise<unknown
   { name: 'bake.delete from > to (date-times)', run: (c) => c.calendars.bake.delete({ patient: ids.patient, from: '2026-11-23T12:00:00.000Z', to: '2026-11-23T08:00:00.000Z' }), path: 'to' },
   { name: 'bake.create from > to', run: (c) => c.calendars.bake.create({ patient: ids.patient, from: '2026-12-01', to: '2026-11-01' }), path: 'to' },
   { name: 'bake.create over 366 days', run: (c) => c.calendars.bake.create({ patient: ids.patient, from: '2026-01-01', to: '2027-01-02' }), path: 'to', message: /366/ },
-  { name: 'bake.create patient + updateAllPatients', run: (c) => c.calendars.bake.create({ patient: ids.patient, updateAllPatients: true, from: '2026-11-23', to: '2026-11-29' }), path: 'updateAllPatients' },
-  { name: 'bake.create without a target', run: (c) => c.calendars.bake.create({ from: '2026-11-23', to: '2026-11-29' }), path: 'patient' },
-  { name: 'bake.create organization without updateAllPatients', run: (c) => c.calendars.bake.create({ organization: ids.organization, from: '2026-11-23', to: '2026-11-29' }), path: 'updateAllPatients' },
+  { name: 'bake.create patient + updateAllPatients', run: (c) => c.calendars.bake.create({ patient: ids.patient, updateAllPatients: true, from: '2026-11-23', to: '2026-11-29' } as any), path: '(root)', message: /not both/ },
+  { name: 'bake.create without a target', run: (c) => c.calendars.bake.create({ from: '2026-11-23', to: '2026-11-29' } as any), path: '(root)', message: /give a patient/ },
+  { name: 'bake.create organization without updateAllPatients', run: (c) => c.calendars.bake.create({ organization: ids.organization, from: '2026-11-23', to: '2026-11-29' } as any), path: '(root)', message: /updateAllPatients: true/ },
+  { name: 'calendars.create with an rrule object', run: (c) => c.calendars.create({ patient: ids.patient, rrule: { freq: 'DAILY' } as any }), path: 'rrule' },
+  { name: 'calendars.create with an rrule without FREQ', run: (c) => c.calendars.create({ patient: ids.patient, rrule: 'INTERVAL=2' }), path: 'rrule', message: /FREQ/ },
+  { name: 'calendars.update with an rrule that is prose', run: (c) => c.calendars.update(ids.calendar, { rrule: 'every day' }), path: 'rrule', message: /RFC 5545/ },
   { name: 'bake.get with a bad date', run: (c) => c.calendars.bake.get({ patient: ids.patient, from: '23.11.2026', to: '2026-11-29' }), path: 'from' },
   { name: 'users.create with a bad role', run: (c) => c.users.create({ organization: ids.organization, role: 'superadmin' as any }), path: 'role' },
   { name: 'users.create with a bad time zone', run: (c) => c.users.create({ organization: ids.organization, timezone: 'Mars/Olympus_Mons' }), path: 'timezone', message: /IANA/ },
@@ -88,7 +91,7 @@ describe('calendar inputs keep unknown keys', () => {
     { name: 'update', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.update(ids.calendar, body), status: 200 },
   ])('$name sends them as given', async ({ run, status }) => {
     const calls = answerAll(calendarEntry(), { status });
-    const extra = { pharmacyNote: 'blister 3', dispenser: { slot: 4, colour: 'red' }, rrule: { freq: 'weekly' } };
+    const extra = { pharmacyNote: 'blister 3', dispenser: { slot: 4, colour: 'red' }, rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH' };
     await run(client, { name: 'Metformin 500', ...extra });
     expect(calls[0]!.body).toMatchObject(extra);
   });

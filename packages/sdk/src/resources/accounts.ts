@@ -1,3 +1,4 @@
+import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Account, AccountUpdate } from '../schemas/accounts.js';
 import { operations } from '../schemas/operations.js';
@@ -10,7 +11,7 @@ export class Accounts extends Resource {
    * Updates an account (your own, or as an admin one of your organization).
    * @example await client.accounts.update('auth0|65a1…', { language: 'de' });
    */
-  async update(accountId: string, body: z.input<typeof AccountUpdate>, options?: RequestOptions): Promise<Account> {
-    return (await this.transport.call(operations['accounts.update'], { params: { accountId }, body }, options)).data;
+  update(accountId: string, body: z.input<typeof AccountUpdate>, options?: RequestOptions): ApiPromise<Account> {
+    return new ApiPromise(this.transport.call(operations['accounts.update'], { params: { accountId }, body }, options));
   }
 }

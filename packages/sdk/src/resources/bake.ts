@@ -1,3 +1,4 @@
+import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { BakeCreate, BakeQuery, BakeResult, UnbakeResult } from '../schemas/bake.js';
 import { operations } from '../schemas/operations.js';
@@ -10,8 +11,8 @@ export class Bake extends Resource {
    * Reads the baked schedule of one patient; changes nothing.
    * @example const result = await client.calendars.bake.get({ patient, from: '2026-11-23', to: '2026-11-29' });
    */
-  async get(query: z.input<typeof BakeQuery>, options?: RequestOptions): Promise<BakeResult> {
-    return (await this.transport.call(operations['bake.get'], { query }, options)).data;
+  get(query: z.input<typeof BakeQuery>, options?: RequestOptions): ApiPromise<BakeResult> {
+    return new ApiPromise(this.transport.call(operations['bake.get'], { query }, options));
   }
 
   /**
@@ -19,15 +20,15 @@ export class Bake extends Resource {
    * Idempotent: baking the same range twice creates nothing new, so it is retried like a GET.
    * @example await client.calendars.bake.create({ patient, from: '2026-11-23', to: '2026-11-29' });
    */
-  async create(body: z.input<typeof BakeCreate>, options?: RequestOptions): Promise<BakeResult> {
-    return (await this.transport.call(operations['bake.create'], { body }, options)).data;
+  create(body: z.input<typeof BakeCreate>, options?: RequestOptions): ApiPromise<BakeResult> {
+    return new ApiPromise(this.transport.call(operations['bake.create'], { body }, options));
   }
 
   /**
    * Unbakes a range for one patient and returns the reverted entries.
    * @example const reverted = await client.calendars.bake.delete({ patient, from: '2026-11-23', to: '2026-11-29' });
    */
-  async delete(query: z.input<typeof BakeQuery>, options?: RequestOptions): Promise<UnbakeResult> {
-    return (await this.transport.call(operations['bake.delete'], { query }, options)).data;
+  delete(query: z.input<typeof BakeQuery>, options?: RequestOptions): ApiPromise<UnbakeResult> {
+    return new ApiPromise(this.transport.call(operations['bake.delete'], { query }, options));
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise, mapResult } from '../api-promise.js';
 import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
 import type {
@@ -26,9 +27,9 @@ export class Calendars extends Resource {
    * Lists one page of calendar entries (default 50, oldest first).
    * @example const page = await client.calendars.list({ patient, limit: 20 }); page.items; page.total; page.hasMore;
    */
-  async list(query: CalendarListQuery = {}, options?: RequestOptions): Promise<Page<CalendarEntry>> {
-    const result = await this.transport.call(operations['calendars.list'], { query }, options);
-    return new Page(result, (next) => this.list(nextPageQuery(query, next), options));
+  list(query: CalendarListQuery = {}, options?: RequestOptions): ApiPromise<Page<CalendarEntry>> {
+    const result = this.transport.call(operations['calendars.list'], { query }, options);
+    return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => this.list(nextPageQuery(query, next), options))));
   }
 
   /**
@@ -40,34 +41,34 @@ export class Calendars extends Resource {
   }
 
   /**
-   * Creates a draft entry for a patient; unknown keys are kept. Never retried automatically.
+   * Creates a draft entry for a patient; unknown keys are kept. Retried safely: the call carries an Idempotency-Key.
    * @example await client.calendars.create({ patient, name: 'Metformin 500', date: '2026-11-23', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
    */
-  async create(body: z.input<typeof CalendarEntryCreate>, options?: RequestOptions): Promise<CalendarEntry> {
-    return (await this.transport.call(operations['calendars.create'], { body }, options)).data;
+  create(body: z.input<typeof CalendarEntryCreate>, options?: RequestOptions): ApiPromise<CalendarEntry> {
+    return new ApiPromise(this.transport.call(operations['calendars.create'], { body }, options));
   }
 
   /**
    * Gets one entry.
    * @example const entry = await client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6');
    */
-  async get(calendarId: string, options?: RequestOptions): Promise<CalendarEntry> {
-    return (await this.transport.call(operations['calendars.get'], { params: { calendarId } }, options)).data;
+  get(calendarId: string, options?: RequestOptions): ApiPromise<CalendarEntry> {
+    return new ApiPromise(this.transport.call(operations['calendars.get'], { params: { calendarId } }, options));
   }
 
   /**
    * Replaces a draft entry as a whole (409 when it is baked).
    * @example await client.calendars.replace(id, { patient, name: 'Metformin 850', date: '2026-11-23' });
    */
-  async replace(calendarId: string, body: z.input<typeof CalendarEntryReplace>, options?: RequestOptions): Promise<CalendarEntry> {
-    return (await this.transport.call(operations['calendars.replace'], { params: { calendarId }, body }, options)).data;
+  replace(calendarId: string, body: z.input<typeof CalendarEntryReplace>, options?: RequestOptions): ApiPromise<CalendarEntry> {
+    return new ApiPromise(this.transport.call(operations['calendars.replace'], { params: { calendarId }, body }, options));
   }
 
   /**
    * Changes some fields of a draft entry (409 when it is baked).
    * @example await client.calendars.update(id, { amount: 2 });
    */
-  async update(calendarId: string, body: z.input<typeof CalendarEntryUpdate>, options?: RequestOptions): Promise<CalendarEntry> {
-    return (await this.transport.call(operations['calendars.update'], { params: { calendarId }, body }, options)).data;
+  update(calendarId: string, body: z.input<typeof CalendarEntryUpdate>, options?: RequestOptions): ApiPromise<CalendarEntry> {
+    return new ApiPromise(this.transport.call(operations['calendars.update'], { params: { calendarId }, body }, options));
   }
 }

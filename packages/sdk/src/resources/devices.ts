@@ -1,3 +1,4 @@
+import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '../schemas/devices.js';
 import { operations } from '../schemas/operations.js';
@@ -10,15 +11,15 @@ export class Devices extends Resource {
    * Updates a device; assigning a patient activates it, `patient: null` unassigns it.
    * @example await client.devices.update(deviceId, { patient, alarmEnable: 1 });
    */
-  async update(deviceId: string, body: z.input<typeof DeviceUpdate>, options?: RequestOptions): Promise<Device> {
-    return (await this.transport.call(operations['devices.update'], { params: { deviceId }, body }, options)).data;
+  update(deviceId: string, body: z.input<typeof DeviceUpdate>, options?: RequestOptions): ApiPromise<Device> {
+    return new ApiPromise(this.transport.call(operations['devices.update'], { params: { deviceId }, body }, options));
   }
 
   /**
    * Lists a device's events in chronological order; `DateStart` inclusive, `DateEnd` exclusive.
    * @example const events = await client.devices.events(deviceId, { TypeFilter: 'state', DateStart: '2026-11-01T00:00:00.000Z' });
    */
-  async events(deviceId: string, query: DeviceEventsQuery = {}, options?: RequestOptions): Promise<DeviceEvent[]> {
-    return (await this.transport.call(operations['devices.events'], { params: { deviceId }, query }, options)).data;
+  events(deviceId: string, query: DeviceEventsQuery = {}, options?: RequestOptions): ApiPromise<DeviceEvent[]> {
+    return new ApiPromise(this.transport.call(operations['devices.events'], { params: { deviceId }, query }, options));
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Medication, MedicationCreate, MedicationUpdate } from '../schemas/medications.js';
 import { operations } from '../schemas/operations.js';
@@ -7,42 +8,42 @@ import { Resource } from './resource.js';
 /** Medications of an organization. */
 export class Medications extends Resource {
   /**
-   * Creates a medication in your organization. Never retried automatically.
+   * Creates a medication in your organization. Retried safely: the call carries an Idempotency-Key.
    * @example await client.medications.create({ name: 'Ibuprofen 400', meta: { atc: 'M01AE01' } });
    */
-  async create(body: z.input<typeof MedicationCreate>, options?: RequestOptions): Promise<Medication> {
-    return (await this.transport.call(operations['medications.create'], { body }, options)).data;
+  create(body: z.input<typeof MedicationCreate>, options?: RequestOptions): ApiPromise<Medication> {
+    return new ApiPromise(this.transport.call(operations['medications.create'], { body }, options));
   }
 
   /**
    * Gets one medication.
    * @example const medication = await client.medications.get(id);
    */
-  async get(medicationId: string, options?: RequestOptions): Promise<Medication> {
-    return (await this.transport.call(operations['medications.get'], { params: { medicationId } }, options)).data;
+  get(medicationId: string, options?: RequestOptions): ApiPromise<Medication> {
+    return new ApiPromise(this.transport.call(operations['medications.get'], { params: { medicationId } }, options));
   }
 
   /**
    * Replaces a medication's fields as a whole.
    * @example await client.medications.replace(id, { name: 'Ibuprofen 600', meta: {} });
    */
-  async replace(medicationId: string, body: z.input<typeof MedicationUpdate>, options?: RequestOptions): Promise<Medication> {
-    return (await this.transport.call(operations['medications.replace'], { params: { medicationId }, body }, options)).data;
+  replace(medicationId: string, body: z.input<typeof MedicationUpdate>, options?: RequestOptions): ApiPromise<Medication> {
+    return new ApiPromise(this.transport.call(operations['medications.replace'], { params: { medicationId }, body }, options));
   }
 
   /**
    * Changes some fields of a medication.
    * @example await client.medications.update(id, { name: 'Ibuprofen 600' });
    */
-  async update(medicationId: string, body: z.input<typeof MedicationUpdate>, options?: RequestOptions): Promise<Medication> {
-    return (await this.transport.call(operations['medications.update'], { params: { medicationId }, body }, options)).data;
+  update(medicationId: string, body: z.input<typeof MedicationUpdate>, options?: RequestOptions): ApiPromise<Medication> {
+    return new ApiPromise(this.transport.call(operations['medications.update'], { params: { medicationId }, body }, options));
   }
 
   /**
    * Deletes a medication and returns the removed record.
    * @example const removed = await client.medications.delete(id);
    */
-  async delete(medicationId: string, options?: RequestOptions): Promise<Medication> {
-    return (await this.transport.call(operations['medications.delete'], { params: { medicationId } }, options)).data;
+  delete(medicationId: string, options?: RequestOptions): ApiPromise<Medication> {
+    return new ApiPromise(this.transport.call(operations['medications.delete'], { params: { medicationId } }, options));
   }
 }

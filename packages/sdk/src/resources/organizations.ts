@@ -1,3 +1,4 @@
+import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import { operations } from '../schemas/operations.js';
 import type { Organization, OrganizationUpdate } from '../schemas/organizations.js';
@@ -10,20 +11,20 @@ export class Organizations extends Resource {
    * Gets an organization you belong to.
    * @example const org = await client.organizations.get(organizationId);
    */
-  async get(organizationId: string, options?: RequestOptions): Promise<Organization> {
-    return (await this.transport.call(operations['organizations.get'], { params: { organizationId } }, options)).data;
+  get(organizationId: string, options?: RequestOptions): ApiPromise<Organization> {
+    return new ApiPromise(this.transport.call(operations['organizations.get'], { params: { organizationId } }, options));
   }
 
   /**
    * Updates your organization (admins only). The body's `organization` defaults to the path id.
    * @example await client.organizations.update(organizationId, { name: 'Linden Pharmacy' });
    */
-  async update(
+  update(
     organizationId: string,
     body: Omit<z.input<typeof OrganizationUpdate>, 'organization'> & { organization?: string },
     options?: RequestOptions,
-  ): Promise<Organization> {
+  ): ApiPromise<Organization> {
     const payload = { organization: organizationId, ...body };
-    return (await this.transport.call(operations['organizations.update'], { params: { organizationId }, body: payload }, options)).data;
+    return new ApiPromise(this.transport.call(operations['organizations.update'], { params: { organizationId }, body: payload }, options));
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../api-promise.js';
 import { operations } from '../schemas/operations.js';
 import type { PdfLink } from '../schemas/pdf.js';
 import type { RequestOptions } from '../transport.js';
@@ -9,7 +10,7 @@ export class Pdf extends Resource {
    * Signs a link to a PDF of a page on the configured app or web URL.
    * @example const { signed } = await client.pdf.sign('https://app.medsched.test/patients/65a1…/plan');
    */
-  async sign(urlPath: string, options?: RequestOptions): Promise<PdfLink> {
-    return (await this.transport.call(operations['pdf.sign'], { query: { urlPath } }, options)).data;
+  sign(urlPath: string, options?: RequestOptions): ApiPromise<PdfLink> {
+    return new ApiPromise(this.transport.call(operations['pdf.sign'], { query: { urlPath } }, options));
   }
 }

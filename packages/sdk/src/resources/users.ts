@@ -1,3 +1,4 @@
+import { ApiPromise, mapResult } from '../api-promise.js';
 import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
 import { operations } from '../schemas/operations.js';
@@ -11,9 +12,9 @@ export class Users extends Resource {
    * Lists one page of an organization's users.
    * @example const page = await client.users.list({ organization, role: 'patient' });
    */
-  async list(query: UserListQuery, options?: RequestOptions): Promise<Page<User>> {
-    const result = await this.transport.call(operations['users.list'], { query }, options);
-    return new Page(result, (next) => this.list(nextPageQuery(query, next), options));
+  list(query: UserListQuery, options?: RequestOptions): ApiPromise<Page<User>> {
+    const result = this.transport.call(operations['users.list'], { query }, options);
+    return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => this.list(nextPageQuery(query, next), options))));
   }
 
   /**
@@ -25,10 +26,10 @@ export class Users extends Resource {
   }
 
   /**
-   * Creates a user (role `patient` by default; never above your own role). Never retried automatically.
+   * Creates a user (role `patient` by default; never above your own role). Retried safely: the call carries an Idempotency-Key.
    * @example await client.users.create({ organization, name: 'Ada Patient', role: 'patient', timezone: 'Europe/Berlin' });
    */
-  async create(body: z.input<typeof UserCreate>, options?: RequestOptions): Promise<User> {
-    return (await this.transport.call(operations['users.create'], { body }, options)).data;
+  create(body: z.input<typeof UserCreate>, options?: RequestOptions): ApiPromise<User> {
+    return new ApiPromise(this.transport.call(operations['users.create'], { body }, options));
   }
 }

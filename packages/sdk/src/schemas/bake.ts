@@ -38,30 +38,58 @@ export const BakeQuery = z
   .meta({ id: 'BakeQuery' });
 export type BakeQuery = z.infer<typeof BakeQuery>;
 
+/** One patient's range: `{ patient, from, to }`. */
+export const BakeForPatient = z
+  .strictObject({
+    /** The patient whose range is baked. */
+    patient: ObjectId,
+    from: DateOrDateTime,
+    to: DateOrDateTime,
+    /** Not with `patient`: give either. */
+    updateAllPatients: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional(),
+    /** Not with `patient`: an organization goes with `updateAllPatients: true`. */
+    organization: z.never({ error: 'organization goes with updateAllPatients: true, not with patient' }).optional(),
+  })
+  .meta({ id: 'BakeForPatient', description: 'Bake one patient.' });
+export type BakeForPatient = z.infer<typeof BakeForPatient>;
+
+/** Every patient of an organization: `{ updateAllPatients: true, organization?, from, to }`; without `organization`, the caller's. */
+export const BakeForAllPatients = z
+  .strictObject({
+    /** Bake every patient of the organization (only true is allowed). */
+    updateAllPatients: z.literal(true),
+    /** The organization whose patients are baked; default the caller's. */
+    organization: ObjectId.optional(),
+    from: DateOrDateTime,
+    to: DateOrDateTime,
+    /** Not with `updateAllPatients`: give either. */
+    patient: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional(),
+  })
+  .meta({ id: 'BakeForAllPatients', description: "Bake every patient of an organization (organization given) or of the caller's organization (organization left out)." });
+export type BakeForAllPatients = z.infer<typeof BakeForAllPatients>;
+
+const targetKeys = new Set(['patient', 'updateAllPatients', 'organization']);
+
 /**
- * Body of `POST /calendars/bake`. Target: `patient` alone; `organization` with
+ * A union reports "no option matched"; say why in the caller's terms: a wrong target
+ * combination, or, when the target is right, what is wrong with the closest option.
+ */
+function explainTarget(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'invalid_union') return undefined;
+  const options = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+  const closest = [...options].sort((a, b) => a.length - b.length)[0] ?? [];
+  const aboutTarget = closest.length === 0 || closest.some((each) => each.path.length === 0 || targetKeys.has(String(each.path[0])));
+  if (aboutTarget) return 'give a patient, or updateAllPatients: true (with or without organization), not both';
+  return closest.map((each) => `${each.path.join('.')}: ${each.message}`).join('; ');
+}
+
+/**
+ * Body of `POST /calendars/bake`, one of the valid targets: one `patient`; `organization` with
  * `updateAllPatients: true`; or `updateAllPatients: true` alone (the caller's organization).
  */
 export const BakeCreate = z
-  .strictObject({
-    patient: ObjectId.optional(),
-    from: DateOrDateTime,
-    to: DateOrDateTime,
-    updateAllPatients: z.literal(true).optional().meta({ description: 'Bake every patient of the organization (only true is allowed).' }),
-    organization: ObjectId.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.patient !== undefined && value.updateAllPatients) {
-      ctx.addIssue({ code: 'custom', path: ['updateAllPatients'], message: 'give either patient or updateAllPatients, not both' });
-    } else if (value.patient !== undefined && value.organization !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['organization'], message: 'give either patient or organization with updateAllPatients, not both' });
-    } else if (value.organization !== undefined && !value.updateAllPatients) {
-      ctx.addIssue({ code: 'custom', path: ['updateAllPatients'], message: 'organization needs updateAllPatients: true' });
-    } else if (value.patient === undefined && !value.updateAllPatients) {
-      ctx.addIssue({ code: 'custom', path: ['patient'], message: 'give a patient, or updateAllPatients: true (with or without organization)' });
-    }
-    checkRange(value, ctx);
-  })
+  .union([BakeForPatient, BakeForAllPatients], { error: explainTarget })
+  .superRefine(checkRange)
   .meta({ id: 'BakeCreate' });
 export type BakeCreate = z.infer<typeof BakeCreate>;
 
@@ -94,3 +122,6 @@ export type BakeResult = z.infer<typeof BakeResult>;
 /** The answer of `DELETE /calendars/bake`: the reverted entries, all with `baked: false`. */
 export const UnbakeResult = z.array(CalendarEntry).meta({ id: 'UnbakeResult' });
 export type UnbakeResult = z.infer<typeof UnbakeResult>;
+
+/** The target part of a bake body (without `from` and `to`): one patient, or all patients of an organization. */
+export type BakeTarget = BakeCreate extends infer Body ? (Body extends unknown ? Omit<Body, 'from' | 'to'> : never) : never;

@@ -1,36 +1,84 @@
 import { z } from 'zod';
 import { listQueryShape, sortBy } from './list-query.js';
-import { ClockTime, ObjectId } from './primitives.js';
-
-/**
- * A calendar entry as the service answers it. Besides the documented fields the stored
- * input fields come back too (`patient`, `medication`, `amount`, `rrule`, `seriesId`, …).
- */
-export const CalendarEntry = z
-  .looseObject({
-    id: z.string(),
-    userId: z.string(),
-    date: z.string(),
-    startTime: z.string(),
-    endTime: z.string(),
-    title: z.string(),
-    description: z.string(),
-    baked: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'CalendarEntry' });
-export type CalendarEntry = z.infer<typeof CalendarEntry>;
+import { ClockTime, ObjectId, openEnum, RRule } from './primitives.js';
 
 /** `emptyStomach`: a boolean, or the empty string (the only string allowed). */
 const EmptyStomach = z.union([z.boolean(), z.literal('')]);
+
+/** Time categories with a default clock time; other strings are kept as given. */
+export const TimeCategory = openEnum(['morning', 'noon', 'evening', 'night']);
+export type TimeCategory = z.infer<typeof TimeCategory>;
+
+/**
+ * A calendar entry as the service answers it: the documented fields, then the stored input
+ * fields. Fields the real service may leave out are optional; unknown extra fields pass through.
+ */
+export const CalendarEntry = z
+  .looseObject({
+    /** The entry's object id. */
+    id: z.string(),
+    /** The patient the entry belongs to (same as `patient`). */
+    userId: z.string(),
+    /** Day of the intake, `YYYY-MM-DD`; the first day of a series. */
+    date: z.string(),
+    /** Intake time `HH:mm`: `intakeTime`, or the default of `timeCategory`. */
+    startTime: z.string(),
+    /** `startTime` plus 30 minutes, `HH:mm`. */
+    endTime: z.string(),
+    /** Shown title (the entry's `name`). */
+    title: z.string(),
+    /** Shown description (the entry's `instruction`). */
+    description: z.string(),
+    /** Whether a bake finalized the entry; baked entries cannot be changed. */
+    baked: z.boolean(),
+    /** When the entry was created, ISO 8601 UTC. */
+    createdAt: z.string(),
+    /** When the entry last changed, ISO 8601 UTC. */
+    updatedAt: z.string(),
+    /** For an occurrence a bake materialized: the id of its series; null otherwise. */
+    seriesId: z.string().nullable().optional(),
+    /** When the entry was baked, where the service says. */
+    bakedAt: z.string().nullable().optional(),
+    /** The patient (a user of role patient or onlyself). */
+    patient: z.string().optional(),
+    /** The medication's id (or the caller's own reference). */
+    medication: z.string().optional(),
+    /** The ABDA medication reference, where given. */
+    abdaMedication: z.string().optional(),
+    /** The entry's organization. */
+    organization: z.string().optional(),
+    /** How many units to take. */
+    amount: z.number().optional(),
+    /** Unit of `amount`, e.g. `tablet`. */
+    unit: z.string().optional(),
+    /** The series' recurrence rule (RFC 5545); null or absent for one-off entries and baked occurrences. */
+    rrule: z.string().nullable().optional(),
+    /** Intake time `HH:mm` as given at creation. */
+    intakeTime: z.string().optional(),
+    /** morning, noon, evening or night, when no intakeTime was given. */
+    timeCategory: TimeCategory.optional(),
+    /** Take on an empty stomach (the empty string means not said). */
+    emptyStomach: EmptyStomach.optional(),
+    /** Instruction for the patient (shown as `description`). */
+    instruction: z.string().optional(),
+    /** The entry's name (shown as `title`). */
+    name: z.string().optional(),
+    /** Dispenser sub-tray, where given. */
+    subTray: z.string().optional(),
+    /** Batch number of the medication, where given. */
+    batchNumber: z.string().optional(),
+    /** Intake details as stored (type not specified by the service). */
+    intake: z.unknown().optional(),
+  })
+  .meta({ id: 'CalendarEntry' });
+export type CalendarEntry = z.infer<typeof CalendarEntry>;
 
 /** The input fields shared by create, replace and update. */
 const calendarInputShape = {
   name: z.string().max(500).optional().meta({ description: 'Shown as the entry title.' }),
   date: z.iso.date().optional().meta({ description: 'YYYY-MM-DD; the first day of a series.' }),
   timeCategory: z.string().max(50).optional().meta({ description: 'morning (08:00), noon (12:00), evening (18:00) or night (22:00) when no intakeTime is given.' }),
-  rrule: z.unknown().optional().meta({ description: 'RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2. A non-string value is stored as given and the entry is one-off.' }),
+  rrule: RRule.nullable().optional().meta({ description: 'RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2 (the entry is then a series starting on date); null or absent: one-off.' }),
   abdaMedication: z.string().optional(),
   medication: z.string().optional(),
   organization: ObjectId.optional().meta({ description: "The entry's organization; must be the caller's." }),

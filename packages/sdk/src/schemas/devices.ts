@@ -1,19 +1,43 @@
 import { z } from 'zod';
-import { FreeObject, IsoDateTime, ObjectId } from './primitives.js';
+import { FreeObject, IsoDateTime, ObjectId, openEnum } from './primitives.js';
 
 /** Device status values: assigning a patient makes a device `active`, `patient: null` makes it `unassigned`. */
 export const DeviceStatus = z.enum(['unassigned', 'active', 'disabled']);
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
-/** A pill-dispensing device. Other stored fields (`patient`, `alarmEnable`, …) come back too. */
+/** Device status as answered: the known values, or a newer one the SDK does not know yet. */
+export const KnownDeviceStatus = openEnum(DeviceStatus.options);
+export type KnownDeviceStatus = z.infer<typeof KnownDeviceStatus>;
+
+/** A pill-dispensing device; fields the real service may leave out are optional, unknown ones pass through. */
 export const Device = z
   .looseObject({
+    /** The device's object id. */
     id: ObjectId,
+    /** Display name. */
     name: z.string(),
+    /** Serial number printed on the device. */
     serialNumber: z.string(),
-    status: z.string().meta({ description: 'unassigned, active or disabled.' }),
+    /** unassigned, active or disabled (other values from newer servers pass through). */
+    status: KnownDeviceStatus.meta({ description: 'unassigned, active or disabled.' }),
+    /** When the device was registered, ISO 8601 UTC. */
     createdAt: IsoDateTime,
+    /** When the device last changed, ISO 8601 UTC. */
     updatedAt: IsoDateTime,
+    /** Kind of device, e.g. `dispenser`. */
+    kind: z.string().optional(),
+    /** 1: bakes set alarms for this device; 0: none. */
+    alarmEnable: z.number().optional(),
+    /** Minutes the patient may take a dose late before the device reports it missed. */
+    takeOffsetTime: z.number().optional(),
+    /** The device's organization. */
+    organization: z.string().optional(),
+    /** The assigned patient, or null when unassigned. */
+    patient: z.string().nullable().optional(),
+    /** Hardware identifier, where set. */
+    deviceId: z.string().optional(),
+    /** Free-form data kept with the device. */
+    meta: FreeObject.optional(),
   })
   .meta({ id: 'Device' });
 export type Device = z.infer<typeof Device>;
@@ -44,7 +68,8 @@ export const DeviceEvent = z
   .looseObject({
     id: z.string(),
     deviceId: ObjectId,
-    type: z.string().meta({ description: 'activate, state, update, or any string a device sends.' }),
+    /** activate, state, update, or any string a device sends. */
+    type: openEnum(['activate', 'state', 'update']).meta({ description: 'activate, state, update, or any string a device sends.' }),
     payload: FreeObject,
     timestamp: IsoDateTime,
   })

@@ -4,11 +4,20 @@ import { FreeObject, IsoDateTime, ObjectId } from './primitives.js';
 /** A medication of an organization. */
 export const Medication = z
   .looseObject({
+    /** The medication's object id. */
     id: z.string(),
+    /** Display name, e.g. `Ibuprofen 400 mg`. */
     name: z.string(),
+    /** The medication's organization. */
     organization: ObjectId,
+    /** Free-form data kept with the medication (form, ATC code, …). */
     meta: FreeObject,
+    /** Date-time given at creation (defaults to the creation time). */
     date: IsoDateTime,
+    /** When the medication was created, ISO 8601 UTC. */
+    createdAt: z.string().optional(),
+    /** When the medication last changed, ISO 8601 UTC. */
+    updatedAt: z.string().optional(),
   })
   .meta({ id: 'Medication' });
 export type Medication = z.infer<typeof Medication>;

@@ -60,3 +60,28 @@ export type TimeZone = z.infer<typeof TimeZone>;
 /** Free-form JSON object. */
 export const FreeObject = z.record(z.string(), z.unknown());
 export type FreeObject = z.infer<typeof FreeObject>;
+
+/**
+ * A value set that may grow: the known values, or any other string. The type keeps the known
+ * literals for editors (`'admin' | 'user' | (string & {})`), and a newer server's value still
+ * parses, so that adding a role or a status on the server never breaks an older client.
+ */
+export function openEnum<const T extends string>(values: readonly T[]) {
+  type Open = T | (string & {});
+  return z.union([z.enum(values as [T, ...T[]]), z.string()]) as unknown as z.ZodType<Open, Open>;
+}
+
+/**
+ * Parts of a recurrence rule, `NAME=VALUE;NAME=VALUE`, with an optional `RRULE:` prefix and a
+ * FREQ part. A shape check only: the server checks each part and refuses rules it cannot expand.
+ */
+const rrulePattern = /^(RRULE:)?[A-Za-z]+=[^;=\s]+(;[A-Za-z]+=[^;=\s]+)*$/i;
+
+/** An RFC 5545 recurrence rule such as `FREQ=DAILY;INTERVAL=2` (the entry's `date` is its first day). */
+export const RRule = z
+  .string()
+  .max(1000)
+  .regex(rrulePattern, 'must be an RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2')
+  .refine((rule) => /(^|[:;])FREQ=/i.test(rule), 'must have a FREQ part, e.g. FREQ=WEEKLY;BYDAY=MO,TH')
+  .meta({ id: 'RRule', description: 'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day.', example: 'FREQ=WEEKLY;BYDAY=MO,TH' });
+export type RRule = z.infer<typeof RRule>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openEnum } from './primitives.js';
 
 /** The error codes of the service, one per kind of failure. */
 export const ProblemCode = z.enum([
@@ -17,6 +18,14 @@ export const ProblemCode = z.enum([
 ]);
 export type ProblemCode = z.infer<typeof ProblemCode>;
 
+/** An error code as answered: the known codes, or a newer one the SDK does not know yet. */
+export const KnownProblemCode = openEnum([
+  ...ProblemCode.options,
+  /** 422: an Idempotency-Key was sent again with another request. */
+  'idempotency_key_reused',
+]);
+export type KnownProblemCode = z.infer<typeof KnownProblemCode>;
+
 /** One field-level validation failure. */
 export const ProblemFieldError = z.object({ path: z.string(), message: z.string() });
 export type ProblemFieldError = z.infer<typeof ProblemFieldError>;
@@ -27,7 +36,8 @@ export const Problem = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.string(),
+    /** Machine-readable code, e.g. `not_found` (newer codes pass through). */
+    code: KnownProblemCode,
     detail: z.string().optional(),
     requestId: z.string().optional(),
     errors: z.array(ProblemFieldError).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQueryShape, sortBy } from './list-query.js';
-import { FreeObject, ObjectId, TimeZone } from './primitives.js';
+import { FreeObject, ObjectId, openEnum, TimeZone } from './primitives.js';
 
 /** Roles, from most to least privileged. */
 export const UserRole = z.enum(['admin', 'user', 'patient', 'onlyself']);
@@ -10,16 +10,41 @@ export type UserRole = z.infer<typeof UserRole>;
 export const UserCategory = z.enum(['doctor', 'nurse', 'patient', 'pharmacist', 'relative']);
 export type UserCategory = z.infer<typeof UserCategory>;
 
-/** A user of an organization (staff or patient). Other stored fields come back too. */
+/** A role as answered: the known roles, or a newer one the SDK does not know yet. */
+export const KnownUserRole = openEnum(UserRole.options);
+export type KnownUserRole = z.infer<typeof KnownUserRole>;
+
+/** A category as answered: the known categories, or a newer one. */
+export const KnownUserCategory = openEnum(UserCategory.options);
+export type KnownUserCategory = z.infer<typeof KnownUserCategory>;
+
+/** A user of an organization (staff or patient); fields the real service may leave out are optional. */
 export const User = z
   .looseObject({
+    /** The user's object id. */
     id: ObjectId,
+    /** Display name. */
     name: z.string(),
+    /** E-mail address, or null for users without one (most patients). */
     email: z.string().nullable(),
+    /** The user's organization. */
     organization: ObjectId.optional(),
-    role: z.string().optional(),
-    category: z.string().nullable().optional(),
+    /** admin, user, patient or onlyself (newer roles pass through). */
+    role: KnownUserRole.optional(),
+    /** doctor, nurse, patient, pharmacist or relative; null when not set. */
+    category: KnownUserCategory.nullable().optional(),
+    /** IANA time zone of the user, e.g. Europe/Berlin; bakes use it for patients. */
     timezone: z.string().optional(),
+    /** The account that signs in as this user; null for users who never sign in. */
+    accountId: z.string().nullable().optional(),
+    /** Free-form data kept with the user. */
+    meta: FreeObject.optional(),
+    /** Per-app settings of the user. */
+    apps: FreeObject.optional(),
+    /** When the user was created, ISO 8601 UTC. */
+    createdAt: z.string().optional(),
+    /** When the user last changed, ISO 8601 UTC. */
+    updatedAt: z.string().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;

@@ -5,7 +5,7 @@
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createClient, type ClientOptions, type LogEntry } from '../../src/index.js';
+import { createClient, type ClientOptions, type LogEntry, type RetryWaitEntry } from '../../src/index.js';
 import { BASE, problem } from './fixtures.js';
 
 export const server = setupServer();
@@ -23,11 +23,12 @@ export function testClient(options: Partial<ClientOptions> = {}) {
   return createClient({ baseUrl: BASE, apiKey: 'msk_test_key', retryDelays: { initialMs: 1, maxMs: 5 }, ...options });
 }
 
-/** A client that also records what its logger sees. */
+/** A client that also records what its logger sees: attempts in `logs`, waits in `waits`. */
 export function loggedClient(options: Partial<ClientOptions> = {}) {
   const logs: LogEntry[] = [];
-  const client = testClient({ ...options, logger: (entry) => logs.push(entry) });
-  return { client, logs };
+  const waits: RetryWaitEntry[] = [];
+  const client = testClient({ ...options, logger: (entry) => (entry.type === 'retry-wait' ? waits.push(entry) : logs.push(entry)) });
+  return { client, logs, waits };
 }
 
 /** A problem+json answer. */
