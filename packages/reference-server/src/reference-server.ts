@@ -4,6 +4,7 @@ import { createDevRoutes } from './dev/routes.js';
 import type { ApiKeyHasher } from './domain/access/api-keys.js';
 import { Authenticator } from './domain/access/authentication.js';
 import { IdentityProvider, type IdentityProviderOptions } from './domain/access/identity-provider.js';
+import { defaultOperationLimits, type OperationLimits } from './domain/operation/limits.js';
 import { PdfLinks, type PdfLinkOptions } from './domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from './domain/access/rate-limit.js';
 import { createHandlers, type HandlersOptions } from './handlers/handlers.js';
@@ -23,6 +24,8 @@ export interface ReferenceServerOptions {
   tokens?: IdentityProviderOptions;
   /** Enables `/dev/admin/*` and sign-in by e-mail (header `x-admin-secret`); off when absent. */
   adminSecret?: string;
+  /** Bounds on the work of one request, e.g. `{ bakeEntries: 10_000 }` (the default). */
+  limits?: Partial<OperationLimits>;
   /** Per-credential rate limit (off when absent). */
   rateLimit?: RateLimitOptions;
   /** Signed PDF links: allowed app and web URLs, signing secret, lifetime, renderer. */
@@ -72,6 +75,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     newId,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
     pdfLinks: new PdfLinks(options.pdf),
+    limits: { ...defaultOperationLimits, ...options.limits },
     extraRoutes: withPages(createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }), options.pages),
     beforeAnswer: options.beforeAnswer,
     cors: new CorsPolicy(options.cors),

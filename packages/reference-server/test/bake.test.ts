@@ -106,16 +106,101 @@ describe('series', () => {
     }
   });
 
-  it('an invalid rrule string is refused with 400 when the entry is written', async () => {
+  it('an invalid rrule string is refused with 400 naming the part when the entry is written, nothing stored', async () => {
     const patient = await newPatient();
-    for (const rrule of ['every day', 'FREQ=SOMETIMES', 'INTERVAL=2', 'FREQ=DAILY\nDTSTART:20260101T000000Z', 'DTSTART:20260101T000000Z;FREQ=DAILY']) {
-      // validateRequest off: the SDK refuses most of these before sending; this is about the server.
-      await expect(staff.calendars.create({ patient: patient.id, name: 'Entry', date: '2026-03-01', rrule } as never, { validateRequest: false }), rrule).rejects.toBeInstanceOf(BadRequestError);
+    const cases: Array<[string, string]> = [
+      ['every day', 'RFC 5545'],
+      ['FREQ=SOMETIMES', 'FREQ'],
+      ['INTERVAL=2', 'FREQ'],
+      ['FREQ=DAILY;INTERVAL=-1', 'INTERVAL'],
+      ['FREQ=DAILY;INTERVAL=0', 'INTERVAL'],
+      ['FREQ=MINUTELY', 'FREQ'],
+      ['FREQ=WEEKLY;BYDAY=XX', 'BYDAY'],
+      ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', 'BYMONTHDAY'],
+      ['FREQ=DAILY;COUNT=5;UNTIL=20261231', 'COUNT'],
+      ['DTSTART:20260101T000000Z;FREQ=DAILY', 'RFC 5545'],
+      ['FREQ=DAILY;DTSTART=20260101', 'DTSTART'],
+    ];
+    for (const [rrule, part] of cases) {
+      const answer = await raw(server, 'POST', '/v1/calendars/', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, name: 'Entry', date: '2026-03-01', rrule } });
+      expect(answer.status, rrule).toBe(400);
+      expect(answer.body.code, rrule).toBe('validation_failed');
+      expect(answer.body.detail, rrule).toContain(part);
     }
     const good = await entry(patient.id, { date: '2026-03-01', rrule: 'FREQ=WEEKLY;BYDAY=MO,TH' });
-    await expect(staff.calendars.update(good.id, { rrule: 'FREQ=NEVER' } as never, { validateRequest: false })).rejects.toBeInstanceOf(BadRequestError);
-    await expect(staff.calendars.replace(good.id, { rrule: 'nonsense' } as never, { validateRequest: false })).rejects.toBeInstanceOf(BadRequestError);
+    for (const method of ['PATCH', 'POST']) {
+      const answer = await raw(server, method, `/v1/calendars/${good.id}`, { headers: withKey(org1.user.apiKey), json: { patient: patient.id, name: 'Entry', rrule: 'FREQ=DAILY;INTERVAL=-1' } });
+      expect(answer.status, method).toBe(400);
+      expect(answer.body.detail).toContain('INTERVAL');
+    }
     expect(await entriesOf(patient.id)).toEqual([good]);
+  });
+
+  it('a stored rule that cannot be expanded answers 400 naming the entry, and other bakes go on', async () => {
+    const patient = await newPatient();
+    const bad = await entry(patient.id, { date: '2026-03-01', rrule: 'FREQ=DAILY' });
+    // As if loaded from a data file written before rules were checked.
+    const record = server.reference.db.calendarEntries.get(bad.id)!;
+    await server.reference.db.calendarEntries.update(record, (draft) => {
+      draft.rrule = 'FREQ=DAILY;INTERVAL=-1';
+    });
+    const answer = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, from: '2026-03-01', to: '2026-03-07' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toContain(bad.id);
+    expect(answer.body.detail).not.toMatch(/Error|\n\s+at /);
+    const other = await newPatient();
+    await entry(other.id, { date: '2026-03-01', rrule: 'FREQ=DAILY' });
+    expect((await staff.calendars.bake.create({ patient: other.id, from: '2026-03-01', to: '2026-03-07' })).data).toHaveLength(7);
+    // Corrected, the entry bakes again (and stops disturbing the organization-wide bakes below).
+    await staff.calendars.update(bad.id, { rrule: 'FREQ=DAILY' } as never);
+    expect((await staff.calendars.bake.create({ patient: patient.id, from: '2026-03-01', to: '2026-03-07' })).data).toHaveLength(7);
+  });
+});
+
+describe('bounded bakes', () => {
+  it('a bake over the entry limit is refused before anything changes, saying how many and how to split', async () => {
+    const patient = await newPatient();
+    for (let series = 0; series < 3; series++) await entry(patient.id, { date: '2026-05-01', intakeTime: '08:00', rrule: 'FREQ=HOURLY' });
+    const before = snapshot(server);
+    // 3 hourly series over 200 days: 14,400 entries, over the default limit of 10,000.
+    const answer = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, from: '2026-05-01', to: '2026-11-16' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toContain('14376');
+    expect(answer.body.detail).toContain('10000');
+    expect(answer.body.detail).toMatch(/days per request/);
+    expect(snapshot(server)).toBe(before);
+    // The same range split as advised bakes.
+    const part = await staff.calendars.bake.create({ patient: patient.id, from: '2026-05-01', to: '2026-06-30' });
+    expect(part.data.length).toBe(3 * 24 * 61 - 3 * 8);
+  });
+
+  it('an organization-wide bake is all or nothing', async () => {
+    // Patients sort by id, so the fine one (older) is planned before the broken one.
+    const fine = await newPatient();
+    const brokenPatient = await newPatient();
+    await entry(fine.id, { date: '2027-02-01', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
+    await entry(fine.id, { date: '2027-02-02', intakeTime: '09:00' });
+    const broken = await entry(brokenPatient.id, { date: '2027-02-01', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
+    await server.reference.db.calendarEntries.update(server.reference.db.calendarEntries.get(broken.id)!, (draft) => {
+      draft.rrule = 'FREQ=DAILY;BYDAY=XX';
+    });
+    const before = snapshot(server);
+    const answer = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, updateAllPatients: true, from: '2027-02-01', to: '2027-02-07' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toContain(broken.id);
+    expect(snapshot(server)).toBe(before);
+    await staff.calendars.update(broken.id, { rrule: 'FREQ=DAILY' } as never);
+    const baked = await admin.calendars.bake.create({ organization: org1.id, updateAllPatients: true, from: '2027-02-01', to: '2027-02-07' } as never);
+    expect(baked.data.filter((item) => item.userId === fine.id)).toHaveLength(8);
+  });
+
+  it('a patient asking for another user is refused with 403 before anything about that user is said', async () => {
+    const other = await newPatient();
+    for (const target of [org1.admin.userId, other.id]) {
+      const answer = await raw(server, 'GET', `/v1/calendars/bake?patient=${target}&from=2026-03-01&to=2026-03-02`, { headers: withKey(org1.patient.apiKey) });
+      expect(answer.status, target).toBe(403);
+      expect(answer.body.detail).not.toMatch(/role (admin|patient)/);
+    }
   });
 });
 

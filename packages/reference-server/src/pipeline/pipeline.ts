@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Authenticator } from '../domain/access/authentication.js';
 import type { OperationContext } from '../domain/operation/context.js';
+import { defaultOperationLimits, type OperationLimits } from '../domain/operation/limits.js';
 import { linkHeader, type Page } from '../domain/operation/pagination.js';
 import { ProblemError, forbidden } from '../domain/operation/problems.js';
 import type { PdfLinks } from '../domain/pdf/pdf-links.js';
@@ -27,6 +28,8 @@ export interface PipelineOptions {
   newId: () => string;
   rateLimiter?: RateLimiter | undefined;
   pdfLinks: PdfLinks;
+  /** Bounds on the work of one request (default {@link defaultOperationLimits}). */
+  limits?: OperationLimits | undefined;
   extraRoutes?: ExtraRoutes | undefined;
   /** Cross-origin access for browsers: preflights and CORS headers (none when absent). */
   cors?: CorsPolicy | undefined;
@@ -137,6 +140,7 @@ export class Pipeline {
       newId: this.options.newId,
       origin: request.origin,
       pdfLinks: this.options.pdfLinks,
+      limits: this.options.limits ?? defaultOperationLimits,
     };
     const result = await route.operate(ctx, input as never);
 

@@ -6,6 +6,7 @@ import { findOrganization, findPatient } from '../directory/lookups.js';
 import { withPatientLock } from './patient-lock.js';
 import { invalid } from '../operation/problems.js';
 import { expandRecurrence } from './recurrence.js';
+import { RuleError } from './recurrence-rule.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
 import { daysInRange, eachDate, minutesOfDay, toLocalDate } from './zoned-time.js';
 
@@ -34,46 +35,83 @@ function entriesInRange(ctx: OperationContext, range: PatientRange): CalendarEnt
   return range.dates.flatMap((date) => ctx.db.calendarEntries.group('patientDate', `${range.patient.id}|${date}`));
 }
 
+/** What one patient's part of a bake will write: drafts to finalize and occurrences to create. */
+interface PatientBakePlan {
+  drafts: CalendarEntryRecord[];
+  occurrences: Array<{ series: CalendarEntryRecord; date: string; time: string }>;
+}
+
 /**
- * Bakes one patient's range: draft one-off entries dated in it become baked, and every series
- * gets one baked entry per occurrence (`seriesId` set, `rrule` null) unless it already has one.
+ * Plans one patient's range without writing: draft one-off entries dated in it become baked,
+ * and every series gets one baked entry per occurrence (`seriesId` set, `rrule` null) unless it
+ * already has one. `budget` is how many entries the bake may still touch; expansion stops just
+ * past it, so that a runaway rule costs little before the bake is refused.
  */
-async function bakePatient(ctx: OperationContext, range: PatientRange): Promise<void> {
+function planPatient(ctx: OperationContext, range: PatientRange, budget: number): PatientBakePlan {
   const { db } = ctx;
-  const now = ctx.now().toISOString();
+  const plan: PatientBakePlan = { drafts: [], occurrences: [] };
   for (const entry of entriesInRange(ctx, range)) {
-    if (!entry.baked && entry.seriesId === null && !isSeries(entry)) {
-      await db.calendarEntries.update(entry, (draft) => {
-        draft.baked = true;
-        (draft as Record<string, unknown>).bakedAt = now;
-      });
-    }
+    if (!entry.baked && entry.seriesId === null && !isSeries(entry)) plan.drafts.push(entry);
   }
   for (const series of db.calendarEntries.group('patient', range.patient.id).filter(isSeries)) {
     let occurrences;
     try {
-      occurrences = expandRecurrence(series.rrule as string, series.date, startTimeOf(series), range.from, range.to);
+      occurrences = expandRecurrence(series.rrule as string, series.date, startTimeOf(series), range.from, range.to, Math.max(0, budget - plan.drafts.length - plan.occurrences.length));
     } catch (error) {
-      throw invalid('rrule', `calendar entry ${series.id}: ${(error as Error).message}`);
+      if (!(error instanceof RuleError)) throw error;
+      // A rule stored before the checks existed (e.g. from an older data file): name the entry to fix.
+      throw invalid('rrule', `calendar entry ${series.id} has a recurrence rule that cannot be expanded (${error.message}); correct it with PATCH /calendars/${series.id}`);
     }
     for (const occurrence of occurrences) {
       const sameDay = db.calendarEntries.group('patientDate', `${range.patient.id}|${occurrence.date}`);
       if (sameDay.some((entry) => entry.seriesId === series.id && startTimeOf(entry) === occurrence.time)) continue;
-      const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = series;
-      await db.calendarEntries.create({
-        ...fields,
-        id: ctx.newId(),
-        date: occurrence.date,
-        intakeTime: occurrence.time,
-        rrule: null,
-        seriesId: series.id,
-        baked: true,
-        bakedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      } as CalendarEntryRecord);
+      plan.occurrences.push({ series, ...occurrence });
     }
   }
+  return plan;
+}
+
+/** Entries written between two breaks, so that other requests are served while a big bake runs. */
+const writesPerTurn = 250;
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Writes a planned bake. Everything that could fail was checked while planning. */
+async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, written: { count: number }): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now().toISOString();
+  const pause = async () => {
+    if (++written.count % writesPerTurn === 0) await nextTurn();
+  };
+  for (const entry of plan.drafts) {
+    await db.calendarEntries.update(entry, (draft) => {
+      draft.baked = true;
+      (draft as Record<string, unknown>).bakedAt = now;
+    });
+    await pause();
+  }
+  for (const { series, date, time } of plan.occurrences) {
+    const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = series;
+    await db.calendarEntries.create({
+      ...fields,
+      id: ctx.newId(),
+      date,
+      intakeTime: time,
+      rrule: null,
+      seriesId: series.id,
+      baked: true,
+      bakedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    } as CalendarEntryRecord);
+    await pause();
+  }
+}
+
+/** Holds the bake locks of several patients (in id order, so that two bakes never wait on each other). */
+function withPatientLocks<T>(ctx: OperationContext, patientIds: string[], work: () => Promise<T>): Promise<T> {
+  const [first, ...rest] = patientIds;
+  if (first === undefined) return work();
+  return withPatientLock(ctx.db, first, () => withPatientLocks(ctx, rest, work));
 }
 
 /** Reverts one patient's range: occurrences are removed, baked one-offs return to drafts. */
@@ -110,14 +148,15 @@ function bakeResult(ctx: OperationContext, ranges: PatientRange[]): BakeResult {
   const data: CalendarEntry[] = [];
   const iotDevices: Device[] = [];
   const alarms: Alarm[] = [];
-  const dayCount = Math.max(0, ...ranges.map((range) => range.dates.length));
+  const dayCount = ranges.reduce((most, range) => Math.max(most, range.dates.length), 0);
   const alarmMinutes = Array.from({ length: dayCount }, () => new Set<number>());
 
   for (const range of ranges) {
     const baked = entriesInRange(ctx, range).filter((entry) => entry.baked).map(toCalendarEntry);
-    data.push(...baked);
+    // One by one: spreading a big array into push() overflows the call stack.
+    for (const entry of baked) data.push(entry);
     const devices = ctx.db.devices.group('patient', range.patient.id);
-    iotDevices.push(...devices);
+    for (const device of devices) iotDevices.push(device);
     const alarmDevices = devices.filter((device) => device.alarmEnable === 1);
     if (alarmDevices.length === 0) continue;
     const byDayAndTime = new Map<string, CalendarEntry[]>();
@@ -154,13 +193,49 @@ function bakeTargets(ctx: OperationContext, body: BakeCreate): UserRecord[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** `POST /calendars/bake`: bakes the range for one patient or all patients of an organization. */
+/**
+ * `POST /calendars/bake`: bakes the range for one patient or all patients of an organization,
+ * all or nothing: every patient's part is planned (and every rule expanded) before the first
+ * write, and a bake over the entry limit is refused before anything changes.
+ */
 export async function bake(ctx: OperationContext, body: BakeCreate): Promise<BakeResult> {
   const ranges = bakeTargets(ctx, body).map((patient) => patientRange(patient, body.from, body.to));
-  for (const range of ranges) {
-    await withPatientLock(ctx.db, range.patient.id, () => bakePatient(ctx, range));
-  }
+  const limit = ctx.limits.bakeEntries;
+  await withPatientLocks(
+    ctx,
+    ranges.map((range) => range.patient.id),
+    async () => {
+      const plans: PatientBakePlan[] = [];
+      let total = 0;
+      for (const range of ranges) {
+        const plan = planPatient(ctx, range, limit - total);
+        total += plan.drafts.length + plan.occurrences.length;
+        if (total > limit) throw tooBig(ctx, body, ranges, limit);
+        plans.push(plan);
+      }
+      const written = { count: 0 };
+      for (const plan of plans) await applyPlan(ctx, plan, written);
+    },
+  );
   return bakeResult(ctx, ranges);
+}
+
+/** The problem for a bake over the limit, with how many entries it would touch (counted up to 100 times the limit). */
+function tooBig(ctx: OperationContext, body: BakeCreate, ranges: PatientRange[], limit: number) {
+  const countLimit = limit * 100;
+  let count = 0;
+  for (const range of ranges) {
+    if (count > countLimit) break;
+    const plan = planPatient(ctx, range, countLimit - count);
+    count += plan.drafts.length + plan.occurrences.length;
+  }
+  const days = ranges[0]?.dates.length ?? 0;
+  const perRequest = Math.max(1, Math.floor((days * limit) / count));
+  const split = body.patient === undefined ? 'bake one patient at a time (body.patient) or a shorter range' : 'bake a shorter range';
+  return invalid(
+    'to',
+    `this bake would create ${count > countLimit ? `more than ${countLimit}` : count} calendar entries over ${days} days for ${ranges.length} patient(s); at most ${limit} are allowed per request: ${split}, e.g. ${perRequest} days per request`,
+  );
 }
 
 /** `GET /calendars/bake`: reads one patient's baked schedule; changes nothing. */

@@ -1,12 +1,16 @@
-import * as rruleModule from 'rrule';
+import { parseRecurrenceRule, RuleError, type RecurrenceRule, type Weekday } from './recurrence-rule.js';
 import { minutesOfDay } from './zoned-time.js';
 
-// rrule ships CommonJS for Node and ESM for bundlers: in Node ESM its classes sit on the
-// default export, in bundles they are named exports.
-const { RRule } = ((rruleModule as { default?: typeof rruleModule }).default ?? rruleModule) as typeof rruleModule;
-
-/** The most occurrences one series may produce in one bake; more means a rule that is surely a mistake. */
-export const maxOccurrencesPerBake = 5_000;
+/**
+ * Expansion of a series within a bake range. The work is bounded by the range, never by the age
+ * of the series or by what the rule asks for: the first period that can touch the range is
+ * computed arithmetically, and only the periods inside the range are visited, each with a
+ * small, fixed number of candidates. A rule that never occurs simply yields nothing.
+ *
+ * rrule (the library) is not used for this: its iterator only stops on an occurrence, so a rule
+ * without one (the 30th of February, BYHOUR=3 with INTERVAL=2 from 08:00) walks to the year 9999.
+ * The semantics follow RFC 5545 and rrule for the subset in recurrence-rule.ts.
+ */
 
 /** One occurrence of a series: a local date and a local clock time. */
 export interface Occurrence {
@@ -14,50 +18,225 @@ export interface Occurrence {
   time: string;
 }
 
-export type RecurrenceCheck = { ok: true } | { ok: false; message: string };
+export type RecurrenceCheck = { ok: true } | { ok: false; part: string; message: string };
 
-/** Reads an RFC 5545 rule such as `FREQ=DAILY;INTERVAL=2` (an `RRULE:` prefix is allowed). */
-function parseRule(rule: string): ReturnType<typeof RRule.parseString> {
-  const text = rule.trim().replace(/^RRULE:/i, '');
-  if (!/^[A-Z]+=/i.test(text) || /\n|DTSTART/i.test(text)) throw new Error('expected rule parts such as FREQ=DAILY;INTERVAL=2');
-  const options = RRule.parseString(text);
-  if (options.freq === undefined) throw new Error('the rule needs a FREQ part');
-  return options;
-}
+/**
+ * The most periods a COUNT rule may be walked from its start to the range: COUNT needs every
+ * earlier occurrence, and a sparse rule far from its start is refused rather than walked.
+ */
+export const maxCountedPeriods = 100_000;
 
-/** Whether a string is a rule we can expand; used to reject bad rules when an entry is written. */
+const minuteMs = 60_000;
+const hourMs = 3_600_000;
+const dayMs = 86_400_000;
+
+/** Whether a string is a rule the bake can expand; used to reject bad rules when an entry is written. */
 export function checkRecurrence(rule: string): RecurrenceCheck {
   try {
-    parseRule(rule);
+    parseRecurrenceRule(rule);
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: `rrule is not a valid RFC 5545 rule: ${(error as Error).message}` };
+    if (error instanceof RuleError) return { ok: false, part: error.part, message: `rrule ${error.message}` };
+    throw error;
   }
+}
+
+const weekdayOf = (day: number): Weekday => ((((day + 3) % 7) + 7) % 7) as Weekday; // 1970-01-01 was a Thursday
+const monthIndexOf = (day: number): number => {
+  const date = new Date(day * dayMs);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+};
+const firstDayOfMonth = (monthIndex: number): number => Date.UTC(Math.floor(monthIndex / 12), monthIndex % 12, 1) / dayMs;
+
+/** The rule with RFC 5545's defaults from the series start filled in, so each period stands alone. */
+interface Plan {
+  rule: RecurrenceRule;
+  hours: number[];
+  minutes: number[];
+  byMonthDay: number[] | undefined;
+  byMonth: number[] | undefined;
+  byDay: RecurrenceRule['byDay'];
+}
+
+function plan(rule: RecurrenceRule, startDay: number, startMinutes: number): Plan {
+  let { byMonthDay, byMonth, byDay } = rule;
+  if (!byMonthDay && !byDay) {
+    const date = new Date(startDay * dayMs);
+    if (rule.freq === 'WEEKLY') byDay = [{ weekday: weekdayOf(startDay), nth: undefined }];
+    if (rule.freq === 'MONTHLY') byMonthDay = [date.getUTCDate()];
+    if (rule.freq === 'YEARLY') {
+      byMonth ??= [date.getUTCMonth() + 1];
+      byMonthDay = [date.getUTCDate()];
+    }
+  }
+  return {
+    rule,
+    hours: [...(rule.byHour ?? [Math.floor(startMinutes / 60)])].sort((a, b) => a - b),
+    minutes: [...(rule.byMinute ?? [startMinutes % 60])].sort((a, b) => a - b),
+    byMonthDay,
+    byMonth,
+    byDay,
+  };
+}
+
+/** Whether a day passes the BYMONTH, BYMONTHDAY and BYDAY parts (ordinals counted in `scope`). */
+function dayMatches(plan: Plan, day: number, scope: { first: number; last: number }): boolean {
+  const date = new Date(day * dayMs);
+  if (plan.byMonth && !plan.byMonth.includes(date.getUTCMonth() + 1)) return false;
+  if (plan.byMonthDay) {
+    const dayOfMonth = date.getUTCDate();
+    const monthLength = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+    if (!plan.byMonthDay.some((wanted) => (wanted > 0 ? wanted === dayOfMonth : monthLength + 1 + wanted === dayOfMonth))) return false;
+  }
+  if (plan.byDay) {
+    const weekday = weekdayOf(day);
+    const matches = plan.byDay.some(({ weekday: wanted, nth }) => {
+      if (wanted !== weekday) return false;
+      if (nth === undefined) return true;
+      // The nth such weekday of the scope (month or year), counted from its start or its end.
+      return nth > 0 ? Math.floor((day - scope.first) / 7) + 1 === nth : Math.floor((scope.last - day) / 7) + 1 === -nth;
+    });
+    if (!matches) return false;
+  }
+  return true;
+}
+
+/** BYSETPOS: picks positions (1 = first, -1 = last) from one period's sorted candidates. */
+function selectPositions(candidates: number[], positions: number[] | undefined): number[] {
+  if (!positions) return candidates;
+  const picked = new Set<number>();
+  for (const position of positions) {
+    const index = position > 0 ? position - 1 : candidates.length + position;
+    const value = candidates[index];
+    if (value !== undefined) picked.add(value);
+  }
+  return [...picked].sort((a, b) => a - b);
+}
+
+/** Candidate instants (floating ms) of a span of days, at the plan's times of day. */
+function daysAtTimes(plan: Plan, first: number, last: number, scope: (day: number) => { first: number; last: number }): number[] {
+  const found: number[] = [];
+  for (let day = first; day <= last; day++) {
+    if (!dayMatches(plan, day, scope(day))) continue;
+    for (const hour of plan.hours) for (const minute of plan.minutes) found.push(day * dayMs + hour * hourMs + minute * minuteMs);
+  }
+  return found;
+}
+
+/** A period of the rule: where it starts (ms) and its candidates, before BYSETPOS. */
+interface Period {
+  start: number;
+  candidates: () => number[];
+}
+
+/** Period `k` of the series (k = 0 holds the start), per frequency and interval. */
+function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number): Period {
+  const { rule } = plan;
+  const step = k * rule.interval;
+  const monthScope = (day: number) => {
+    const month = monthIndexOf(day);
+    return { first: firstDayOfMonth(month), last: firstDayOfMonth(month + 1) - 1 };
+  };
+  switch (rule.freq) {
+    case 'HOURLY': {
+      const hourStart = startDay * dayMs + Math.floor(startMinutes / 60) * hourMs + step * hourMs;
+      return {
+        start: hourStart,
+        candidates: () => {
+          const day = Math.floor(hourStart / dayMs);
+          const hour = Math.floor((hourStart - day * dayMs) / hourMs);
+          if (rule.byHour && !rule.byHour.includes(hour)) return [];
+          if (!dayMatches(plan, day, monthScope(day))) return [];
+          return plan.minutes.map((minute) => hourStart + minute * minuteMs);
+        },
+      };
+    }
+    case 'DAILY': {
+      const day = startDay + step;
+      return { start: day * dayMs, candidates: () => daysAtTimes(plan, day, day, monthScope) };
+    }
+    case 'WEEKLY': {
+      const weekStart = startDay - ((weekdayOf(startDay) - rule.weekStart + 7) % 7) + step * 7;
+      // As in rrule, the first week starts on the series' first day (BYSETPOS counts from there).
+      const first = k === 0 ? startDay : weekStart;
+      return { start: weekStart * dayMs, candidates: () => daysAtTimes(plan, first, weekStart + 6, monthScope) };
+    }
+    case 'MONTHLY': {
+      const month = monthIndexOf(startDay) + step;
+      const first = firstDayOfMonth(month);
+      return { start: first * dayMs, candidates: () => daysAtTimes(plan, first, firstDayOfMonth(month + 1) - 1, monthScope) };
+    }
+    case 'YEARLY': {
+      const year = new Date(startDay * dayMs).getUTCFullYear() + step;
+      const first = Date.UTC(year, 0, 1) / dayMs;
+      const last = Date.UTC(year + 1, 0, 1) / dayMs - 1;
+      // Ordinal BYDAY counts within each month when BYMONTH is given, else within the year (as rrule).
+      const scope = plan.byMonth ? monthScope : () => ({ first, last });
+      return { start: first * dayMs, candidates: () => daysAtTimes(plan, first, last, scope) };
+    }
+  }
+}
+
+/** The index of the first period that can hold an instant at or after `from` (floating ms). */
+function firstPeriodFrom(plan: Plan, from: number, startDay: number, startMinutes: number): number {
+  const { rule } = plan;
+  const fromDay = Math.floor(from / dayMs);
+  let units: number;
+  switch (rule.freq) {
+    case 'HOURLY':
+      units = Math.floor((from - (startDay * dayMs + Math.floor(startMinutes / 60) * hourMs)) / hourMs);
+      break;
+    case 'DAILY':
+      units = fromDay - startDay;
+      break;
+    case 'WEEKLY':
+      units = Math.floor((fromDay - (startDay - ((weekdayOf(startDay) - rule.weekStart + 7) % 7))) / 7);
+      break;
+    case 'MONTHLY':
+      units = monthIndexOf(fromDay) - monthIndexOf(startDay);
+      break;
+    case 'YEARLY':
+      units = new Date(from).getUTCFullYear() - new Date(startDay * dayMs).getUTCFullYear();
+      break;
+  }
+  return Math.max(0, Math.floor(units / rule.interval));
 }
 
 /**
- * The occurrences of a series within `from`..`to` (local dates, inclusive). The series starts
- * on `firstDate` at `startTime`. Times are expanded as floating wall-clock times, so a daily
- * 08:00 stays at 08:00 local time across a daylight-saving change, as a patient expects.
+ * The occurrences of a series within `from`..`to` (local dates, inclusive), at most `limit` + 1
+ * of them (the caller refuses more than `limit`). The series starts on `firstDate` at
+ * `startTime`. Times are floating wall-clock times, so a daily 08:00 stays at 08:00 local time
+ * across a daylight-saving change, as a patient expects. Throws a {@link RuleError} for a rule
+ * that is not valid (e.g. stored before the checks existed).
  */
-export function expandRecurrence(rule: string, firstDate: string, startTime: string, from: string, to: string): Occurrence[] {
-  const options = parseRule(rule);
+export function expandRecurrence(rule: string, firstDate: string, startTime: string, from: string, to: string, limit = Number.MAX_SAFE_INTEGER): Occurrence[] {
+  const parsed = parseRecurrenceRule(rule);
   const startMinutes = minutesOfDay(startTime);
-  const dtstart = new Date(Date.parse(`${firstDate}T00:00:00Z`) + startMinutes * 60_000);
-  const recurrence = new RRule({ ...options, dtstart, tzid: null });
-  // The iterator stops the expansion one past the cap, so a runaway rule costs little.
-  const dates = recurrence.between(
-    new Date(`${from}T00:00:00.000Z`),
-    new Date(`${to}T23:59:59.999Z`),
-    true,
-    (_, count) => count <= maxOccurrencesPerBake,
-  );
-  if (dates.length > maxOccurrencesPerBake) {
-    throw new RangeError(`the rule "${rule}" produces more than ${maxOccurrencesPerBake} occurrences in the range`);
+  const startDay = Date.parse(`${firstDate}T00:00:00Z`) / dayMs;
+  const start = startDay * dayMs + startMinutes * minuteMs;
+  const rangeStart = Date.parse(`${from}T00:00:00Z`);
+  const rangeEnd = Date.parse(`${to}T00:00:00Z`) + dayMs - 1;
+  const end = Math.min(rangeEnd, parsed.until ?? Number.POSITIVE_INFINITY);
+  const steps = plan(parsed, startDay, startMinutes);
+
+  // COUNT needs every occurrence since the start; everything else starts at the range.
+  let k = parsed.count === undefined ? firstPeriodFrom(steps, rangeStart, startDay, startMinutes) : 0;
+  let remaining = parsed.count ?? Number.POSITIVE_INFINITY;
+  const found: number[] = [];
+  for (let walked = 0; ; k++, walked++) {
+    const period = periodAt(steps, k, startDay, startMinutes);
+    if (period.start > end || remaining <= 0 || found.length > limit) break;
+    if (parsed.count !== undefined && walked >= maxCountedPeriods) {
+      throw new RuleError('COUNT', `the series starts too long before the range for COUNT to be counted (more than ${maxCountedPeriods} periods); use UNTIL instead`);
+    }
+    for (const instant of selectPositions(period.candidates(), parsed.bySetPos)) {
+      if (instant < start || instant > end || remaining <= 0) continue;
+      remaining--;
+      if (instant >= rangeStart) found.push(instant);
+    }
   }
-  const occurrences = dates.map((date) => {
-    const iso = date.toISOString();
+  return found.slice(0, limit + 1).map((instant) => {
+    const iso = new Date(instant).toISOString();
     return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
   });
-  return occurrences;
 }

@@ -1,6 +1,6 @@
 import type { OrganizationRecord, UserRecord } from '../../db/models.js';
 import type { OperationContext } from '../operation/context.js';
-import { invalid, notFound } from '../operation/problems.js';
+import { forbidden, invalid, notFound } from '../operation/problems.js';
 import { assertSameOrganization, isPatientRole } from '../access/tenancy.js';
 
 /** A record by id: 404 when it exists nowhere, 403 when it is another organization's. */
@@ -19,6 +19,8 @@ export function findInOrganization<T extends { organization: string }>(
 /** The patient a calendar entry, device or bake names: a user of role patient or onlyself. */
 export function findPatient(ctx: OperationContext, id: string, field = 'patient'): UserRecord {
   const user = findInOrganization(ctx, ctx.db.users, id, 'patient');
+  // Access is decided before anything about the user is told: a patient names only itself.
+  if (isPatientRole(ctx.caller.role) && user.id !== ctx.caller.user.id) throw forbidden(`a ${ctx.caller.role} may only name itself as ${field}`);
   if (!isPatientRole(user.role)) throw invalid(field, `user ${id} has role ${user.role}; a patient has role patient or onlyself`);
   return user;
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { Caller } from '../access/caller.js';
 import type { PdfLinks } from '../pdf/pdf-links.js';
+import type { OperationLimits } from './limits.js';
 
 /** What a domain operation gets besides its validated input. */
 export interface OperationContext {
@@ -12,4 +13,6 @@ export interface OperationContext {
   /** Scheme, host and port the client used, for absolute links in answers. */
   origin: string;
   pdfLinks: PdfLinks;
+  /** Bounds on the work of one request. */
+  limits: OperationLimits;
 }
