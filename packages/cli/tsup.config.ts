@@ -16,6 +16,8 @@ export default defineConfig({
   splitting: true,
   clean: true,
   sourcemap: false,
+  // Smaller files parse faster: every run compiles what it loads (about 40 ms of a data command here).
+  minify: true,
   dts: false,
   noExternal: [/.*/],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

@@ -58,7 +58,7 @@ export function registerConfigCommands(program: Command): void {
       const session = await openSession(command, { allowNewProfile: true });
       const name = profileKey(key);
       const { store, settings } = session;
-      store.put(settings.profileName, { ...store.get(settings.profileName), [name]: checkValue(name, value) });
+      await store.put(settings.profileName, { ...store.get(settings.profileName), [name]: checkValue(name, value) });
       session.printer.success(`Set ${key} of profile "${settings.profileName}"`);
     });
   withExamples(set, ['medsched config set timezone Europe/Berlin', 'medsched config set output json --profile ci']);

@@ -39,7 +39,7 @@ export function registerLoginCommand(program: Command): void {
         throw usageError('no credential to log in with, and no terminal to ask for one', 'pass --api-key or --token, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
       }
       const existing = store.get(answers.profileName) ?? {};
-      store.put(answers.profileName, {
+      await store.put(answers.profileName, {
         ...existing,
         baseUrl: answers.baseUrl,
         apiKey: answers.credential.kind === 'apiKey' ? answers.credential.secret : undefined,
@@ -47,7 +47,7 @@ export function registerLoginCommand(program: Command): void {
         organization: answers.organization,
         role: answers.identity.role,
       });
-      store.currentProfile = answers.profileName;
+      await store.setCurrentProfile(answers.profileName);
       const what = answers.credential.kind === 'apiKey' ? 'API key' : 'token';
       session.printer.success(`Logged in to ${answers.baseUrl} with ${what} ${maskSecret(answers.credential.secret)}; profile "${answers.profileName}" is now active`);
       const { organization, role } = answers.identity;

@@ -13,7 +13,7 @@ export function registerLogoutCommand(program: Command): void {
       const { store, settings } = session;
       const profile = store.get(settings.profileName);
       if (!profile?.apiKey && !profile?.token) throw usageError(`profile "${settings.profileName}" holds no credential`, 'see `medsched profiles list`');
-      store.put(settings.profileName, { ...profile, apiKey: undefined, token: undefined });
+      await store.put(settings.profileName, { ...profile, apiKey: undefined, token: undefined });
       session.printer.success(`Logged out of profile "${settings.profileName}"`);
     });
   withExamples(logout, ['medsched logout', 'medsched logout --profile staging']);

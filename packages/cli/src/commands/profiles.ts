@@ -45,7 +45,7 @@ export function registerProfilesCommands(program: Command): void {
       const session = await openSession(command, { allowNewProfile: true });
       const { store } = session;
       if (store.get(name) === undefined) throw usageError(`no profile named "${name}"`, `known profiles: ${store.names.join(', ') || 'none'}`);
-      store.currentProfile = name;
+      await store.setCurrentProfile(name);
       session.printer.success(`Profile "${name}" is now active`);
     });
   withExamples(use, ['medsched profiles use staging']);

@@ -1,60 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { usageError } from '../errors/cli-error.js';
+import { configDirectory, configFilePath } from './config-path.js';
 import type { Profile, StoredConfig } from './profile.js';
 import { defaultProfileName } from './profile.js';
 
+type Conf = import('conf').default<StoredConfig>;
+
+/** The file as read, or the defaults when there is none yet. */
+function readStored(path: string): StoredConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { currentProfile: defaultProfileName, profiles: {} };
+    throw usageError(`cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<StoredConfig>;
+    return { currentProfile: parsed.currentProfile ?? defaultProfileName, profiles: parsed.profiles ?? {} };
+  } catch {
+    throw usageError(`the config file ${path} is not valid JSON`, 'fix it, or move it away and run `medsched login` again');
+  }
+}
+
 /**
- * The profiles file, through conf. Written with mode 0600 because it holds API keys and
- * tokens. `MEDSCHED_CONFIG_DIR` moves it (tests use a temporary directory).
- * conf is imported lazily: it pulls in ajv, which `--help` should not pay for.
+ * The profiles file. Reading is a plain JSON read: every data command reads it, and conf would
+ * load ajv and semver (about 450 KB) for that. Writing goes through conf (atomic write, mode
+ * 0600, because the file holds API keys and tokens), imported on the first write only.
+ * `MEDSCHED_CONFIG_DIR` moves it (tests use a temporary directory).
  */
 export class ProfileStore {
-  readonly #conf: import('conf').default<StoredConfig>;
+  #stored: StoredConfig;
+  #conf: Conf | undefined;
+  readonly path: string;
 
-  private constructor(conf: import('conf').default<StoredConfig>) {
-    this.#conf = conf;
+  private constructor(path: string, stored: StoredConfig) {
+    this.path = path;
+    this.#stored = stored;
   }
 
   static async open(): Promise<ProfileStore> {
-    const { default: Conf } = await import('conf');
-    const cwd = process.env.MEDSCHED_CONFIG_DIR || undefined;
-    const conf = new Conf<StoredConfig>({
-      projectName: 'medsched',
-      ...(cwd && { cwd }),
-      configFileMode: 0o600,
-      // Profile names may contain dots; keys are never paths here.
-      accessPropertiesByDotNotation: false,
-      defaults: { currentProfile: defaultProfileName, profiles: {} },
-    });
-    return new ProfileStore(conf);
-  }
-
-  get path(): string {
-    return this.#conf.path;
+    const path = configFilePath();
+    return new ProfileStore(path, readStored(path));
   }
 
   get currentProfile(): string {
-    return this.#conf.get('currentProfile');
-  }
-
-  set currentProfile(name: string) {
-    this.#conf.set('currentProfile', name);
+    return this.#stored.currentProfile;
   }
 
   get names(): string[] {
-    return Object.keys(this.#conf.get('profiles'));
+    return Object.keys(this.#stored.profiles);
   }
 
   get(name: string): Profile | undefined {
-    return this.#conf.get('profiles')[name];
+    return this.#stored.profiles[name];
   }
 
-  put(name: string, profile: Profile): void {
-    const profiles = { ...this.#conf.get('profiles'), [name]: withoutUndefined(profile) };
-    this.#conf.set('profiles', profiles);
+  async setCurrentProfile(name: string): Promise<void> {
+    (await this.#writer()).set('currentProfile', name);
+    this.#stored = { ...this.#stored, currentProfile: name };
   }
 
-  remove(name: string): void {
-    const { [name]: _removed, ...rest } = this.#conf.get('profiles');
-    this.#conf.set('profiles', rest);
+  async put(name: string, profile: Profile): Promise<void> {
+    const profiles = { ...this.#stored.profiles, [name]: withoutUndefined(profile) };
+    (await this.#writer()).set('profiles', profiles);
+    this.#stored = { ...this.#stored, profiles };
+  }
+
+  async remove(name: string): Promise<void> {
+    const { [name]: _removed, ...rest } = this.#stored.profiles;
+    (await this.#writer()).set('profiles', rest);
+    this.#stored = { ...this.#stored, profiles: rest };
+  }
+
+  async #writer(): Promise<Conf> {
+    if (this.#conf === undefined) {
+      const { default: Conf } = await import('conf');
+      this.#conf = new Conf<StoredConfig>({
+        projectName: 'medsched',
+        cwd: configDirectory(),
+        configFileMode: 0o600,
+        // Profile names may contain dots; keys are never paths here.
+        accessPropertiesByDotNotation: false,
+        defaults: { currentProfile: defaultProfileName, profiles: {} },
+      });
+    }
+    return this.#conf;
   }
 }
 

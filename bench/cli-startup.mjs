@@ -1,0 +1,74 @@
+// pnpm bench (after run.mjs and bake.mjs): the start-up cost of a CLI data command against a bare
+// Node script that makes the same request (GET /v1/organizations/{id} with the same key, JSON
+// printed to stdout), both as fresh processes, interleaved in the same run on the same server.
+// Target: CLI median <= 1.2 x the bare script's median.
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const runs = Number(process.env.BENCH_CLI_RUNS ?? 25);
+const warmups = 3;
+const target = 1.2;
+const apiKey = 'msk_demo_sonnen_user';
+const organization = '64d001000000000000000001';
+const cliBin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const serverScript = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
+
+const server = fork(serverScript, ['reference', '0'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const { port } = await new Promise((resolve, reject) => {
+  server.once('message', resolve);
+  server.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+});
+const baseUrl = `http://127.0.0.1:${port}/v1`;
+
+// What a person would write without the CLI: fetch, check, print the JSON.
+const dir = mkdtempSync(join(tmpdir(), 'medsched-cli-bench-'));
+const bare = join(dir, 'bare.mjs');
+writeFileSync(
+  bare,
+  `const response = await fetch(process.env.MEDSCHED_BASE_URL + '/organizations/${organization}', { headers: { 'x-api-key': process.env.MEDSCHED_API_KEY, accept: 'application/json' } });
+if (!response.ok) process.exit(1);
+process.stdout.write(JSON.stringify(await response.json(), null, 2) + '\\n');
+`,
+);
+const env = { ...process.env, MEDSCHED_BASE_URL: baseUrl, MEDSCHED_API_KEY: apiKey, MEDSCHED_CONFIG_DIR: dir, NO_COLOR: '1' };
+const commands = {
+  bare: [bare],
+  cli: [cliBin, 'org', 'get', organization, '--json'],
+};
+
+function timeOne(args) {
+  const started = process.hrtime.bigint();
+  execFileSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+try {
+  // Same answer from both, or the comparison means nothing.
+  const outputs = Object.values(commands).map((args) => JSON.parse(execFileSync(process.execPath, args, { env, encoding: 'utf8' })));
+  if (JSON.stringify(outputs[0]) !== JSON.stringify(outputs[1])) throw new Error('the CLI and the bare script printed different answers');
+  for (let i = 0; i < warmups; i++) for (const args of Object.values(commands)) timeOne(args);
+  const times = { bare: [], cli: [] };
+  for (let i = 0; i < runs; i++) {
+    // Interleaved, alternating which goes first, so load on the shared cores hits both alike.
+    const order = i % 2 === 0 ? ['bare', 'cli'] : ['cli', 'bare'];
+    for (const name of order) times[name].push(timeOne(commands[name]));
+  }
+  const bareMedian = median(times.bare);
+  const cliMedian = median(times.cli);
+  const ratio = cliMedian / bareMedian;
+  console.log(`CLI start-up: \`medsched org get ID --json\` against a bare Node fetch script, ${runs} interleaved runs each`);
+  console.log(`median  bare node script  ${bareMedian.toFixed(0).padStart(5)} ms`);
+  console.log(`median  medsched CLI      ${cliMedian.toFixed(0).padStart(5)} ms`);
+  console.log(`\nCLI / bare script:                  ${ratio.toFixed(2)}  (needs <= ${target.toFixed(2)}) ${ratio <= target ? 'ok' : 'FAIL'}`);
+  process.exitCode = ratio <= target ? 0 : 1;
+} finally {
+  server.kill();
+}

@@ -1,0 +1,33 @@
+import { CommanderError } from 'commander';
+import { reportError } from './errors/report-error.js';
+import { ExitCode } from './errors/exit-codes.js';
+import { buildProgram } from './program.js';
+import { isPromptExit } from './input/prompt-context.js';
+
+/** Commander has printed its own message for these; only the exit code is ours to set. */
+function commanderExitCode(error: CommanderError): number {
+  return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+}
+
+async function main(): Promise<void> {
+  const debug = process.argv.includes('--debug');
+  try {
+    await buildProgram().parseAsync(process.argv);
+  } catch (error) {
+    if (isPromptExit(error)) {
+      // Ctrl-C at a question: quiet, like a shell command interrupted, with the usual 130.
+      process.stderr.write('\n');
+      process.exitCode = ExitCode.interrupted;
+      return;
+    }
+    process.exitCode = error instanceof CommanderError ? commanderExitCode(error) : reportError(error, { debug, color: !process.argv.includes('--no-color') });
+  }
+}
+
+// A closed pipe (`medsched … | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+  throw error;
+});
+
+await main();
