@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { Authenticator } from '../domain/access/authentication.js';
+import type { Caller } from '../domain/access/caller.js';
 import type { OperationContext } from '../domain/operation/context.js';
 import { defaultOperationLimits, type OperationLimits } from '../domain/operation/limits.js';
 import { linkHeader, type Page } from '../domain/operation/pagination.js';
@@ -9,6 +10,7 @@ import { RateLimiter, type RateLimitOptions } from '../domain/access/rate-limit.
 import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
 import type { CorsPolicy } from './cors.js';
+import { IdempotencyStep } from './idempotency.js';
 import { readJsonBody } from './json-body.js';
 import type { ApiRequest, ApiResponse } from './messages.js';
 import { problemResponse } from './problem-response.js';
@@ -49,6 +51,8 @@ const acceptsQueryInBody = new Set(['bake.get', 'bake.delete']);
 export class Pipeline {
   readonly router: Router;
   readonly routes: readonly Route[];
+  /** Repeated writes with the same Idempotency-Key get the first answer (pipeline/idempotency.ts). */
+  readonly idempotency = new IdempotencyStep();
 
   constructor(private readonly options: PipelineOptions) {
     this.routes = options.routes;
@@ -99,6 +103,10 @@ export class Pipeline {
     // Authentication comes first: without a valid credential nothing else is revealed.
     const caller = await this.options.authenticator.authenticate(request.header);
     const limitHeaders = this.options.rateLimiter?.take(caller, Date.now()) ?? {};
+    return this.idempotency.run(request, caller, requestId, (replayable) => this.#operate(replayable, path, requestId, caller, limitHeaders));
+  }
+
+  async #operate(request: ApiRequest, path: string, requestId: string, caller: Caller, limitHeaders: Record<string, string>): Promise<ApiResponse> {
 
     const match = this.router.match(request.method, path);
     if (match.kind === 'not-found') throw new ProblemError('not_found', `no route ${request.method} ${request.pathname}`);

@@ -15,15 +15,12 @@ export const ProblemCode = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'internal',
+  'idempotency_key_reused',
 ]);
 export type ProblemCode = z.infer<typeof ProblemCode>;
 
 /** An error code as answered: the known codes, or a newer one the SDK does not know yet. */
-export const KnownProblemCode = openEnum([
-  ...ProblemCode.options,
-  /** 422: an Idempotency-Key was sent again with another request. */
-  'idempotency_key_reused',
-]);
+export const KnownProblemCode = openEnum(ProblemCode.options);
 export type KnownProblemCode = z.infer<typeof KnownProblemCode>;
 
 /** One field-level validation failure. */

@@ -13,6 +13,7 @@ const titles: Record<ProblemCode, string> = {
   unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
+  idempotency_key_reused: 'Idempotency key reused with another request',
 };
 
 const statuses: Record<ProblemCode, number> = {
@@ -28,6 +29,7 @@ const statuses: Record<ProblemCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  idempotency_key_reused: 422,
 };
 
 /**

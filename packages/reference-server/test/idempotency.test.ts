@@ -1,0 +1,133 @@
+/**
+ * The idempotency step on its own, where timing can be controlled: a key still running (409),
+ * expiry after the keep time, failures kept for no replay, bounded memory, key format.
+ * Replays over real HTTP are tested through the SDK (packages/sdk/test/idempotency.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '../src/domain/access/caller.js';
+import { ProblemError } from '../src/domain/operation/problems.js';
+import { IdempotencyStep } from '../src/pipeline/idempotency.js';
+import type { ApiRequest, ApiResponse } from '../src/pipeline/messages.js';
+
+const caller = (keyId: string) => ({ credential: { kind: 'api-key', keyId } }) as Caller;
+
+function post(body: string, key: string | undefined, method = 'POST'): ApiRequest {
+  const bytes = new TextEncoder().encode(body);
+  return {
+    method,
+    pathname: '/v1/medications/',
+    search: '',
+    origin: 'http://127.0.0.1:4010',
+    header: (name) => (name === 'idempotency-key' ? key : name === 'content-type' ? 'application/json' : undefined),
+    readBody: async () => ({ kind: 'bytes', bytes }),
+  };
+}
+
+/** An operation that answers with a counter, so that a replay can be told from a second run. */
+function counting(status = 201) {
+  let runs = 0;
+  const next = async (request: ApiRequest): Promise<ApiResponse> => {
+    runs++;
+    const read = await request.readBody(1024);
+    const body = read.kind === 'bytes' ? new TextDecoder().decode(read.bytes) : '';
+    return { status, headers: { 'content-type': 'application/json', 'x-request-id': 'first' }, body: JSON.stringify({ run: runs, body }) };
+  };
+  return { next, runs: () => runs };
+}
+
+describe('IdempotencyStep', () => {
+  it('runs once and replays the answer under the new request id, with Idempotent-Replayed: true; the operation still reads the body', async () => {
+    const step = new IdempotencyStep();
+    const op = counting();
+    const first = await step.run(post('{"name":"a"}', 'k1'), caller('c1'), 'r1', op.next);
+    const second = await step.run(post('{"name":"a"}', 'k1'), caller('c1'), 'r2', op.next);
+    expect(op.runs()).toBe(1);
+    expect(JSON.parse(String(first.body))).toEqual({ run: 1, body: '{"name":"a"}' });
+    expect(second).toEqual({ status: 201, headers: { 'content-type': 'application/json', 'x-request-id': 'r2', 'idempotent-replayed': 'true' }, body: first.body });
+  });
+
+  it('409 while the first request with the key is still running, then the replay once it is done', async () => {
+    const step = new IdempotencyStep();
+    let finish: () => void = () => {};
+    const slow = async (): Promise<ApiResponse> => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return { status: 201, headers: {}, body: '{"id":"x"}' };
+    };
+    const first = step.run(post('{}', 'k'), caller('c'), 'r1', slow);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const during = await step.run(post('{}', 'k'), caller('c'), 'r2', slow).catch((error: unknown) => error);
+    expect(during).toBeInstanceOf(ProblemError);
+    expect(during).toMatchObject({ code: 'conflict', status: 409, headers: { 'retry-after': '1' } });
+    finish();
+    expect((await first).status).toBe(201);
+    expect((await step.run(post('{}', 'k'), caller('c'), 'r3', slow)).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('422 for the same key with another body, path or method', async () => {
+    const step = new IdempotencyStep();
+    const op = counting();
+    await step.run(post('{"name":"a"}', 'k'), caller('c'), 'r1', op.next);
+    for (const other of [post('{"name":"b"}', 'k'), post('{"name":"a"}', 'k', 'PATCH'), { ...post('{"name":"a"}', 'k'), pathname: '/v1/users/' }]) {
+      await expect(step.run(other, caller('c'), 'r2', op.next)).rejects.toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+    }
+    expect(op.runs()).toBe(1);
+  });
+
+  it('keys of different credentials never meet', async () => {
+    const step = new IdempotencyStep();
+    const op = counting();
+    await step.run(post('{}', 'k'), caller('c1'), 'r1', op.next);
+    const other = await step.run(post('{}', 'k'), caller('c2'), 'r2', op.next);
+    expect(op.runs()).toBe(2);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('keeps an answer for the keep time only (24 h by default)', async () => {
+    let now = 0;
+    const step = new IdempotencyStep({ now: () => now });
+    const op = counting();
+    await step.run(post('{}', 'k'), caller('c'), 'r1', op.next);
+    now = 24 * 60 * 60 * 1000 - 1;
+    await step.run(post('{}', 'k'), caller('c'), 'r2', op.next);
+    expect(op.runs()).toBe(1);
+    now = 24 * 60 * 60 * 1000;
+    await step.run(post('{}', 'k'), caller('c'), 'r3', op.next);
+    expect(op.runs()).toBe(2);
+  });
+
+  it('keeps no failure: thrown problems, 429 and 5xx run again on retry', async () => {
+    const step = new IdempotencyStep();
+    let runs = 0;
+    const failing = async (): Promise<ApiResponse> => {
+      runs++;
+      if (runs === 1) throw new ProblemError('conflict', 'busy');
+      return { status: runs === 2 ? 503 : 201, headers: {}, body: '{}' };
+    };
+    await expect(step.run(post('{}', 'k'), caller('c'), 'r1', failing)).rejects.toBeInstanceOf(ProblemError);
+    expect((await step.run(post('{}', 'k'), caller('c'), 'r2', failing)).status).toBe(503);
+    expect((await step.run(post('{}', 'k'), caller('c'), 'r3', failing)).status).toBe(201);
+    expect((await step.run(post('{}', 'k'), caller('c'), 'r4', failing)).headers['idempotent-replayed']).toBe('true');
+    expect(runs).toBe(3);
+  });
+
+  it('holds at most maxKept answers, forgetting the oldest first', async () => {
+    const step = new IdempotencyStep({ maxKept: 3 });
+    const op = counting();
+    for (const key of ['a', 'b', 'c', 'd']) await step.run(post('{}', key), caller('c'), 'r', op.next);
+    await step.run(post('{}', 'd'), caller('c'), 'r', op.next); // kept: replay
+    expect(op.runs()).toBe(4);
+    await step.run(post('{}', 'a'), caller('c'), 'r', op.next); // forgotten: runs again
+    expect(op.runs()).toBe(5);
+  });
+
+  it('refuses malformed keys with 400 and ignores keys on reads', async () => {
+    const step = new IdempotencyStep();
+    const op = counting(200);
+    for (const key of ['', 'has space', 'x'.repeat(256), 'ümlaut']) {
+      await expect(step.run(post('{}', key), caller('c'), 'r', op.next), JSON.stringify(key)).rejects.toMatchObject({ code: 'validation_failed', status: 400 });
+    }
+    await step.run(post('', 'k', 'GET'), caller('c'), 'r1', op.next);
+    await step.run(post('', 'k', 'GET'), caller('c'), 'r2', op.next);
+    expect(op.runs()).toBe(2);
+  });
+});
