@@ -1,4 +1,5 @@
 import { ProblemError } from '../domain/operation/problems.js';
+import { checkJsonLimits } from './json-limits.js';
 import type { ApiRequest } from './messages.js';
 
 /** Largest accepted request body (api-decisions.md). */
@@ -11,7 +12,7 @@ const isJsonMediaType = (contentType: string): boolean => {
 
 /**
  * The JSON body of a request, `undefined` when it has none. 413 over the limit, 415 for another
- * content type, 400 for unparsable JSON.
+ * content type, 400 for unparsable JSON or JSON beyond the shape limits (json-limits.ts).
  */
 export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const declaredLength = Number(request.header('content-length') ?? '0');
@@ -29,6 +30,7 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   } catch {
     throw new ProblemError('invalid_json', 'the body is not valid UTF-8');
   }
+  checkJsonLimits(text);
   try {
     return JSON.parse(text);
   } catch {
@@ -38,3 +40,16 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
 }
 
 const tooLarge = () => new ProblemError('payload_too_large', `the body is larger than ${maxBodyBytes} bytes (1 MiB)`);
+
+/**
+ * The body of a route whose contract takes a JSON object: 400 when it is missing, `null`, an
+ * array or a scalar (an empty or `null` body must never read as `{}` and wipe a record).
+ */
+export async function readJsonObject(request: ApiRequest): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(request);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    const got = body === undefined ? 'no body' : body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
+    throw new ProblemError('validation_failed', `body: must be a JSON object, got ${got}`, { errors: [{ path: 'body', message: `must be a JSON object, got ${got}` }] });
+  }
+  return body as Record<string, unknown>;
+}

@@ -11,7 +11,7 @@ import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
 import type { CorsPolicy } from './cors.js';
 import { IdempotencyStep } from './idempotency.js';
-import { readJsonBody } from './json-body.js';
+import { readJsonBody, readJsonObject } from './json-body.js';
 import type { ApiRequest, ApiResponse } from './messages.js';
 import { problemResponse } from './problem-response.js';
 import { requestIdOf } from './request-id.js';
@@ -125,7 +125,7 @@ export class Pipeline {
     };
     const rawQuery: Record<string, string> = request.search === '' ? {} : Object.fromEntries(new URLSearchParams(request.search));
     if (operation.body) {
-      input.body = validate(operation.body, (await readJsonBody(request)) ?? {}, 'validation_failed', 'body');
+      input.body = validate(operation.body, await readJsonObject(request), 'validation_failed', 'body');
     }
     if (operation.query) {
       const fromBody = acceptsQueryInBody.has(operation.id) ? await readJsonBody(request) : undefined;
