@@ -1,9 +1,11 @@
-import type { PdfDocument, PdfRenderer } from './pdf-document.js';
+import { helveticaAscender } from './helvetica-metrics.js';
+import type { PdfDocument, PdfPage, PdfRenderer } from './pdf-document.js';
 
 /**
  * A small PDF writer with Web APIs only, for where pdfkit cannot run (msw in a browser, or
  * in-process without Node's file system): Helvetica text on A4 pages, Latin-1 characters
- * (others become "?"). The Node server renders with pdfkit instead.
+ * (others become "?"), or a laid-out drawing (the medication plan) with its lines and boxes.
+ * The Node server renders with pdfkit instead.
  */
 
 const linesPerPage = 60;
@@ -41,11 +43,37 @@ function pageContent(lines: Line[]): string {
   return operators.join('\n');
 }
 
+/** `#1f3a5f` as PDF colour operands `0.122 0.227 0.373`. */
+function rgb(hex: string): string {
+  return [1, 3, 5].map((at) => (parseInt(hex.slice(at, at + 2), 16) / 255).toFixed(3)).join(' ');
+}
+
+/** The content stream of a laid-out page (top-left coordinates turned into PDF's bottom-left). */
+function drawingContent(page: PdfPage): string {
+  const y = (top: number) => (page.height - top).toFixed(2);
+  return page.items
+    .map((item) => {
+      switch (item.kind) {
+        case 'box':
+          return `${rgb(item.fill)} rg ${item.x.toFixed(2)} ${y(item.y + item.height)} ${item.width.toFixed(2)} ${item.height.toFixed(2)} re f`;
+        case 'line':
+          return `${rgb(item.color)} RG ${item.width} w ${item.x1.toFixed(2)} ${y(item.y1)} m ${item.x2.toFixed(2)} ${y(item.y2)} l S`;
+        case 'text':
+          return `BT ${rgb(item.color)} rg /${item.font === 'Helvetica-Bold' ? 'F2' : 'F1'} ${item.size} Tf ${item.x.toFixed(2)} ${y(item.y + (helveticaAscender / 1000) * item.size)} Td ${pdfString(item.text)} Tj ET`;
+      }
+    })
+    .join('\n');
+}
+
 /** Renders a document into the bytes of a PDF file. */
 export const renderMinimalPdf: PdfRenderer = async (document) => {
   const lines = layout(document);
-  const pages: Line[][] = [];
-  for (let start = 0; start < lines.length; start += linesPerPage) pages.push(lines.slice(start, start + linesPerPage));
+  const pages: { content: string; width: number; height: number }[] = [];
+  if (document.drawing) {
+    for (const page of document.drawing.pages) pages.push({ content: drawingContent(page), width: page.width, height: page.height });
+  } else {
+    for (let start = 0; start < lines.length; start += linesPerPage) pages.push({ content: pageContent(lines.slice(start, start + linesPerPage)), width: 595, height: 842 });
+  }
 
   // Objects: 1 catalog, 2 page tree, 3 and 4 fonts, 5 info, then a page and its content per page.
   const objects: string[] = [];
@@ -55,10 +83,9 @@ export const renderMinimalPdf: PdfRenderer = async (document) => {
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
   objects[5] = `<< /Title ${pdfString(document.title)} /Creator (medsched reference server) >>`;
-  pages.forEach((pageLines, index) => {
-    const content = pageContent(pageLines);
+  pages.forEach(({ content, width, height }, index) => {
     objects[pageIds[index]!] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[index]! + 1} 0 R >>`;
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[index]! + 1} 0 R >>`;
     objects[pageIds[index]! + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
   });
 

@@ -9,7 +9,8 @@ import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
 import { randomHex } from '../access/hex.js';
 import { forbidden, invalid, ProblemError } from '../operation/problems.js';
 import type { Database } from '../../db/database.js';
-import { toCalendarEntry } from '../calendars/calendar-mapping.js';
+import { planDocument } from './plan-document.js';
+import { patientOfPage, readPlanRange } from './plan-range.js';
 
 export interface PdfLinkOptions {
   /** The web application; default `https://app.medsched.test`. */
@@ -31,9 +32,8 @@ const defaultTtlSeconds = 900;
 /** Where signed PDF links are served, outside `/v1`: they need no credential. */
 export const pdfFilePath = '/files/pdf';
 // The exact shape of a link's query: anything else (reordered, doubled, extra) is refused.
-const linkQuery = /^\?url=([^&]*)&expires=(\d{1,12})&signature=([A-Za-z0-9_-]{1,128})$/;
-// The patient pages whose PDF lists the patient's baked schedule.
-const patientPage = /^\/patients\/([0-9a-f]{24})(?:\/plan)?\/?$/;
+// `by` (signed too) names the user who asked for a plan's link, for the plan's footer.
+const linkQuery = /^\?url=([^&]*)(&by=[0-9a-f]{24})?&expires=(\d{1,12})&signature=([A-Za-z0-9_-]{1,128})$/;
 
 /**
  * `GET /pdf/`: signs links to PDFs of pages on the app or web URL; and serves those links.
@@ -56,10 +56,17 @@ export class PdfLinks {
   async sign(ctx: OperationContext, urlPath: string, origin: string): Promise<PdfLink> {
     const check = checkPdfUrl(urlPath, this.origins);
     if (!check.ok) throw invalid('urlPath', check.reason);
-    const patientId = patientPage.exec(check.url.pathname)?.[1];
-    if (patientId !== undefined) findPatient(ctx, patientId, 'urlPath');
+    const patientId = patientOfPage(check.url.pathname);
+    let by = '';
+    if (patientId !== undefined) {
+      const patient = findPatient(ctx, patientId, 'urlPath');
+      // A plan page's range is checked now, so a link never leads to a page that cannot be drawn.
+      const range = readPlanRange(check.url.searchParams, ctx.now(), patient.timezone);
+      if (!range.ok) throw invalid('urlPath', range.reason);
+      by = `&by=${ctx.caller.user.id}`;
+    }
     const expires = Math.floor(ctx.now().getTime() / 1000) + this.#ttlSeconds;
-    const path = `${pdfFilePath}?url=${encodeURIComponent(urlPath)}`;
+    const path = `${pdfFilePath}?url=${encodeURIComponent(urlPath)}${by}`;
     const signature = await signLink(await this.#key, 'GET', path, expires);
     return { signed: `${origin}${path}&expires=${expires}&signature=${signature}` };
   }
@@ -72,13 +79,13 @@ export class PdfLinks {
     }
     const parts = linkQuery.exec(request.search);
     if (!parts) throw forbidden('this is not a valid signed link; ask GET /v1/pdf/ for a new one');
-    const [, rawUrl = '', expires = '0', signature = ''] = parts;
-    const check = await verifyLink(await this.#key, 'GET', `${pdfFilePath}?url=${rawUrl}`, Number(expires), signature, now.getTime());
+    const [, rawUrl = '', byPart = '', expires = '0', signature = ''] = parts;
+    const check = await verifyLink(await this.#key, 'GET', `${pdfFilePath}?url=${rawUrl}${byPart}`, Number(expires), signature, now.getTime());
     if (!check.ok) {
       throw forbidden(check.reason === 'expired' ? 'this signed link has expired; ask GET /v1/pdf/ for a new one' : 'the signature of this link does not match');
     }
     const pageUrl = decodeURIComponent(rawUrl);
-    const bytes = await this.#render(this.#document(db, pageUrl, now));
+    const bytes = await this.#render(this.#document(db, pageUrl, now, byPart.slice('&by='.length)));
     return {
       status: 200,
       headers: {
@@ -91,23 +98,16 @@ export class PdfLinks {
     };
   }
 
-  /** What the PDF shows: the page, and for a patient's page that patient's baked schedule. */
-  #document(db: Database, pageUrl: string, now: Date): PdfDocument {
-    const document: PdfDocument = { title: `medsched: ${new URL(pageUrl).pathname}`, pageUrl, generatedAt: now.toISOString(), sections: [] };
-    const patientId = patientPage.exec(new URL(pageUrl).pathname)?.[1];
+  /** What the PDF shows: for a patient's page the medication plan of its range, else the page's address. */
+  #document(db: Database, pageUrl: string, now: Date, requestedBy: string): PdfDocument {
+    const url = new URL(pageUrl);
+    const patientId = patientOfPage(url.pathname);
     const patient = patientId === undefined ? undefined : db.users.get(patientId);
     if (patient) {
-      document.title = `Medication plan: ${patient.name}`;
-      const baked = db.calendarEntries
-        .group('patient', patient.id)
-        .filter((entry) => entry.baked)
-        .map(toCalendarEntry)
-        .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
-      document.sections.push({
-        heading: `Baked schedule (${baked.length} entries, times in ${patient.timezone})`,
-        lines: baked.map((entry) => `${entry.date}  ${entry.startTime}-${entry.endTime}  ${entry.title}${entry.amount !== undefined ? `  x${String(entry.amount)} ${String(entry.unit ?? '')}` : ''}`),
-      });
+      const range = readPlanRange(url.searchParams, now, patient.timezone);
+      if (!range.ok) throw invalid('urlPath', range.reason);
+      return planDocument({ db, patient, range: range.range, now, requestedBy: requestedBy ? db.users.get(requestedBy) : undefined, pageUrl });
     }
-    return document;
+    return { title: `medsched: ${url.pathname}`, pageUrl, generatedAt: now.toISOString(), sections: [] };
   }
 }
