@@ -51,12 +51,15 @@ if (typeof nativeClone === 'function') {
   };
 }
 
-// jsdom's `crypto` has getRandomValues and randomUUID but no `subtle`, which the reference
-// server's key hashing and token signing (jose) use: lend Node's Web Crypto.
+// jsdom's `crypto` lacks `subtle` (and before jsdom 22 `randomUUID`), which the reference
+// server's key hashing, token signing (jose) and @msw/data's ids use: lend Node's Web Crypto.
 const { webcrypto } = require('node:crypto');
 if (!globalThis.crypto) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true, writable: true });
-} else if (!globalThis.crypto.subtle) {
-  Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+} else {
+  if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+  if (typeof globalThis.crypto.randomUUID !== 'function') {
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: () => webcrypto.randomUUID(), configurable: true });
+  }
 }
 if (typeof globalThis.CryptoKey === 'undefined') globalThis.CryptoKey = webcrypto.CryptoKey;

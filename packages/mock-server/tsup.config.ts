@@ -17,6 +17,7 @@ export default defineConfig({
   entry: { index: 'src/index.ts', browser: 'src/browser.ts' },
   format: ['esm', 'cjs'],
   tsconfig: 'tsconfig.build.json',
+  // The CommonJS declarations' imports of ES-module-only packages are marked by scripts/mark-esm-type-imports.mjs.
   dts: { resolve: referenceServer },
   sourcemap: true,
   target: 'es2022',
