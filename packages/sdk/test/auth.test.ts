@@ -168,3 +168,72 @@ describe('refresh on 401', () => {
     expect(seen.filter((s) => s === 'Bearer tok_new')).toHaveLength(3);
   });
 });
+
+describe('the app stays the source of truth after a refresh', () => {
+  it('an app that switches users is answered with the new token, not the refreshed one of the old user', async () => {
+    let current = 'old-user-expired';
+    const calls = sequence((_, request) => {
+      const auth = request.headers.get('authorization');
+      return auth === 'Bearer old-user-refreshed' || auth === 'Bearer new-user'
+        ? HttpResponse.json(medication())
+        : problemResponse(401, 'unauthenticated', 'token expired');
+    });
+    const client = testClient({ apiKey: undefined, token: () => current, refreshToken: () => 'old-user-refreshed' });
+    await client.medications.get(ids.medication);
+    // The app has not stored the refreshed token yet: the refreshed one stands in.
+    await client.medications.get(ids.medication);
+    current = 'new-user';
+    await client.medications.get(ids.medication);
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
+      'Bearer old-user-expired',
+      'Bearer old-user-refreshed',
+      'Bearer old-user-refreshed',
+      'Bearer new-user',
+    ]);
+  });
+
+  it('once the app hands out a new token itself, that one is used', async () => {
+    let current = 'expired';
+    const calls = sequence((_, request) =>
+      request.headers.get('authorization') === 'Bearer expired' ? problemResponse(401, 'unauthenticated', 'token expired') : HttpResponse.json(medication()),
+    );
+    const client = testClient({
+      apiKey: undefined,
+      token: () => current,
+      refreshToken: () => {
+        current = 'from-the-app-store';
+        return 'from-the-hook';
+      },
+    });
+    await client.medications.get(ids.medication);
+    await client.medications.get(ids.medication);
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer expired', 'Bearer from-the-app-store', 'Bearer from-the-app-store']);
+  });
+});
+
+describe('a refresh hook that throws', () => {
+  it('surfaces as AuthenticationError with the hook error as cause, after one call', async () => {
+    const calls = acceptOnly('never');
+    const hookError = new Error('refresh endpoint said invalid_grant');
+    const client = testClient({ apiKey: undefined, token: 'expired', refreshToken: () => Promise.reject(hookError) });
+    const error = await failure(client.medications.get(ids.medication));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ status: 401, code: 'unauthenticated', cause: hookError });
+    expect((error as Error).message).toContain('the refresh hook failed: refresh endpoint said invalid_grant');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a hook that throws synchronously too', async () => {
+    acceptOnly('never');
+    const client = testClient({
+      apiKey: undefined,
+      token: 'expired',
+      refreshToken: () => {
+        throw new TypeError('session is undefined');
+      },
+    });
+    const error = await failure(client.medications.get(ids.medication));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
+});
