@@ -72,6 +72,32 @@ describe('events recorded by device updates', () => {
     expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
   });
 
+  it('after a reassignment each patient reads only the events of its own periods; staff read all', async () => {
+    const device = await register();
+    const first = clientFor(server, { apiKey: org1.patient.apiKey });
+    const second = clientFor(server, { apiKey: org1.patient2.apiKey });
+    tick();
+    await staff.devices.update(device.id, { patient: org1.patient.userId });
+    tick();
+    await postEvent(device.id, { type: 'intake', payload: { entry: 'first patient dose' } });
+    tick();
+    await staff.devices.update(device.id, { patient: org1.patient2.userId });
+    tick();
+    await postEvent(device.id, { type: 'intake', payload: { entry: 'second patient dose' } });
+
+    const payloads = (events: DeviceEvent[]) => events.map((event) => JSON.stringify(event.payload));
+    const ofFirst = await first.devices.events(device.id);
+    const ofSecond = await second.devices.events(device.id);
+    expect(payloads(ofFirst)).toContain(JSON.stringify({ entry: 'first patient dose' }));
+    expect(payloads(ofFirst)).not.toContain(JSON.stringify({ entry: 'second patient dose' }));
+    expect(payloads(ofSecond)).toContain(JSON.stringify({ entry: 'second patient dose' }));
+    expect(payloads(ofSecond)).not.toContain(JSON.stringify({ entry: 'first patient dose' }));
+    expect(ofFirst.every((event) => !('assignee' in event))).toBe(true);
+    expect(await staff.devices.events(device.id)).toHaveLength(ofFirst.length + ofSecond.length);
+    // A patient that never had the device is refused.
+    await expect(clientFor(server, { apiKey: org1.onlyself.apiKey }).devices.events(device.id)).rejects.toBeInstanceOf(PermissionDeniedError);
+  });
+
   it('registering a device for a patient records its activation', async () => {
     tick();
     const device = await register({ patient: org1.patient.userId, alarmEnable: 1 });

@@ -58,7 +58,12 @@ export const DeviceRecord = Device.extend({
 });
 export type DeviceRecord = z.infer<typeof DeviceRecord>;
 
-export const DeviceEventRecord = DeviceEvent;
+/**
+ * A device event as stored: `assignee` is the patient the device belonged to when it happened
+ * (null when unassigned; absent in data written before it was recorded), so that a patient sees
+ * the events of its own periods only. Never part of an answer.
+ */
+export const DeviceEventRecord = DeviceEvent.extend({ assignee: ObjectId.nullable().optional() });
 export type DeviceEventRecord = z.infer<typeof DeviceEventRecord>;
 
 /**

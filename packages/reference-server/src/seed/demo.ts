@@ -88,7 +88,7 @@ export async function seedDemo(db: Database): Promise<void> {
       ];
       for (const [eventIndex, event] of events.entries()) {
         const timestamp = new Date(Date.parse(assignedAt) + eventIndex * 3_600_000).toISOString();
-        await db.deviceEvents.create({ id: demoId(idKinds.event, ++counters.event), deviceId, ...event, timestamp });
+        await db.deviceEvents.create({ id: demoId(idKinds.event, ++counters.event), deviceId, ...event, timestamp, assignee: credential.userId });
       }
 
       for (const entry of demoEntries) {

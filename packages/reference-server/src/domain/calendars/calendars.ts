@@ -30,7 +30,14 @@ function checkInput(ctx: OperationContext, fields: CalendarInput): void {
     throw forbidden('organization must be your own organization');
   }
   if (typeof fields.patient === 'string') findPatient(ctx, fields.patient);
+  // A medication named by id must be one of the caller's organization (403) that exists (404),
+  // as for ids in paths; other text (a free-form name) is kept as it is.
+  if (typeof fields.medication === 'string' && objectIdPattern.test(fields.medication)) {
+    findInOrganization(ctx, ctx.db.medications, fields.medication, 'medication');
+  }
 }
+
+const objectIdPattern = /^[0-9a-f]{24}$/;
 
 function readableEntry(ctx: OperationContext, id: string): CalendarEntryRecord {
   const entry = findInOrganization(ctx, ctx.db.calendarEntries, id, 'calendar entry');

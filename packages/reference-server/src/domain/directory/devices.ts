@@ -1,17 +1,27 @@
 import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '@medsched/sdk/schemas';
-import type { DeviceRecord } from '../../db/models.js';
+import type { DeviceEventRecord, DeviceRecord } from '../../db/models.js';
 import type { OperationContext } from '../operation/context.js';
 import { findInOrganization, findPatient } from './lookups.js';
 import { forbidden } from '../operation/problems.js';
-import { assertOwnPatientData } from '../access/tenancy.js';
+import { isPatientRole } from '../access/tenancy.js';
 
 const what = 'device';
 
 export const toDevice = (record: DeviceRecord): Device => ({ ...record });
 
-/** Appends an event to a device's history (assignment `activate`, status `state`, else `update`). */
+/** The answer shape: the stored event without its assignee. */
+export const toDeviceEvent = (record: DeviceEventRecord): DeviceEvent => {
+  const { assignee: _assignee, ...event } = record;
+  return event;
+};
+
+/**
+ * Appends an event to a device's history (assignment `activate`, status `state`, else
+ * `update`), noting the patient the device is assigned to now (after the change that caused it).
+ */
 export async function recordDeviceEvent(ctx: Pick<OperationContext, 'db' | 'newId' | 'now'>, deviceId: string, type: string, payload: Record<string, unknown>): Promise<DeviceEvent> {
-  return ctx.db.deviceEvents.create({ id: ctx.newId(), deviceId, type, payload, timestamp: ctx.now().toISOString() });
+  const assignee = ctx.db.devices.get(deviceId)?.patient ?? null;
+  return toDeviceEvent(await ctx.db.deviceEvents.create({ id: ctx.newId(), deviceId, type, payload, timestamp: ctx.now().toISOString(), assignee }));
 }
 
 export async function updateDevice(ctx: OperationContext, id: string, body: DeviceUpdate): Promise<Device> {
@@ -40,14 +50,20 @@ export async function updateDevice(ctx: OperationContext, id: string, body: Devi
 /** `DateStart` inclusive, `DateEnd` exclusive, `TypeFilter` exact; by timestamp, then id. */
 export function listDeviceEvents(ctx: OperationContext, id: string, query: DeviceEventsQuery): DeviceEvent[] {
   const device = findInOrganization(ctx, ctx.db.devices, id, what);
-  assertOwnPatientData(ctx.caller, device.patient, 'devices');
+  let history = ctx.db.deviceEvents.group('device', id);
+  if (isPatientRole(ctx.caller.role)) {
+    // A patient sees the events of the periods the device was its own, past ones included.
+    const own = history.filter((event) => event.assignee === ctx.caller.user.id);
+    if (own.length === 0 && device.patient !== ctx.caller.user.id) throw forbidden(`a ${ctx.caller.role} may only read the events of its own devices`);
+    history = own;
+  }
   const start = query.DateStart === undefined ? -Infinity : Date.parse(query.DateStart);
   const end = query.DateEnd === undefined ? Infinity : Date.parse(query.DateEnd);
-  return ctx.db.deviceEvents
-    .group('device', id)
+  return history
     .filter((event) => {
       const at = Date.parse(event.timestamp);
       return at >= start && at < end && (query.TypeFilter === undefined || event.type === query.TypeFilter);
     })
-    .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(toDeviceEvent);
 }
