@@ -67,9 +67,11 @@ export function buildProgram(): Command {
 
   withExamples(program, [
     'medsched login',
-    'medsched bake --patient 65a1f0c2e4b0a1b2c3d4e5f6 --from next-week',
-    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --follow',
-    'medsched calendar list --patient 65a1f0c2e4b0a1b2c3d4e5f6 --all --json',
+    'medsched patients list',
+    'medsched bake --patient "Clara Claus" --from next-week',
+    'medsched plan --patient "Clara Claus" --from next-week',
+    'medsched device events 64d004000000000000000001 --follow',
+    'medsched calendar list --patient patient1@sonnen.example --all --json id,date,amount',
   ]);
   program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network, 8 declined at a prompt, 130 Ctrl-C.\n');
   return program;

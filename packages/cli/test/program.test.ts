@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { createReferenceServer } from '@medsched/reference-server';
 import { buildProgram } from '../src/program.js';
 
 function allCommands(command: Command, path: string[] = []): [string, Command][] {
@@ -34,5 +35,19 @@ describe('the command tree', () => {
       if (command.commands.length > 0 && path !== 'bake') continue;
       expect(helpOf(command), `medsched ${path} --help`).toMatch(/Examples:\n {2}\$ medsched|Examples:\n {2}\$ /);
     }
+  });
+
+  it('uses only ids, e-mails and patient names that exist in the demo data, and adds patients list and plan', async () => {
+    const { db } = await createReferenceServer({ seed: 'demo' });
+    const tables = [db.organizations, db.users, db.medications, db.devices, db.calendarEntries] as { get(id: string): unknown }[];
+    const help = allCommands(program).map(([, command]) => helpOf(command)).join('\n') + helpOf(program);
+    const ids = new Set(help.match(/\b[0-9a-f]{24}\b/g));
+    expect(ids.size).toBeGreaterThan(5);
+    for (const id of ids) expect(tables.some((table) => table.get(id) !== undefined), `${id} in --help is not in the demo data`).toBe(true);
+    const users = [...(db.users as unknown as { all(): { name: string; email: string | null }[] }).all()];
+    for (const email of new Set(help.match(/[\w.+-]+@[\w.-]+\.example/g))) expect(users.some((user) => user.email === email), email).toBe(true);
+    for (const [, name] of help.matchAll(/--patient "([^"]+)"/g)) expect(users.some((user) => user.name === name), name).toBe(true);
+    const paths = allCommands(program).map(([path]) => path);
+    expect(paths).toEqual(expect.arrayContaining(['patients list', 'plan']));
   });
 });

@@ -17,7 +17,7 @@ export function registerAccountCommands(program: Command): void {
   const update = account
     .command('update')
     .description('Update an account: your own, or as an admin one of your organization.')
-    .argument('<account-id>', "the identity provider's subject, e.g. auth0|65a1…")
+    .argument('<account-id>', "the identity provider's subject, e.g. auth0|64d002000000000000000003")
     .option('--language <code>', 'BCP 47 language code')
     .option('--email <email>', 'e-mail address')
     .option('--given-name <name>', 'given name')
@@ -33,5 +33,5 @@ export function registerAccountCommands(program: Command): void {
       session.printer.success(`Updated account ${updated.id}`);
       session.printer.record(updated);
     });
-  withExamples(update, [`medsched account update 'auth0|65a1f0c2e4b0a1b2c3d4e5f6' --language de`, `medsched account update 'auth0|65a1f0c2e4b0a1b2c3d4e5f6' --data '{"notification":{"email":false}}'`]);
+  withExamples(update, [`medsched account update 'auth0|64d002000000000000000003' --language de`, `medsched account update 'auth0|64d002000000000000000003' --data '{"notification":{"email":false}}'`]);
 }

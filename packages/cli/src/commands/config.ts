@@ -35,7 +35,7 @@ function isTimeZone(name: string): boolean {
 
 export function registerConfigCommands(program: Command): void {
   const config = program.command('config').description(`Settings of the active profile (${keyList}).`);
-  withExamples(config, ['medsched config set organization 65a1f0c2e4b0a1b2c3d4e5f0', 'medsched config get base-url']);
+  withExamples(config, ['medsched config set organization 64d001000000000000000001', 'medsched config get base-url']);
 
   const get = config
     .command('get')

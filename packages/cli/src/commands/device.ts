@@ -98,7 +98,7 @@ async function runUpdate(deviceId: string, options: { patient?: string; alarmEna
 
 export function registerDeviceCommands(program: Command): void {
   const device = program.command('device').description('Pill-dispensing devices: update them and read their events.');
-  withExamples(device, ['medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --follow', 'medsched device update 65a1f0c2e4b0a1b2c3d4e5f6 --patient 65a1f0c2e4b0a1b2c3d4e5f7 --alarm-enable 1']);
+  withExamples(device, ['medsched device events 64d004000000000000000001 --follow', 'medsched device update 64d004000000000000000005 --patient "Clara Claus" --alarm-enable 1']);
 
   const events = device
     .command('events')
@@ -111,9 +111,9 @@ export function registerDeviceCommands(program: Command): void {
     .option('--interval <seconds>', 'seconds between polls with --follow', positiveSeconds, 2)
     .action(runEvents);
   withExamples(events, [
-    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --since -7d --type state',
-    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --since today --until tomorrow --output csv',
-    'medsched device events 65a1f0c2e4b0a1b2c3d4e5f6 --follow --interval 5',
+    'medsched device events 64d004000000000000000001 --since -7d --type state',
+    'medsched device events 64d004000000000000000001 --since today --until tomorrow --output csv',
+    'medsched device events 64d004000000000000000001 --follow --interval 5',
   ]);
 
   const update = device
@@ -125,5 +125,5 @@ export function registerDeviceCommands(program: Command): void {
     .option('--kind <kind>', 'kind of device')
     .option('--data <json>', dataOptionHelp)
     .action(runUpdate);
-  withExamples(update, ['medsched device update 65a1f0c2e4b0a1b2c3d4e5f6 --patient none', `medsched device update 65a1f0c2e4b0a1b2c3d4e5f6 --data '{"takeOffsetTime":15}'`]);
+  withExamples(update, ['medsched device update 64d004000000000000000005 --patient none', `medsched device update 64d004000000000000000005 --data '{"takeOffsetTime":15}'`]);
 }

@@ -16,5 +16,5 @@ export function registerLogoutCommand(program: Command): void {
       await store.put(settings.profileName, { ...profile, apiKey: undefined, token: undefined });
       session.printer.success(`Logged out of profile "${settings.profileName}"`);
     });
-  withExamples(logout, ['medsched logout', 'medsched logout --profile staging']);
+  withExamples(logout, ['medsched logout', 'medsched logout --profile lindenhof']);
 }

@@ -21,7 +21,7 @@ async function medicationBody(flags: MedicationFlags): Promise<Record<string, un
 
 export function registerMedicationCommands(program: Command): void {
   const medication = program.command('medication').description("Medications of an organization.");
-  withExamples(medication, ['medsched medication create --name "Ibuprofen 400"', 'medsched medication get 65a1f0c2e4b0a1b2c3d4e5fa']);
+  withExamples(medication, ['medsched medication create --name "Ibuprofen 800 mg"', 'medsched medication get 64d003000000000000000001']);
 
   const create = medicationFields(medication.command('create').description('Create a medication in your organization.')).action(async (flags: MedicationFlags, command: Command) => {
     const session = await openSession(command);
@@ -29,7 +29,7 @@ export function registerMedicationCommands(program: Command): void {
     session.printer.success(`Created medication ${created.id}`);
     session.printer.record(created);
   });
-  withExamples(create, [`medsched medication create --name "Ibuprofen 400" --data '{"meta":{"atc":"M01AE01"}}'`]);
+  withExamples(create, [`medsched medication create --name "Ibuprofen 800 mg" --data '{"meta":{"atc":"M01AE01"}}'`]);
 
   const get = medication
     .command('get')
@@ -39,7 +39,7 @@ export function registerMedicationCommands(program: Command): void {
       const session = await openSession(command);
       session.printer.record(await (await session.client()).medications.get(id));
     });
-  withExamples(get, ['medsched medication get 65a1f0c2e4b0a1b2c3d4e5fa --json']);
+  withExamples(get, ['medsched medication get 64d003000000000000000001 --json']);
 
   for (const [verb, description] of [
     ['update', 'Change some fields of a medication.'],
@@ -53,7 +53,7 @@ export function registerMedicationCommands(program: Command): void {
       session.printer.success(`${verb === 'update' ? 'Updated' : 'Replaced'} medication ${result.id}`);
       session.printer.record(result);
     });
-    withExamples(command, [`medsched medication ${verb} 65a1f0c2e4b0a1b2c3d4e5fa --name "Ibuprofen 600"`]);
+    withExamples(command, [`medsched medication ${verb} 64d003000000000000000001 --name "Ibuprofen 600 mg"`]);
   }
 
   const remove = medication
@@ -68,5 +68,5 @@ export function registerMedicationCommands(program: Command): void {
       session.printer.success(`Deleted medication ${removed.id}`);
       session.printer.record(removed);
     });
-  withExamples(remove, ['medsched medication delete 65a1f0c2e4b0a1b2c3d4e5fa --yes']);
+  withExamples(remove, ['medsched medication delete 64d003000000000000000001 --yes']);
 }

@@ -6,7 +6,7 @@ import { organizationOf } from './organization-default.js';
 
 export function registerOrgCommands(program: Command): void {
   const org = program.command('org').description('Your organization (the tenant every record belongs to).');
-  withExamples(org, ['medsched org get', 'medsched org update --name "Linden Pharmacy"']);
+  withExamples(org, ['medsched org get', 'medsched org update --name "Sonnen-Apotheke Mitte"']);
 
   const get = org
     .command('get')
@@ -16,7 +16,7 @@ export function registerOrgCommands(program: Command): void {
       const session = await openSession(command);
       session.printer.record(await (await session.client()).organizations.get(await organizationOf(session, id)));
     });
-  withExamples(get, ['medsched org get 65a1f0c2e4b0a1b2c3d4e5f0 --json']);
+  withExamples(get, ['medsched org get 64d001000000000000000001 --json']);
 
   const update = org
     .command('update')
@@ -33,5 +33,5 @@ export function registerOrgCommands(program: Command): void {
       session.printer.success(`Updated organization ${updated.id}`);
       session.printer.record(updated);
     });
-  withExamples(update, ['medsched org update 65a1f0c2e4b0a1b2c3d4e5f0 --name "Linden Pharmacy"']);
+  withExamples(update, ['medsched org update 64d001000000000000000001 --name "Sonnen-Apotheke Mitte"']);
 }

@@ -6,7 +6,7 @@ import { withExamples } from './help-examples.js';
 
 export function registerProfilesCommands(program: Command): void {
   const profiles = program.command('profiles').description('Named sets of base URL, credential and defaults.');
-  withExamples(profiles, ['medsched profiles list', 'medsched profiles use staging']);
+  withExamples(profiles, ['medsched profiles list', 'medsched profiles use sonnen']);
 
   const list = profiles
     .command('list')
@@ -48,5 +48,5 @@ export function registerProfilesCommands(program: Command): void {
       await store.setCurrentProfile(name);
       session.printer.success(`Profile "${name}" is now active`);
     });
-  withExamples(use, ['medsched profiles use staging']);
+  withExamples(use, ['medsched profiles use sonnen']);
 }

@@ -31,7 +31,7 @@ export function registerUserCommands(program: Command): void {
       session.printer.list(await collect(session, page, options.all), userColumns);
     },
   );
-  withExamples(list, ['medsched user list --organization 65a1f0c2e4b0a1b2c3d4e5f0 --role patient --all --json']);
+  withExamples(list, ['medsched user list --organization 64d001000000000000000001 --role patient --all --json']);
 
   const create = user
     .command('create')

@@ -49,5 +49,5 @@ export function registerWhoamiCommand(program: Command): void {
         status: options.offline ? 'not checked' : 'valid',
       });
     });
-  withExamples(whoami, ['medsched whoami', 'medsched whoami --profile staging --json organization,role,organizationMatches', 'medsched whoami --offline']);
+  withExamples(whoami, ['medsched whoami', 'medsched whoami --profile lindenhof --json organization,role,organizationMatches', 'medsched whoami --offline']);
 }
