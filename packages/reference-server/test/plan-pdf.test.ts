@@ -177,6 +177,14 @@ describe('the page address', () => {
     }
   });
 
+  it('the signer in the link is signed too: naming someone else breaks the signature', async () => {
+    const { signed } = await clientFor(pdfkitServer, { apiKey: org1.user.apiKey }).pdf.sign(page(''));
+    expect(signed).toContain(`&by=${org1.user.userId}&`);
+    const forged = signed.replace(`&by=${org1.user.userId}`, `&by=${org1.admin.userId}`);
+    expect((await fetch(forged)).status).toBe(403);
+    expect((await fetch(signed.replace(`&by=${org1.user.userId}`, ''))).status).toBe(403);
+  });
+
   it('reads any query without throwing, and every range it accepts is ordered and at most 31 days (fuzzed)', () => {
     const date = fc.date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
     const value = fc.oneof(date, fc.string({ maxLength: 30 }));

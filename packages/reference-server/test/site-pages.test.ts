@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -134,6 +135,19 @@ describe('where the pages are not', () => {
       const answer = await reference.pipeline.handle({ method: 'GET', pathname: path, search: '', origin: 'http://x.test', header: () => undefined, readBody: async () => ({ kind: 'none' }) });
       expect(answer.status, path).toBe(404);
     }
+  });
+
+  it('any path or method outside /v1 is a page, an asset or a 404 problem, never a 5xx (fuzzed)', async () => {
+    const segment = fc.oneof(fc.constantFrom('reference', 'openapi.json', 'index.html', '..', '%2e%2e', 'swagger-ui.css', 'init.js', 'dev', 'files'), fc.string({ maxLength: 20 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { maxLength: 4 }), fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'), async (segments, method) => {
+        const pathname = `/${segments.join('/')}`;
+        const answer = await demo.reference.pipeline.handle({ method, pathname, search: '', origin: demo.origin, header: () => undefined, readBody: async () => ({ kind: 'none' }) });
+        expect(answer.status, `${method} ${pathname}`).toBeLessThan(500);
+        expect(answer.headers['x-request-id']).toBeTruthy();
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('no page made a request off the machine', () => {
