@@ -147,6 +147,8 @@ describe('tampering and expiry', () => {
       `${base}?url=${encodeURIComponent(`${appUrl}/b`)}&expires=${parts.get('expires')}&signature=${signature}`,
       other.replace(/signature=.*$/, `signature=${signature}`),
       signed.replace(/expires=\d+/, `expires=${Number(parts.get('expires')) + 1}`),
+      // The same expiry spelled with a leading zero (an equal number, different signed text).
+      signed.replace(/expires=(\d+)/, 'expires=0$1'),
       signed.replace(/&signature=.*$/, ''),
       `${base}?url=${encodeURIComponent(`${appUrl}/a`)}`,
     ];
@@ -211,4 +213,26 @@ describe.skipIf(!existsSync(bin))('medsched-server --app-url --web-url', () => {
       server.kill();
     }
   }, 20_000);
+});
+
+describe('link lifetimes', () => {
+  it('a link signed for longer than the server issues them (e.g. under an older setting) is refused', async () => {
+    const linkSecret = 'a-known-link-secret-for-this-test';
+    const lived = await startTestServer({ pdf: { appUrl, signingSecret: linkSecret, linkTtlSeconds: 60 } });
+    try {
+      const { importSigningKey, signLink } = await import('../src/domain/pdf/link-signing.js');
+      const key = await importSigningKey(linkSecret);
+      const path = `/files/pdf?url=${encodeURIComponent(`${appUrl}/long`)}`;
+      const link = async (lifetime: number) => {
+        const expires = Math.floor(Date.now() / 1000) + lifetime;
+        return `${lived.origin}${path}&expires=${expires}&signature=${await signLink(key, 'GET', path, expires)}`;
+      };
+      expect((await raw(lived, 'GET', (await link(30)).slice(lived.origin.length))).status).toBe(200);
+      const tooLong = await raw(lived, 'GET', (await link(86_400)).slice(lived.origin.length));
+      expect(tooLong.status).toBe(403);
+      expect(tooLong.text).toMatch(/longer than this server issues/);
+    } finally {
+      await lived.close();
+    }
+  });
 });

@@ -43,11 +43,14 @@ export type LinkCheck = { ok: true } | { ok: false; reason: 'expired' | 'bad_sig
  * Verifies a link. `crypto.subtle.verify` compares the MAC in constant time, so the check
  * leaks nothing about how much of a forged signature was right.
  */
-export async function verifyLink(key: CryptoKey, method: string, pathWithQuery: string, expires: number, signature: string, now = Date.now()): Promise<LinkCheck> {
+export async function verifyLink(key: CryptoKey, method: string, pathWithQuery: string, expires: string, signature: string, now = Date.now()): Promise<LinkCheck> {
   const bytes = fromBase64Url(signature);
-  if (!bytes || !Number.isSafeInteger(expires)) return { ok: false, reason: 'bad_signature' };
-  const valid = await crypto.subtle.verify('HMAC', key, bytes, message(method, pathWithQuery, expires));
+  // The expiry as written in the link: only the canonical spelling of the signed number, so
+  // `0`-prefixed or otherwise re-spelled copies of a link do not verify.
+  const seconds = Number(expires);
+  if (!bytes || !Number.isSafeInteger(seconds) || String(seconds) !== expires) return { ok: false, reason: 'bad_signature' };
+  const valid = await crypto.subtle.verify('HMAC', key, bytes, message(method, pathWithQuery, seconds));
   if (!valid) return { ok: false, reason: 'bad_signature' };
-  if (expires * 1000 <= now) return { ok: false, reason: 'expired' };
+  if (seconds * 1000 <= now) return { ok: false, reason: 'expired' };
   return { ok: true };
 }

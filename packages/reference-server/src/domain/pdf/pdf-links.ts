@@ -80,7 +80,11 @@ export class PdfLinks {
     const parts = linkQuery.exec(request.search);
     if (!parts) throw forbidden('this is not a valid signed link; ask GET /v1/pdf/ for a new one');
     const [, rawUrl = '', byPart = '', expires = '0', signature = ''] = parts;
-    const check = await verifyLink(await this.#key, 'GET', `${pdfFilePath}?url=${rawUrl}${byPart}`, Number(expires), signature, now.getTime());
+    const check = await verifyLink(await this.#key, 'GET', `${pdfFilePath}?url=${rawUrl}${byPart}`, expires, signature, now.getTime());
+    // A link never lives longer than the server issues them for (a leaked long-lived key aside).
+    if (check.ok && Number(expires) * 1000 > now.getTime() + this.#ttlSeconds * 1000 + 60_000) {
+      throw forbidden('this signed link lasts longer than this server issues links for; ask GET /v1/pdf/ for a new one');
+    }
     if (!check.ok) {
       throw forbidden(check.reason === 'expired' ? 'this signed link has expired; ask GET /v1/pdf/ for a new one' : 'the signature of this link does not match');
     }
