@@ -57,3 +57,22 @@ describe.skipIf(!existsSync(`${dist}index.d.ts`))('built declarations against th
     expect(typeof module.CalendarEntry?.safeParse).toBe('function');
   });
 });
+
+describe.skipIf(!existsSync(`${dist}index.d.ts`))('doc comments in the built declarations', () => {
+  it('a field of an inferred output type shows its schema description (what an editor shows on hover)', () => {
+    const file = `${dist}index.d.ts`;
+    const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+    const checker = program.getTypeChecker();
+    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+    const docOf = (typeName: string, field: string) => {
+      const exported = checker.getExportsOfModule(moduleSymbol).find((symbol) => symbol.getName() === typeName)!;
+      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const property = checker.getDeclaredTypeOfSymbol(target).getProperty(field);
+      return ts.displayPartsToString(property?.getDocumentationComment(checker));
+    };
+    expect(docOf('CalendarEntry', 'seriesId')).toMatch(/series/);
+    expect(docOf('CalendarEntry', 'rrule')).toMatch(/RFC 5545/);
+    expect(docOf('Device', 'alarmEnable')).toMatch(/alarms/);
+    expect(docOf('User', 'accountId')).toMatch(/account/);
+  });
+});

@@ -11,34 +11,20 @@ export const NotificationSettings = z.looseObject({
 /** An account: the identity-provider side of a user. */
 export const Account = z
   .looseObject({
-    /** The identity provider's subject, e.g. `auth0|65a1…`. */
-    id: AccountId,
-    /** Sign-in e-mail. */
-    email: z.string(),
-    /** Given name. */
-    firstName: z.string(),
-    /** Family name. */
-    lastName: z.string(),
-    /** The account's organization. */
-    organizationId: ObjectId,
-    /** Roles of the account (admin, user, patient, onlyself; newer ones pass through). */
-    roles: z.array(KnownUserRole),
-    /** Whether multi-factor sign-in is on. */
-    isMfaEnabled: z.boolean(),
-    /** When the account was created, ISO 8601 UTC. */
-    createdAt: IsoDateTime,
-    /** When the account last changed, ISO 8601 UTC. */
-    updatedAt: IsoDateTime,
-    /** Language code (BCP 47), or null. */
-    language: z.string().nullable().optional(),
-    /** Gender as the user gave it, or null. */
-    gender: z.string().nullable().optional(),
-    /** Debug mode of the apps. */
-    debug: z.boolean().optional(),
-    /** Demo mode of the apps. */
-    demo: z.boolean().optional(),
-    /** Notification settings (`email`, `push`; other keys kept). */
-    notification: NotificationSettings.optional(),
+    id: AccountId.meta({ description: 'The identity provider\'s subject, e.g. `auth0|65a1…`.' }),
+    email: z.string().meta({ description: 'Sign-in e-mail.' }),
+    firstName: z.string().meta({ description: 'Given name.' }),
+    lastName: z.string().meta({ description: 'Family name.' }),
+    organizationId: ObjectId.meta({ description: 'The account\'s organization.' }),
+    roles: z.array(KnownUserRole).meta({ description: 'Roles of the account (admin, user, patient, onlyself; newer ones pass through).' }),
+    isMfaEnabled: z.boolean().meta({ description: 'Whether multi-factor sign-in is on.' }),
+    createdAt: IsoDateTime.meta({ description: 'When the account was created, ISO 8601 UTC.' }),
+    updatedAt: IsoDateTime.meta({ description: 'When the account last changed, ISO 8601 UTC.' }),
+    language: z.string().nullable().optional().meta({ description: 'Language code (BCP 47), or null.' }),
+    gender: z.string().nullable().optional().meta({ description: 'Gender as the user gave it, or null.' }),
+    debug: z.boolean().optional().meta({ description: 'Debug mode of the apps.' }),
+    demo: z.boolean().optional().meta({ description: 'Demo mode of the apps.' }),
+    notification: NotificationSettings.optional().meta({ description: 'Notification settings (`email`, `push`; other keys kept).' }),
   })
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof Account>;

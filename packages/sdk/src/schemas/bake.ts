@@ -41,14 +41,11 @@ export type BakeQuery = z.infer<typeof BakeQuery>;
 /** One patient's range: `{ patient, from, to }`. */
 export const BakeForPatient = z
   .strictObject({
-    /** The patient whose range is baked. */
-    patient: ObjectId,
+    patient: ObjectId.meta({ description: 'The patient whose range is baked.' }),
     from: DateOrDateTime,
     to: DateOrDateTime,
-    /** Not with `patient`: give either. */
-    updateAllPatients: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional(),
-    /** Not with `patient`: an organization goes with `updateAllPatients: true`. */
-    organization: z.never({ error: 'organization goes with updateAllPatients: true, not with patient' }).optional(),
+    updateAllPatients: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional().meta({ description: 'Not with `patient`: give either.' }),
+    organization: z.never({ error: 'organization goes with updateAllPatients: true, not with patient' }).optional().meta({ description: 'Not with `patient`: an organization goes with `updateAllPatients: true`.' }),
   })
   .meta({ id: 'BakeForPatient', description: 'Bake one patient.' });
 export type BakeForPatient = z.infer<typeof BakeForPatient>;
@@ -56,14 +53,11 @@ export type BakeForPatient = z.infer<typeof BakeForPatient>;
 /** Every patient of an organization: `{ updateAllPatients: true, organization?, from, to }`; without `organization`, the caller's. */
 export const BakeForAllPatients = z
   .strictObject({
-    /** Bake every patient of the organization (only true is allowed). */
-    updateAllPatients: z.literal(true),
-    /** The organization whose patients are baked; default the caller's. */
-    organization: ObjectId.optional(),
+    updateAllPatients: z.literal(true).meta({ description: 'Bake every patient of the organization (only true is allowed).' }),
+    organization: ObjectId.optional().meta({ description: 'The organization whose patients are baked; default the caller\'s.' }),
     from: DateOrDateTime,
     to: DateOrDateTime,
-    /** Not with `updateAllPatients`: give either. */
-    patient: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional(),
+    patient: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional().meta({ description: 'Not with `updateAllPatients`: give either.' }),
   })
   .meta({ id: 'BakeForAllPatients', description: "Bake every patient of an organization (organization given) or of the caller's organization (organization left out)." });
 export type BakeForAllPatients = z.infer<typeof BakeForAllPatients>;

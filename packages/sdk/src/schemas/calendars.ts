@@ -15,60 +15,33 @@ export type TimeCategory = z.infer<typeof TimeCategory>;
  */
 export const CalendarEntry = z
   .looseObject({
-    /** The entry's object id. */
-    id: z.string(),
-    /** The patient the entry belongs to (same as `patient`). */
-    userId: z.string(),
-    /** Day of the intake, `YYYY-MM-DD`; the first day of a series. */
-    date: z.string(),
-    /** Intake time `HH:mm`: `intakeTime`, or the default of `timeCategory`. */
-    startTime: z.string(),
-    /** `startTime` plus 30 minutes, `HH:mm`. */
-    endTime: z.string(),
-    /** Shown title (the entry's `name`). */
-    title: z.string(),
-    /** Shown description (the entry's `instruction`). */
-    description: z.string(),
-    /** Whether a bake finalized the entry; baked entries cannot be changed. */
-    baked: z.boolean(),
-    /** When the entry was created, ISO 8601 UTC. */
-    createdAt: z.string(),
-    /** When the entry last changed, ISO 8601 UTC. */
-    updatedAt: z.string(),
-    /** For an occurrence a bake materialized: the id of its series; null otherwise. */
-    seriesId: z.string().nullable().optional(),
-    /** When the entry was baked, where the service says. */
-    bakedAt: z.string().nullable().optional(),
-    /** The patient (a user of role patient or onlyself). */
-    patient: z.string().optional(),
-    /** The medication's id (or the caller's own reference). */
-    medication: z.string().optional(),
-    /** The ABDA medication reference, where given. */
-    abdaMedication: z.string().optional(),
-    /** The entry's organization. */
-    organization: z.string().optional(),
-    /** How many units to take. */
-    amount: z.number().optional(),
-    /** Unit of `amount`, e.g. `tablet`. */
-    unit: z.string().optional(),
-    /** The series' recurrence rule (RFC 5545); null or absent for one-off entries and baked occurrences. */
-    rrule: z.string().nullable().optional(),
-    /** Intake time `HH:mm` as given at creation. */
-    intakeTime: z.string().optional(),
-    /** morning, noon, evening or night, when no intakeTime was given. */
-    timeCategory: TimeCategory.optional(),
-    /** Take on an empty stomach (the empty string means not said). */
-    emptyStomach: EmptyStomach.optional(),
-    /** Instruction for the patient (shown as `description`). */
-    instruction: z.string().optional(),
-    /** The entry's name (shown as `title`). */
-    name: z.string().optional(),
-    /** Dispenser sub-tray, where given. */
-    subTray: z.string().optional(),
-    /** Batch number of the medication, where given. */
-    batchNumber: z.string().optional(),
-    /** Intake details as stored (type not specified by the service). */
-    intake: z.unknown().optional(),
+    id: z.string().meta({ description: 'The entry\'s object id.' }),
+    userId: z.string().meta({ description: 'The patient the entry belongs to (same as `patient`).' }),
+    date: z.string().meta({ description: 'Day of the intake, `YYYY-MM-DD`; the first day of a series.' }),
+    startTime: z.string().meta({ description: 'Intake time `HH:mm`: `intakeTime`, or the default of `timeCategory`.' }),
+    endTime: z.string().meta({ description: '`startTime` plus 30 minutes, `HH:mm`.' }),
+    title: z.string().meta({ description: 'Shown title (the entry\'s `name`).' }),
+    description: z.string().meta({ description: 'Shown description (the entry\'s `instruction`).' }),
+    baked: z.boolean().meta({ description: 'Whether a bake finalized the entry; baked entries cannot be changed.' }),
+    createdAt: z.string().meta({ description: 'When the entry was created, ISO 8601 UTC.' }),
+    updatedAt: z.string().meta({ description: 'When the entry last changed, ISO 8601 UTC.' }),
+    seriesId: z.string().nullable().optional().meta({ description: 'For an occurrence a bake materialized: the id of its series; null otherwise.' }),
+    bakedAt: z.string().nullable().optional().meta({ description: 'When the entry was baked, where the service says.' }),
+    patient: z.string().optional().meta({ description: 'The patient (a user of role patient or onlyself).' }),
+    medication: z.string().optional().meta({ description: 'The medication\'s id (or the caller\'s own reference).' }),
+    abdaMedication: z.string().optional().meta({ description: 'The ABDA medication reference, where given.' }),
+    organization: z.string().optional().meta({ description: 'The entry\'s organization.' }),
+    amount: z.number().optional().meta({ description: 'How many units to take.' }),
+    unit: z.string().optional().meta({ description: 'Unit of `amount`, e.g. `tablet`.' }),
+    rrule: z.string().nullable().optional().meta({ description: 'The series\' recurrence rule (RFC 5545); null or absent for one-off entries and baked occurrences.' }),
+    intakeTime: z.string().optional().meta({ description: 'Intake time `HH:mm` as given at creation.' }),
+    timeCategory: TimeCategory.optional().meta({ description: 'morning, noon, evening or night, when no intakeTime was given.' }),
+    emptyStomach: EmptyStomach.optional().meta({ description: 'Take on an empty stomach (the empty string means not said).' }),
+    instruction: z.string().optional().meta({ description: 'Instruction for the patient (shown as `description`).' }),
+    name: z.string().optional().meta({ description: 'The entry\'s name (shown as `title`).' }),
+    subTray: z.string().optional().meta({ description: 'Dispenser sub-tray, where given.' }),
+    batchNumber: z.string().optional().meta({ description: 'Batch number of the medication, where given.' }),
+    intake: z.unknown().optional().meta({ description: 'Intake details as stored (type not specified by the service).' }),
   })
   .meta({ id: 'CalendarEntry' });
 export type CalendarEntry = z.infer<typeof CalendarEntry>;

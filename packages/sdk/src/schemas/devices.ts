@@ -12,32 +12,19 @@ export type KnownDeviceStatus = z.infer<typeof KnownDeviceStatus>;
 /** A pill-dispensing device; fields the real service may leave out are optional, unknown ones pass through. */
 export const Device = z
   .looseObject({
-    /** The device's object id. */
-    id: ObjectId,
-    /** Display name. */
-    name: z.string(),
-    /** Serial number printed on the device. */
-    serialNumber: z.string(),
-    /** unassigned, active or disabled (other values from newer servers pass through). */
+    id: ObjectId.meta({ description: 'The device\'s object id.' }),
+    name: z.string().meta({ description: 'Display name.' }),
+    serialNumber: z.string().meta({ description: 'Serial number printed on the device.' }),
     status: KnownDeviceStatus.meta({ description: 'unassigned, active or disabled.' }),
-    /** When the device was registered, ISO 8601 UTC. */
-    createdAt: IsoDateTime,
-    /** When the device last changed, ISO 8601 UTC. */
-    updatedAt: IsoDateTime,
-    /** Kind of device, e.g. `dispenser`. */
-    kind: z.string().optional(),
-    /** 1: bakes set alarms for this device; 0: none. */
-    alarmEnable: z.number().optional(),
-    /** Minutes the patient may take a dose late before the device reports it missed. */
-    takeOffsetTime: z.number().optional(),
-    /** The device's organization. */
-    organization: z.string().optional(),
-    /** The assigned patient, or null when unassigned. */
-    patient: z.string().nullable().optional(),
-    /** Hardware identifier, where set. */
-    deviceId: z.string().optional(),
-    /** Free-form data kept with the device. */
-    meta: FreeObject.optional(),
+    createdAt: IsoDateTime.meta({ description: 'When the device was registered, ISO 8601 UTC.' }),
+    updatedAt: IsoDateTime.meta({ description: 'When the device last changed, ISO 8601 UTC.' }),
+    kind: z.string().optional().meta({ description: 'Kind of device, e.g. `dispenser`.' }),
+    alarmEnable: z.number().optional().meta({ description: '1: bakes set alarms for this device; 0: none.' }),
+    takeOffsetTime: z.number().optional().meta({ description: 'Minutes the patient may take a dose late before the device reports it missed.' }),
+    organization: z.string().optional().meta({ description: 'The device\'s organization.' }),
+    patient: z.string().nullable().optional().meta({ description: 'The assigned patient, or null when unassigned.' }),
+    deviceId: z.string().optional().meta({ description: 'Hardware identifier, where set.' }),
+    meta: FreeObject.optional().meta({ description: 'Free-form data kept with the device.' }),
   })
   .meta({ id: 'Device' });
 export type Device = z.infer<typeof Device>;
@@ -68,7 +55,6 @@ export const DeviceEvent = z
   .looseObject({
     id: z.string(),
     deviceId: ObjectId,
-    /** activate, state, update, or any string a device sends. */
     type: openEnum(['activate', 'state', 'update']).meta({ description: 'activate, state, update, or any string a device sends.' }),
     payload: FreeObject,
     timestamp: IsoDateTime,

@@ -4,20 +4,13 @@ import { FreeObject, IsoDateTime, ObjectId } from './primitives.js';
 /** A medication of an organization. */
 export const Medication = z
   .looseObject({
-    /** The medication's object id. */
-    id: z.string(),
-    /** Display name, e.g. `Ibuprofen 400 mg`. */
-    name: z.string(),
-    /** The medication's organization. */
-    organization: ObjectId,
-    /** Free-form data kept with the medication (form, ATC code, …). */
-    meta: FreeObject,
-    /** Date-time given at creation (defaults to the creation time). */
-    date: IsoDateTime,
-    /** When the medication was created, ISO 8601 UTC. */
-    createdAt: z.string().optional(),
-    /** When the medication last changed, ISO 8601 UTC. */
-    updatedAt: z.string().optional(),
+    id: z.string().meta({ description: 'The medication\'s object id.' }),
+    name: z.string().meta({ description: 'Display name, e.g. `Ibuprofen 400 mg`.' }),
+    organization: ObjectId.meta({ description: 'The medication\'s organization.' }),
+    meta: FreeObject.meta({ description: 'Free-form data kept with the medication (form, ATC code, …).' }),
+    date: IsoDateTime.meta({ description: 'Date-time given at creation (defaults to the creation time).' }),
+    createdAt: z.string().optional().meta({ description: 'When the medication was created, ISO 8601 UTC.' }),
+    updatedAt: z.string().optional().meta({ description: 'When the medication last changed, ISO 8601 UTC.' }),
   })
   .meta({ id: 'Medication' });
 export type Medication = z.infer<typeof Medication>;

@@ -4,20 +4,13 @@ import { FreeObject, ObjectId } from './primitives.js';
 /** An organization (pharmacy, care home, …): the tenant every record belongs to. */
 export const Organization = z
   .looseObject({
-    /** The organization's object id. */
-    id: ObjectId,
-    /** Display name. */
-    name: z.string(),
-    /** Contact e-mail. */
-    email: z.string(),
-    /** Kind of organization, e.g. `pharmacy` or `care_home`. */
-    kind: z.string(),
-    /** Free-form data kept with the organization (e.g. its `timezone`). */
-    meta: FreeObject.optional(),
-    /** When the organization was created, ISO 8601 UTC. */
-    createdAt: z.string().optional(),
-    /** When the organization last changed, ISO 8601 UTC. */
-    updatedAt: z.string().optional(),
+    id: ObjectId.meta({ description: 'The organization\'s object id.' }),
+    name: z.string().meta({ description: 'Display name.' }),
+    email: z.string().meta({ description: 'Contact e-mail.' }),
+    kind: z.string().meta({ description: 'Kind of organization, e.g. `pharmacy` or `care_home`.' }),
+    meta: FreeObject.optional().meta({ description: 'Free-form data kept with the organization (e.g. its `timezone`).' }),
+    createdAt: z.string().optional().meta({ description: 'When the organization was created, ISO 8601 UTC.' }),
+    updatedAt: z.string().optional().meta({ description: 'When the organization last changed, ISO 8601 UTC.' }),
   })
   .meta({ id: 'Organization' });
 export type Organization = z.infer<typeof Organization>;

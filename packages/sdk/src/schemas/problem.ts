@@ -33,8 +33,7 @@ export const Problem = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    /** Machine-readable code, e.g. `not_found` (newer codes pass through). */
-    code: KnownProblemCode,
+    code: KnownProblemCode.meta({ description: 'Machine-readable code, e.g. `not_found` (newer codes pass through).' }),
     detail: z.string().optional(),
     requestId: z.string().optional(),
     errors: z.array(ProblemFieldError).optional(),

@@ -21,30 +21,18 @@ export type KnownUserCategory = z.infer<typeof KnownUserCategory>;
 /** A user of an organization (staff or patient); fields the real service may leave out are optional. */
 export const User = z
   .looseObject({
-    /** The user's object id. */
-    id: ObjectId,
-    /** Display name. */
-    name: z.string(),
-    /** E-mail address, or null for users without one (most patients). */
-    email: z.string().nullable(),
-    /** The user's organization. */
-    organization: ObjectId.optional(),
-    /** admin, user, patient or onlyself (newer roles pass through). */
-    role: KnownUserRole.optional(),
-    /** doctor, nurse, patient, pharmacist or relative; null when not set. */
-    category: KnownUserCategory.nullable().optional(),
-    /** IANA time zone of the user, e.g. Europe/Berlin; bakes use it for patients. */
-    timezone: z.string().optional(),
-    /** The account that signs in as this user; null for users who never sign in. */
-    accountId: z.string().nullable().optional(),
-    /** Free-form data kept with the user. */
-    meta: FreeObject.optional(),
-    /** Per-app settings of the user. */
-    apps: FreeObject.optional(),
-    /** When the user was created, ISO 8601 UTC. */
-    createdAt: z.string().optional(),
-    /** When the user last changed, ISO 8601 UTC. */
-    updatedAt: z.string().optional(),
+    id: ObjectId.meta({ description: 'The user\'s object id.' }),
+    name: z.string().meta({ description: 'Display name.' }),
+    email: z.string().nullable().meta({ description: 'E-mail address, or null for users without one (most patients).' }),
+    organization: ObjectId.optional().meta({ description: 'The user\'s organization.' }),
+    role: KnownUserRole.optional().meta({ description: 'admin, user, patient or onlyself (newer roles pass through).' }),
+    category: KnownUserCategory.nullable().optional().meta({ description: 'doctor, nurse, patient, pharmacist or relative; null when not set.' }),
+    timezone: z.string().optional().meta({ description: 'IANA time zone of the user, e.g. Europe/Berlin; bakes use it for patients.' }),
+    accountId: z.string().nullable().optional().meta({ description: 'The account that signs in as this user; null for users who never sign in.' }),
+    meta: FreeObject.optional().meta({ description: 'Free-form data kept with the user.' }),
+    apps: FreeObject.optional().meta({ description: 'Per-app settings of the user.' }),
+    createdAt: z.string().optional().meta({ description: 'When the user was created, ISO 8601 UTC.' }),
+    updatedAt: z.string().optional().meta({ description: 'When the user last changed, ISO 8601 UTC.' }),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
