@@ -1,0 +1,87 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The pages and the plan PDF from the packed packages, installed with plain npm in a project
+ * outside the workspace: swagger-ui-dist, the SDK's OpenAPI document and pdfkit must resolve from
+ * an ordinary node_modules, in the ESM bin and through the CommonJS entry.
+ */
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+let project: string;
+let server: { child: ReturnType<typeof spawn>; origin: string } | undefined;
+
+beforeAll(async () => {
+  const packs = mkdtempSync(join(tmpdir(), 'medsched-h13-packs-'));
+  execFileSync('npx', ['-y', 'pnpm@10.34.9', '--filter', '@medsched/sdk', '--filter', '@medsched/reference-server', 'pack', '--pack-destination', packs], { cwd: root, stdio: 'pipe' });
+  for (const file of readdirSync(packs)) renameSync(join(packs, file), join(packs, file.replace(/-\d+\.\d+\.\d+(?:-[\w.]+)?\.tgz$/, '.tgz')));
+  project = mkdtempSync(join(tmpdir(), 'medsched-h13-consumer-'));
+  mkdirSync(join(project, 'packs'));
+  for (const file of readdirSync(packs)) renameSync(join(packs, file), join(project, 'packs', file));
+  rmSync(packs, { recursive: true, force: true });
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      private: true,
+      type: 'module',
+      dependencies: { '@medsched/sdk': 'file:packs/medsched-sdk.tgz', '@medsched/reference-server': 'file:packs/medsched-reference-server.tgz', msw: '2.15.0' },
+      overrides: { '@medsched/sdk': 'file:packs/medsched-sdk.tgz' },
+    }),
+  );
+  // SCARF_ANALYTICS=false: swagger-ui-dist depends on @scarf/scarf, whose install script would report the install.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'pipe', env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+
+  const child = spawn(process.execPath, [join(project, 'node_modules/@medsched/reference-server/dist/node/bin.js'), '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  server = { child, origin };
+}, 180_000);
+
+afterAll(() => {
+  server?.child.kill('SIGTERM');
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+describe('installed from the packed tarballs', () => {
+  it('serves the home page, the API reference with its assets, and the OpenAPI document', async () => {
+    const { origin } = server!;
+    const home = await fetch(`${origin}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('msk_demo_sonnen_admin');
+    for (const [path, type] of [['/reference', 'text/html'], ['/reference/swagger-ui-bundle.js', 'text/javascript'], ['/reference/swagger-ui.css', 'text/css'], ['/openapi.json', 'application/json']]) {
+      const answer = await fetch(`${origin}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-type'), path).toContain(type);
+    }
+    expect(((await (await fetch(`${origin}/openapi.json`)).json()) as { servers: unknown }).servers).toEqual([{ url: '/v1', description: 'this reference server' }]);
+  });
+
+  it('answers a preflight from a localhost dev server and draws the plan PDF with pdfkit', async () => {
+    const { origin } = server!;
+    const preflight = await fetch(`${origin}/v1/calendars/`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    expect(preflight.status).toBe(204);
+    const urlPath = 'https://app.medsched.test/patients/64d002000000000000000003/plan?from=2026-01-05&to=2026-01-11';
+    const signed = await fetch(`${origin}/v1/pdf/?urlPath=${encodeURIComponent(urlPath)}`, { headers: { 'x-api-key': 'msk_demo_sonnen_user' } });
+    expect(signed.status).toBe(200);
+    const pdf = await fetch(((await signed.json()) as { signed: string }).signed);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain('Medication plan: Clara Claus, 2026-01-05 to 2026-01-11');
+  });
+
+  it('the CommonJS entry serves the pages too', () => {
+    const script = `require('@medsched/reference-server/node').startServer({ port: 0, seed: 'empty' }).then(async (s) => { const r = await fetch(s.origin + '/reference/swagger-ui.css'); const h = await (await fetch(s.origin + '/')).text(); console.log(r.status, h.includes('--seed empty')); await s.close(); })`;
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' }).trim()).toBe('200 true');
+  });
+});
