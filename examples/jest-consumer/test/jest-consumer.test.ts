@@ -1,11 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packWorkspacePackages } from './packed-packages.js';
+import { installConsumerProject, packWorkspacePackages } from '../../../packages/mock-server/test/consumer/packed-packages.js';
 
 const appSource = fileURLToPath(new URL('../app', import.meta.url));
 const template = readFileSync(join(appSource, 'package.template.json'), 'utf8');
@@ -15,25 +13,11 @@ const jestLines = [
   { jest: '29.7.0', types: '29.5.14' },
 ];
 
-/**
- * A project outside the workspace, installed with plain npm. Third-party packages are installed
- * once per Jest version and package list (the directory name holds a hash of package.json); the
- * @medsched tarballs are replaced on every run.
- */
+/** The app with one Jest line, installed with npm outside the workspace (third-party packages cached). */
 function prepareApp(versions: (typeof jestLines)[number], packs: string): string {
-  const manifest = template.replaceAll('JEST_VERSION', versions.jest).replaceAll('JEST_MAJOR', versions.types);
-  const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 12);
-  const dir = join(tmpdir(), `medsched-jest-consumer-${hash}`);
-  mkdirSync(join(dir, 'packs'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), manifest);
-  rmSync(join(dir, 'tests'), { recursive: true, force: true });
-  for (const file of ['jest.config.cjs', 'tsconfig.json', 'tests']) cpSync(join(appSource, file), join(dir, file), { recursive: true });
-  for (const pack of ['medsched-sdk.tgz', 'medsched-mock-server.tgz']) cpSync(join(packs, pack), join(dir, 'packs', pack));
-  // The tarballs keep their version: drop the installed copies and their lock entries so npm unpacks the new ones.
-  rmSync(join(dir, 'node_modules', '@medsched'), { recursive: true, force: true });
-  rmSync(join(dir, 'package-lock.json'), { force: true });
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
-  return dir;
+  const manifest = JSON.parse(template.replaceAll('JEST_VERSION', versions.jest).replaceAll('JEST_MAJOR', versions.types)) as Record<string, unknown>;
+  const files = Object.fromEntries(['jest.config.cjs', 'tsconfig.json', 'tests'].map((name) => [name, join(appSource, name)]));
+  return installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
 }
 
 function runJest(dir: string, environment: 'node' | 'jest-fixed-jsdom') {

@@ -6,3 +6,4 @@ export type { SeedFactories, MockCredential } from './seed-factories.js';
 export type { DemoOrganization, DemoUserOptions } from './demo-users.js';
 export type { FailureSpec } from './scenarios/fail.js';
 export type { RouteSpec } from './scenarios/route-spec.js';
+export type { UnhandledRequestStrategy, UnhandledRequestPrint } from './unhandled-requests.js';

@@ -1,13 +1,14 @@
-import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
+import { setupWorker, type SetupWorker } from 'msw/browser';
 import { isCommonAssetRequest } from 'msw';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
+import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
 
 export interface WorkerStartOptions {
   /** Where the app serves msw's worker script; default `/mockServiceWorker.js` (see the README). */
   serviceWorkerUrl?: string;
   /** Default: fail requests to other hosts or paths loudly, let the page's own assets through. */
-  onUnhandledRequest?: StartOptions['onUnhandledRequest'];
+  onUnhandledRequest?: UnhandledRequestStrategy;
   /** Silence msw's start-up message in the console. */
   quiet?: boolean;
 }
@@ -33,13 +34,14 @@ export class MockWorker extends MockScope {
     await this.worker.start({
       serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
       quiet: options.quiet ?? false,
-      onUnhandledRequest:
+      ...unhandledRequestOptions(
         options.onUnhandledRequest ??
-        ((request, print) => {
-          // Scripts, styles, images and fonts of the page itself are not API calls.
-          if (isCommonAssetRequest(request)) return;
-          print.error();
-        }),
+          ((request, print) => {
+            // Scripts, styles, images and fonts of the page itself are not API calls.
+            if (isCommonAssetRequest(request)) return;
+            print.error();
+          }),
+      ),
     });
   }
 

@@ -1,7 +1,7 @@
 import { setupServer, type SetupServer } from 'msw/node';
-import type { SharedOptions } from 'msw';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
+import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
 
 export interface ListenOptions {
   /**
@@ -9,7 +9,7 @@ export interface ListenOptions {
    * Default `'error'`: msw prints the method and URL, and the app's fetch rejects. (A strategy
    * function that throws would turn the request into a 500 answer instead of a rejection.)
    */
-  onUnhandledRequest?: SharedOptions['onUnhandledRequest'];
+  onUnhandledRequest?: UnhandledRequestStrategy;
 }
 
 /** The mock API in Node (vitest, jest): msw's `setupServer` running the reference server's behaviour. */
@@ -30,7 +30,7 @@ export class MockApi extends MockScope {
   /** Builds the first database and starts intercepting. Call it in `beforeAll`. */
   async listen(options: ListenOptions = {}): Promise<void> {
     await this.init();
-    this.server.listen({ onUnhandledRequest: options.onUnhandledRequest ?? 'error' });
+    this.server.listen(unhandledRequestOptions(options.onUnhandledRequest ?? 'error'));
   }
 
   /** Stops intercepting. Call it in `afterAll`. */

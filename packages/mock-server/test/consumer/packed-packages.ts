@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, renameSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /**
  * Packs workspace packages as they would be published (`pnpm pack`: workspace versions
@@ -19,4 +20,37 @@ export function packWorkspacePackages(names: string[]): string {
     renameSync(join(destination, file), join(destination, file.replace(/-\d+\.\d+\.\d+(?:-[\w.]+)?\.tgz$/, '.tgz')));
   }
   return destination;
+}
+
+export interface ConsumerProject {
+  /** The generated package.json; `file:packs/<tarball>` for the packed packages. */
+  manifest: Record<string, unknown>;
+  /** Files to copy in (name in the project → absolute source path, files or directories). */
+  files?: Record<string, string>;
+  /** Directory of the packed tarballs, from `packWorkspacePackages`. */
+  packs: string;
+  /** Tarball names to copy into `packs/`. */
+  tarballs: string[];
+}
+
+/**
+ * A project outside the workspace, installed with plain npm. Its directory is named after a hash
+ * of its package.json, so third-party packages are installed once and reused by later runs; the
+ * tarballs, whose version never changes, are unpacked afresh every time.
+ */
+export function installConsumerProject({ manifest, files = {}, packs, tarballs }: ConsumerProject): string {
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  const dir = join(tmpdir(), `medsched-consumer-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`);
+  mkdirSync(join(dir, 'packs'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), text);
+  for (const [name, source] of Object.entries(files)) {
+    rmSync(join(dir, name), { recursive: true, force: true });
+    cpSync(source, join(dir, name), { recursive: true });
+  }
+  for (const tarball of tarballs) cpSync(join(packs, tarball), join(dir, 'packs', tarball));
+  // Same version, new content: drop the unpacked copies and the lock so that npm unpacks the new tarballs.
+  rmSync(join(dir, 'node_modules', '@medsched'), { recursive: true, force: true });
+  rmSync(join(dir, 'package-lock.json'), { force: true });
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
+  return dir;
 }

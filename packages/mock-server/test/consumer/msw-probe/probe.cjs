@@ -1,0 +1,62 @@
+// Run by test/msw-versions.test.ts inside a project that installed the packed mock server next to
+// one msw version: `node probe.cjs cjs|esm`. Prints what worked as one JSON line.
+const { createServer } = require('node:http');
+
+async function main(format) {
+  const load = (name) => (format === 'esm' ? import(name) : Promise.resolve(require(name)));
+  const { setupMockApi } = await load('@medsched/mock-server');
+  const { http, HttpResponse } = await load('msw');
+  const mswVersion = require('msw/package.json').version;
+
+  // Where an unhandled request would land if msw let it through to the network.
+  let reachedNetwork = 0;
+  const elsewhere = createServer((request, response) => {
+    reachedNetwork += 1;
+    response.end('from the network');
+  });
+  await new Promise((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  const elsewhereUrl = `http://127.0.0.1:${elsewhere.address().port}/analytics`;
+  const result = { format, mswVersion };
+  const printed = [];
+  const consoleError = console.error;
+  console.error = (...args) => printed.push(args.join(' '));
+
+  const mock = setupMockApi();
+  try {
+    await mock.listen();
+    result.total = (await mock.as('user').client.calendars.list({ limit: 1 })).total;
+
+    mock.fail('calendars.list', 503);
+    result.failedWith = await mock.as('user').client.calendars.list().then(() => 'no error', (error) => error.status);
+
+    mock.server.use(http.get('https://app.test/flags', () => HttpResponse.json({ dark: true })));
+    result.appHandler = await (await fetch('https://app.test/flags')).json();
+
+    result.unhandled = await fetch(elsewhereUrl).then(() => 'answered', () => 'rejected');
+    result.unhandledPrinted = printed.some((line) => line.includes(elsewhereUrl));
+    result.reachedNetworkWhenUnhandled = reachedNetwork;
+
+    await mock.reset();
+    result.afterReset = { journal: mock.journal.size, total: (await mock.as('user').client.calendars.list({ limit: 1 })).total };
+
+    result.isolated = await mock.isolated(async (scope) => {
+      scope.fail('calendars.list', 409);
+      return mock.as('user').client.calendars.list().then(() => 'no error', (error) => error.status);
+    })();
+    mock.close();
+
+    // The strategy is really passed on: with 'bypass' the same request reaches the network.
+    const bypassing = setupMockApi();
+    await bypassing.listen({ onUnhandledRequest: 'bypass' });
+    result.bypass = await fetch(elsewhereUrl).then((response) => response.text(), () => 'rejected');
+    bypassing.close();
+  } catch (error) {
+    result.error = String(error && error.stack ? error.stack : error);
+  } finally {
+    console.error = consoleError;
+    elsewhere.close();
+  }
+  console.log(JSON.stringify(result));
+}
+
+main(process.argv[2] ?? 'cjs');
