@@ -162,6 +162,27 @@ const headers = {
     description: 'The accepted authentication scheme(s).',
     schema: { type: 'string' },
   },
+  Allow: {
+    description: 'The methods the path accepts.',
+    schema: { type: 'string' },
+  },
+  IdempotentReplayed: {
+    description: '`true` when this answer repeats the first answer to the same `Idempotency-Key` (nothing was created this time).',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** The request header of creates (components.parameters). */
+const parameters = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes the create safe to retry: for 24 hours, per credential, a request with the same key gets the first answer again (same status and body, `Idempotent-Replayed: true`) instead of creating twice. The same key with another request: 422 `idempotency_key_reused`; while the first is still running: 409. Failures (4xx problems, 429, 5xx) are not kept. The SDK sends a random key per call, the same on each retry.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+    example: 'idk_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b',
+  },
 };
 
 const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/XRequestId' } };
@@ -172,8 +193,10 @@ const problemResponses = {
   401: { name: 'Unauthorized', description: 'Credential missing, malformed, unknown, revoked or expired. Checked before anything else.', codes: ['unauthenticated'], headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } } },
   403: { name: 'Forbidden', description: 'Valid credential, but its role or organization does not allow this operation or record.', codes: ['forbidden'] },
   404: { name: 'NotFound', description: 'A well-formed id that exists in no organization.', codes: ['not_found'] },
-  409: { name: 'Conflict', description: 'The change conflicts with the record\'s state (a baked entry is final; an e-mail is already used in the organization).', codes: ['conflict'] },
+  405: { name: 'MethodNotAllowed', description: 'The path exists, but not with this method; `Allow` lists the methods it accepts.', codes: ['method_not_allowed'], headers: { Allow: { $ref: '#/components/headers/Allow' } } },
+  409: { name: 'Conflict', description: 'The change conflicts with the record\'s state (a baked entry is final; an e-mail is already used in the organization), or a request with the same `Idempotency-Key` is still running.', codes: ['conflict'] },
   413: { name: 'PayloadTooLarge', description: 'Request body over 1 MiB.', codes: ['payload_too_large'] },
+  422: { name: 'IdempotencyKeyReused', description: 'The `Idempotency-Key` was used before with another request (method, path, query or body).', codes: ['idempotency_key_reused'] },
   415: { name: 'UnsupportedMediaType', description: 'Request body sent with a content type other than application/json.', codes: ['unsupported_media_type'] },
   429: { name: 'TooManyRequests', description: 'Over the per-credential rate limit (`RateLimit-*` headers describe it).', codes: ['rate_limited'], headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } },
   500: { name: 'InternalError', description: 'A bug on the server. The body never holds a stack trace or secret.', codes: ['internal'] },
@@ -189,7 +212,8 @@ function problemResponseComponents() {
       content: {
         'application/problem+json': {
           schema: { $ref: componentRef('Problem') },
-          example: problemExample(Number(status), codes[0]),
+          // The 400 example shows a validation failure, the most common 400.
+          example: problemExample(Number(status), status === '400' ? 'validation_failed' : codes[0]),
         },
       },
     };
@@ -228,14 +252,14 @@ const operationNotes = {
   'bake.get': 'Reads the baked schedule of one patient over the inclusive range `from`..`to`; changes nothing. `from` after `to`, or a range over 366 days: 400. The parameters may also come in a JSON body (the query string wins).',
   'bake.create': 'Bakes every draft one-off entry dated in the range and materializes one baked entry per occurrence of each series. Target: `patient` alone; `organization` with `updateAllPatients: true`; or `updateAllPatients: true` alone (the caller\'s organization). `patient` with `updateAllPatients` or with `organization`, `organization` without `updateAllPatients`, or no target: 400. `from` after `to`, or a range over 366 days: 400. Baking the same range again changes nothing.',
   'bake.delete': 'Reverts the range for one patient: materialized occurrences are removed, one-off entries return to `baked: false`. Returns the reverted entries. `from` after `to`, or a range over 366 days: 400. The parameters may also come in a JSON body (the query string wins).',
-  'calendars.list': 'Paginated. Default order `createdAt` ascending, then `id`.',
-  'calendars.create': 'New entries are drafts (`baked: false`). Unknown keys are kept.',
+  'calendars.list': 'Paginated. Default order `createdAt` ascending, then `id`. `patient` must name a patient-role user of your organization: another role is 400, an unknown id 404.',
+  'calendars.create': 'New entries are drafts (`baked: false`). Unknown keys are kept. `patient` must name a user of role `patient` or `onlyself` (another role: 400). `rrule`, when given, is an RFC 5545 rule string (a non-string: 400) and makes the entry a series starting on `date`.',
   'calendars.replace': 'A baked entry is final: 409. Unknown keys are kept.',
   'calendars.update': 'A baked entry is final: 409. Unknown keys are kept.',
   'devices.update': 'Assigning a patient makes the device `active`; `patient: null` makes it `unassigned`.',
-  'devices.events': '`DateStart` inclusive, `DateEnd` exclusive, `TypeFilter` exact; ascending by timestamp, then id.',
+  'devices.events': '`DateStart` inclusive, `DateEnd` exclusive, `TypeFilter` exact; ascending by timestamp, then id. `DateEnd` before `DateStart`: 400.',
   'organizations.update': 'Admin only. The body\'s `organization` must equal the path id (400 otherwise).',
-  'users.list': 'Paginated. `organization` is required; another organization\'s id: 403. Default order `createdAt` ascending, then `id`.',
+  'users.list': 'Paginated. `organization` is required; another organization\'s id: 403, an unknown one: 404. Default order `createdAt` ascending, then `id`.',
   'users.create': 'Without `name`, the name is the local part of the e-mail. Creating a role above the caller\'s own: 403. Duplicate e-mail in the organization: 409.',
   'pdf.sign': '`urlPath` must be an absolute URL on the configured app_url or web_url (same scheme, host and port; no user info), else 400. The signed link needs no credential and expires.',
 };
@@ -264,7 +288,7 @@ function parametersFrom(objectSchema, location, components) {
   }
   const required = new Set(object.required ?? []);
   return Object.entries(object.properties).map(([name, property]) => {
-    const { description, ...schema } = property;
+    const { description, ...schema } = wireParameter(property);
     return {
       name,
       in: location,
@@ -274,6 +298,19 @@ function parametersFrom(objectSchema, location, components) {
       schema,
     };
   });
+}
+
+/**
+ * The integer parameters (`limit`, `offset`, `page`) accept numbers from SDK users and digits
+ * from a query string; on the wire both are the integer, so the document says integer with
+ * its bounds (generators would otherwise make them number | string).
+ */
+function wireParameter(property) {
+  const branches = property.anyOf?.flatMap((branch) => branch.anyOf ?? [branch]) ?? [];
+  const integer = branches.find((branch) => branch.type === 'integer');
+  if (!integer) return property;
+  const { anyOf, ...rest } = property;
+  return { ...rest, ...integer };
 }
 
 /** A request-side schema: the component `$ref` when it has an id, else the inline schema. */
@@ -312,13 +349,18 @@ function problemStatuses(op, contract) {
     400,
     401,
     403,
-    ...(namesARecord ? [404] : []),
-    ...(conflictOperations.has(op.id) ? [409] : []),
+    ...(namesARecord || op.paginated ? [404] : []),
+    405,
+    ...(conflictOperations.has(op.id) || createsWithKey(op) ? [409] : []),
     ...(op.body ? [413, 415] : []),
+    ...(createsWithKey(op) ? [422] : []),
     429,
     500,
   ];
 }
+
+/** Creates: POSTs that are not idempotent by themselves; an Idempotency-Key makes them so. */
+const createsWithKey = (op) => op.method === 'POST' && !op.idempotent;
 
 /** Whether `schema` refers to the component `name`, directly or through other components. */
 function mentions(schema, name, components, visited = new Set()) {
@@ -338,13 +380,15 @@ function buildOperation(op, contract) {
     ...(op.params ? parametersFrom(requestSchema(op.params, contract), 'path', contract.input) : []),
     ...(op.query ? parametersFrom(requestSchema(op.query, contract), 'query', contract.input) : []),
   ];
+  if (createsWithKey(op)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   const responses = { [op.status]: successResponse(op, contract) };
+  if (createsWithKey(op)) responses[op.status].headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
   for (const status of problemStatuses(op, contract)) {
     responses[status] = { $ref: `#/components/responses/${problemResponses[status].name}` };
   }
   const retry = op.idempotent
     ? 'Idempotent: safe to retry after a network error or a 408, 429 or 5xx answer (the SDK does).'
-    : 'Not idempotent: a retry after a lost answer may create a second record, so the SDK does not retry it.';
+    : 'Creates a record: send an `Idempotency-Key` to make retries safe (the SDK does, and then retries it like the other calls).';
   return {
     operationId: op.id, // the catalogue id; dots are legal in an operationId and keep the SDK and the document in step
     summary: op.summary,
@@ -428,11 +472,20 @@ function buildDocument() {
     paths: buildPaths(contract),
     components: {
       securitySchemes,
+      parameters,
       headers,
       responses: problemResponseComponents(),
     },
   };
   document.components.schemas = usedComponents(document, contract);
+  // The bake targets exclude each other (strict objects with disjoint required keys): exactly one matches.
+  for (const name of ['BakeCreate', `BakeCreate${INPUT_SUFFIX}`]) {
+    const schema = document.components.schemas[name];
+    if (schema?.anyOf) {
+      schema.oneOf = schema.anyOf;
+      delete schema.anyOf;
+    }
+  }
   return document;
 }
 

@@ -45,4 +45,4 @@ export const AccountUpdate = z
 export type AccountUpdate = z.infer<typeof AccountUpdate>;
 
 /** Path parameters of `/accounts/{accountId}`. */
-export const AccountIdParams = z.strictObject({ accountId: AccountId });
+export const AccountIdParams = z.strictObject({ accountId: AccountId.meta({ description: "The account's id: the identity provider's subject, e.g. auth0|65a1…." }) });

@@ -30,9 +30,9 @@ function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {
 /** Query of `GET /calendars/bake` and `DELETE /calendars/bake`: one patient, inclusive range. */
 export const BakeQuery = z
   .strictObject({
-    patient: ObjectId,
-    from: DateOrDateTime,
-    to: DateOrDateTime,
+    patient: ObjectId.meta({ description: 'The patient (a user of role patient or onlyself).' }),
+    from: DateOrDateTime.meta({ description: 'First day of the range (inclusive): a date, or a date-time whose date in the patient\'s time zone is used.' }),
+    to: DateOrDateTime.meta({ description: 'Last day of the range (inclusive), not before from; at most 366 days after it.' }),
   })
   .superRefine(checkRange)
   .meta({ id: 'BakeQuery' });
@@ -42,8 +42,8 @@ export type BakeQuery = z.infer<typeof BakeQuery>;
 export const BakeForPatient = z
   .strictObject({
     patient: ObjectId.meta({ description: 'The patient whose range is baked.' }),
-    from: DateOrDateTime,
-    to: DateOrDateTime,
+    from: DateOrDateTime.meta({ description: 'First day of the range (inclusive): a date, or a date-time whose date in the patient\'s time zone is used.' }),
+    to: DateOrDateTime.meta({ description: 'Last day of the range (inclusive), not before from; at most 366 days after it.' }),
     updateAllPatients: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional().meta({ description: 'Not with `patient`: give either.' }),
     organization: z.never({ error: 'organization goes with updateAllPatients: true, not with patient' }).optional().meta({ description: 'Not with `patient`: an organization goes with `updateAllPatients: true`.' }),
   })
@@ -55,8 +55,8 @@ export const BakeForAllPatients = z
   .strictObject({
     updateAllPatients: z.literal(true).meta({ description: 'Bake every patient of the organization (only true is allowed).' }),
     organization: ObjectId.optional().meta({ description: 'The organization whose patients are baked; default the caller\'s.' }),
-    from: DateOrDateTime,
-    to: DateOrDateTime,
+    from: DateOrDateTime.meta({ description: 'First day of the range (inclusive): a date, or a date-time whose date in the patient\'s time zone is used.' }),
+    to: DateOrDateTime.meta({ description: 'Last day of the range (inclusive), not before from; at most 366 days after it.' }),
     patient: z.never({ error: 'give either patient or updateAllPatients, not both' }).optional().meta({ description: 'Not with `updateAllPatients`: give either.' }),
   })
   .meta({ id: 'BakeForAllPatients', description: "Bake every patient of an organization (organization given) or of the caller's organization (organization left out)." });

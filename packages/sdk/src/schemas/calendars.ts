@@ -67,7 +67,7 @@ const calendarInputShape = {
 export const CalendarEntryCreate = z
   .looseObject({
     ...calendarInputShape,
-    patient: ObjectId,
+    patient: ObjectId.meta({ description: 'The patient: a user of role patient or onlyself in your organization (another role: 400; unknown: 404).' }),
     intakeTime: ClockTime.optional().meta({ description: 'HH:mm; the entry start time.' }),
   })
   .meta({ id: 'CalendarEntryCreate' });
@@ -101,4 +101,4 @@ export const CalendarListQuery = z
 export type CalendarListQuery = z.infer<typeof CalendarListQuery>;
 
 /** Path parameters of `/calendars/{calendarId}`. */
-export const CalendarIdParams = z.strictObject({ calendarId: ObjectId });
+export const CalendarIdParams = z.strictObject({ calendarId: ObjectId.meta({ description: 'Id of the calendar entry (24 lower-case hex characters).' }) });

@@ -48,7 +48,7 @@ export const DeviceUpdate = z
 export type DeviceUpdate = z.infer<typeof DeviceUpdate>;
 
 /** Path parameters of `/devices/{deviceId}` and `/devices/events/{deviceId}`. */
-export const DeviceIdParams = z.strictObject({ deviceId: ObjectId });
+export const DeviceIdParams = z.strictObject({ deviceId: ObjectId.meta({ description: 'Id of the device (24 lower-case hex characters).' }) });
 
 /** Something a device did or had done to it. */
 export const DeviceEvent = z

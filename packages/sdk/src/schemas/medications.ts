@@ -37,4 +37,4 @@ export const MedicationUpdate = z
 export type MedicationUpdate = z.infer<typeof MedicationUpdate>;
 
 /** Path parameters of `/medications/{medicationId}`. */
-export const MedicationIdParams = z.strictObject({ medicationId: ObjectId });
+export const MedicationIdParams = z.strictObject({ medicationId: ObjectId.meta({ description: 'Id of the medication (24 lower-case hex characters).' }) });

@@ -27,4 +27,4 @@ export const OrganizationUpdate = z
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 
 /** Path parameters of `/organizations/{organizationId}`. */
-export const OrganizationIdParams = z.strictObject({ organizationId: ObjectId });
+export const OrganizationIdParams = z.strictObject({ organizationId: ObjectId.meta({ description: 'Id of the organization (24 lower-case hex characters).' }) });

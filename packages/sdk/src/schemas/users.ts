@@ -58,7 +58,7 @@ export const userSortFields = ['name', 'email', 'role', 'createdAt', 'updatedAt'
 /** Query of `GET /users/`: `organization` is required. */
 export const UserListQuery = z
   .strictObject({
-    organization: ObjectId,
+    organization: ObjectId.meta({ description: "The organization whose users are listed; the caller's own (another one: 403, unknown: 404)." }),
     ...listQueryShape,
     sortBy: sortBy(userSortFields).optional(),
   })
