@@ -88,7 +88,10 @@ export function resolveSettings(flags: GlobalOptions, env: NodeJS.ProcessEnv, st
     ['profile', nonEmpty(profile?.timezone)],
   ];
   const zone = zoneLayers.find(([, value]) => value !== undefined);
-  const [timezoneSource, timezone] = zone ? [zone[0], checkTimeZone(zone[1] as string)] : (['system', systemTimeZone()] as const);
+  // A bad --tz is a usage error at once; the system zone is read only when a command needs it:
+  // Intl's first time-zone lookup loads ICU data, a large part of a data command's start-up.
+  if (zone) checkTimeZone(zone[1] as string);
+  let systemZone: string | undefined;
 
   return {
     profileName,
@@ -96,8 +99,10 @@ export function resolveSettings(flags: GlobalOptions, env: NodeJS.ProcessEnv, st
     baseUrl: baseUrl.replace(/\/+$/, ''),
     baseUrlSource,
     credential: resolveCredential(flags, env, profile),
-    timezone,
-    timezoneSource,
+    get timezone() {
+      return zone ? (zone[1] as string) : (systemZone ??= systemTimeZone());
+    },
+    timezoneSource: zone ? zone[0] : 'system',
     organization: nonEmpty(env.MEDSCHED_ORGANIZATION) ?? profile?.organization,
     organizationSource: nonEmpty(env.MEDSCHED_ORGANIZATION) !== undefined ? 'environment' : profile?.organization !== undefined ? 'profile' : undefined,
   };
