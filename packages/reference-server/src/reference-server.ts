@@ -4,6 +4,7 @@ import { createDevRoutes } from './dev/routes.js';
 import type { ApiKeyHasher } from './domain/access/api-keys.js';
 import { Authenticator } from './domain/access/authentication.js';
 import { IdentityProvider, type IdentityProviderOptions } from './domain/access/identity-provider.js';
+import { FailedAuthenticationLimit, defaultFailedAuthenticationLimit, type FailedAuthenticationLimitOptions } from './domain/access/failed-authentication-limit.js';
 import { defaultOperationLimits, type OperationLimits } from './domain/operation/limits.js';
 import { PdfLinks, type PdfLinkOptions } from './domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from './domain/access/rate-limit.js';
@@ -26,6 +27,12 @@ export interface ReferenceServerOptions {
   adminSecret?: string;
   /** Bounds on the work of one request, e.g. `{ bakeEntries: 10_000 }` (the default). */
   limits?: Partial<OperationLimits>;
+  /**
+   * Failed authentications allowed per client address (Node server only) before 429 with
+   * Retry-After; `false` turns the limit off. Default 30 a minute, except on the in-memory demo
+   * seed, whose tests try bad credentials by the dozen from one address: off there.
+   */
+  failedAuthenticationLimit?: FailedAuthenticationLimitOptions | false;
   /** Per-credential rate limit (off when absent). */
   rateLimit?: RateLimitOptions;
   /** Signed PDF links: allowed app and web URLs, signing secret, lifetime, renderer. */
@@ -74,6 +81,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     now,
     newId,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    failedAuthenticationLimit: failedAuthenticationLimitOf(options),
     pdfLinks: new PdfLinks(options.pdf),
     limits: { ...defaultOperationLimits, ...options.limits },
     extraRoutes: withPages(createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }), options.pages),
@@ -88,4 +96,13 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
 /** The development routes first, then the pages, if any. */
 function withPages(devRoutes: ExtraRoutes, pages: ExtraRoutes | undefined): ExtraRoutes {
   return pages ? async (request, requestId) => (await devRoutes(request, requestId)) ?? pages(request, requestId) : devRoutes;
+}
+
+/** The failed-authentication limit the options ask for (see `failedAuthenticationLimit`). */
+function failedAuthenticationLimitOf(options: ReferenceServerOptions): FailedAuthenticationLimit | undefined {
+  const asked = options.failedAuthenticationLimit;
+  if (asked === false) return undefined;
+  if (asked !== undefined) return new FailedAuthenticationLimit(asked);
+  const inMemoryDemo = !options.database && (options.seed ?? 'demo') === 'demo';
+  return inMemoryDemo ? undefined : new FailedAuthenticationLimit(defaultFailedAuthenticationLimit);
 }

@@ -61,7 +61,7 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
     }
     if (pathname === '/dev/token/refresh') {
       only('POST');
-      return answer(200, await refresh(identityProvider, await body(RefreshBody)));
+      return answer(200, await refresh(db, identityProvider, await body(RefreshBody)));
     }
     if (!pathname.startsWith('/dev/admin/')) return undefined;
     if (adminSecret === undefined) return undefined;

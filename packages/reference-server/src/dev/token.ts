@@ -2,6 +2,7 @@ import { AccountId } from '@medsched/sdk/schemas';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { hashApiKey, isWellFormedApiKey } from '../domain/access/api-keys.js';
+import { isApiKeyActive } from '../domain/access/authentication.js';
 import { maxAccessTtlSeconds, type IdentityProvider, type TokenPair } from '../domain/access/identity-provider.js';
 import { ProblemError } from '../domain/operation/problems.js';
 import { findUserByEmail } from './admin.js';
@@ -23,20 +24,22 @@ const refused = (detail: string) => new ProblemError('unauthenticated', detail, 
 
 export async function signIn(db: Database, identityProvider: IdentityProvider, body: SignInBody, hasAdminSecret: boolean): Promise<TokenPair> {
   let accountId: string | undefined;
+  let apiKeyId: string | undefined;
   if ('apiKey' in body) {
     const record = isWellFormedApiKey(body.apiKey) ? db.apiKeys.group('hash', await hashApiKey(body.apiKey))[0] : undefined;
     if (!record || record.revokedAt) throw refused('the API key is unknown, malformed or revoked');
     accountId = record.accountId;
+    apiKeyId = record.id;
   } else {
     if (!hasAdminSecret) throw refused('signing in by e-mail or account id needs the admin secret in x-admin-secret; or sign in with an apiKey');
     accountId = 'accountId' in body ? body.accountId : findUserByEmail(db, body.email, body.organizationId).accountId ?? undefined;
   }
   if (!accountId || !db.accounts.get(accountId)) throw refused('no account to sign in as (create an API key for the user first)');
-  return identityProvider.issue(accountId, body.ttlSeconds);
+  return identityProvider.issue(accountId, body.ttlSeconds, { apiKeyId });
 }
 
-export async function refresh(identityProvider: IdentityProvider, body: z.infer<typeof RefreshBody>): Promise<TokenPair> {
-  const pair = await identityProvider.refresh(body.refreshToken);
+export async function refresh(db: Database, identityProvider: IdentityProvider, body: z.infer<typeof RefreshBody>): Promise<TokenPair> {
+  const pair = await identityProvider.refresh(body.refreshToken, (apiKeyId) => isApiKeyActive(db, apiKeyId));
   if (!pair) throw refused('the refresh token is invalid or expired; sign in again');
   return pair;
 }

@@ -22,8 +22,12 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
   });
 }
 
-/** An IncomingMessage as the pipeline reads requests: no URL or Fetch objects on the hot path. */
-function toApiRequest(request: IncomingMessage, fallbackHost: string): ApiRequest {
+/**
+ * An IncomingMessage as the pipeline reads requests: no URL or Fetch objects on the hot path.
+ * The origin is the configured public one: the Host header is the client's to choose, so links
+ * built from it could point anywhere (and a malformed one broke the `Link` header).
+ */
+function toApiRequest(request: IncomingMessage, publicOrigin: string): ApiRequest {
   const url = request.url ?? '/';
   const queryAt = url.indexOf('?');
   const headers = request.headers;
@@ -31,7 +35,8 @@ function toApiRequest(request: IncomingMessage, fallbackHost: string): ApiReques
     method: request.method ?? 'GET',
     pathname: queryAt === -1 ? url : url.slice(0, queryAt),
     search: queryAt === -1 ? '' : url.slice(queryAt),
-    origin: `http://${headers.host ?? fallbackHost}`,
+    origin: publicOrigin,
+    client: request.socket.remoteAddress,
     header: (name) => {
       const value = headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
@@ -51,9 +56,9 @@ function send(response: ServerResponse, answer: ApiResponse): void {
 }
 
 /** The node:http binding: each request goes straight to the pipeline and its route table. */
-export function createRequestListener(pipeline: Pipeline, fallbackHost: string): RequestListener {
+export function createRequestListener(pipeline: Pipeline, publicOrigin: string): RequestListener {
   return (request, response) => {
-    pipeline.handle(toApiRequest(request, fallbackHost)).then(
+    pipeline.handle(toApiRequest(request, publicOrigin)).then(
       (answer) => send(response, answer),
       // The pipeline turns every error into an answer; this only guards against a broken socket.
       () => response.destroy(),

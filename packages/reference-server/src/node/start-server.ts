@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../reference-server.js';
+import { applySocketTimeout, defaultConnectionTimeouts, serverTimeoutOptions, type ConnectionTimeouts } from './connection-timeouts.js';
 import { createRequestListener } from './http-binding.js';
 import { openDataFile, type DataFile } from './persistence/open-data-file.js';
 import { renderPdf } from './pdf-renderer.js';
@@ -21,6 +22,14 @@ export interface StartServerOptions extends ReferenceServerOptions {
    * per `seed`; an existing one ignores `seed`. In memory only when absent.
    */
   data?: string;
+  /**
+   * The address clients use, e.g. `https://medsched.example.test` behind a proxy: the origin
+   * of signed PDF links and `Link` headers (never the request's Host header). Default the
+   * listen address.
+   */
+  publicUrl?: string;
+  /** Connection timeouts in seconds (see connection-timeouts.ts); each defaults separately. */
+  timeouts?: Partial<ConnectionTimeouts>;
 }
 
 export interface RunningServer {
@@ -60,7 +69,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     pdf: { render: renderPdf, ...options.pdf },
   });
   const host = options.host ?? defaultHost;
-  const httpServer = createServer({ keepAliveTimeout: 5_000 });
+  const timeouts = { ...defaultConnectionTimeouts, ...options.timeouts };
+  const httpServer = createServer(serverTimeoutOptions(timeouts));
+  applySocketTimeout(httpServer, timeouts);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? defaultPort, host, () => {
@@ -71,6 +82,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = (httpServer.address() as AddressInfo).port;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   const origin = `http://${hostInUrl}:${port}`;
+  const publicOrigin = options.publicUrl === undefined ? origin : new URL(options.publicUrl).origin;
   const seed = options.seed ?? 'demo';
   sitePages = createSitePages({
     db: reference.db,
@@ -82,7 +94,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     corsOrigins: options.cors?.origins ?? defaultCorsOrigins,
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
   });
-  httpServer.on('request', createRequestListener(reference.pipeline, `${hostInUrl}:${port}`));
+  httpServer.on('request', createRequestListener(reference.pipeline, publicOrigin));
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}${reference.basePath}`,

@@ -13,6 +13,8 @@ export interface ApiRequest {
   search: string;
   /** Scheme, host and port the client used, e.g. `http://127.0.0.1:4010`; for absolute links. */
   origin: string;
+  /** The peer's address where the binding knows it (node:http), for per-client limits. */
+  client?: string | undefined;
   /** A request header by lower-case name. */
   header(name: string): string | undefined;
   /** Reads the body, stopping (too-large) once it exceeds `limit` bytes. */

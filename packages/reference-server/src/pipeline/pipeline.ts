@@ -12,6 +12,9 @@ import { Router } from '../routes/router.js';
 import type { CorsPolicy } from './cors.js';
 import { IdempotencyStep } from './idempotency.js';
 import { readJsonBody, readJsonObject } from './json-body.js';
+import { readQuery } from './query.js';
+import { authenticateRequest } from './authentication-step.js';
+import type { FailedAuthenticationLimit } from '../domain/access/failed-authentication-limit.js';
 import type { ApiRequest, ApiResponse } from './messages.js';
 import { problemResponse } from './problem-response.js';
 import { requestIdOf } from './request-id.js';
@@ -29,6 +32,8 @@ export interface PipelineOptions {
   now: () => Date;
   newId: () => string;
   rateLimiter?: RateLimiter | undefined;
+  /** Per-client limit on failed authentications (429 with Retry-After); off when absent. */
+  failedAuthenticationLimit?: FailedAuthenticationLimit | undefined;
   pdfLinks: PdfLinks;
   /** Bounds on the work of one request (default {@link defaultOperationLimits}). */
   limits?: OperationLimits | undefined;
@@ -101,7 +106,7 @@ export class Pipeline {
 
   async #handleApi(request: ApiRequest, path: string, requestId: string): Promise<ApiResponse> {
     // Authentication comes first: without a valid credential nothing else is revealed.
-    const caller = await this.options.authenticator.authenticate(request.header);
+    const caller = await authenticateRequest(this.options.authenticator, this.options.failedAuthenticationLimit, request);
     const limitHeaders = this.options.rateLimiter?.take(caller, Date.now()) ?? {};
     return this.idempotency.run(request, caller, requestId, (replayable) => this.#operate(replayable, path, requestId, caller, limitHeaders));
   }
@@ -123,7 +128,7 @@ export class Pipeline {
       query: undefined as unknown,
       body: undefined as unknown,
     };
-    const rawQuery: Record<string, string> = request.search === '' ? {} : Object.fromEntries(new URLSearchParams(request.search));
+    const rawQuery = readQuery(request.search);
     if (operation.body) {
       input.body = validate(operation.body, await readJsonObject(request), 'validation_failed', 'body');
     }

@@ -5,6 +5,12 @@ import type { Caller } from './caller.js';
 import type { IdentityProvider } from './identity-provider.js';
 import { ProblemError } from '../operation/problems.js';
 
+/** Whether an API key (by record id) exists and is not revoked. */
+export function isApiKeyActive(db: Database, apiKeyId: string): boolean {
+  const record = db.apiKeys.get(apiKeyId);
+  return record !== undefined && record.revokedAt === null;
+}
+
 /** Read access to request headers by lower-case name, whatever the binding. */
 export type HeaderReader = (name: string) => string | undefined;
 
@@ -53,8 +59,13 @@ export class Authenticator {
   async #byBearer(authorization: string): Promise<Caller> {
     const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization.trim());
     if (!match) throw unauthenticated('the Authorization header must be "Bearer <token>"');
-    const subject = await this.identityProvider.verifyAccess(match[1]!);
-    if (!subject) throw unauthenticated('the bearer token is invalid or expired; sign in or refresh', true);
+    const verified = await this.identityProvider.verifyAccessToken(match[1]!);
+    if (!verified) throw unauthenticated('the bearer token is invalid or expired; sign in or refresh', true);
+    // A token minted from an API key ends when that key is revoked.
+    if (verified.apiKeyId !== undefined && !isApiKeyActive(this.db, verified.apiKeyId)) {
+      throw unauthenticated('the API key this token was minted from has been revoked; sign in again', true);
+    }
+    const { subject } = verified;
     return this.#callerOf(subject, { kind: 'bearer', subject });
   }
 

@@ -41,10 +41,15 @@ export class IdentityProvider {
     this.#key = options.secret ? new TextEncoder().encode(options.secret) : crypto.getRandomValues(new Uint8Array(32));
   }
 
-  async issue(accountId: string, accessTtlSeconds = defaultAccessTtlSeconds): Promise<TokenPair> {
+  /**
+   * A token pair for an account. `apiKeyId`, when the sign-in was proven with an API key, goes
+   * into both tokens (claim `key`): revoking that key ends them (the authenticator checks).
+   */
+  async issue(accountId: string, accessTtlSeconds = defaultAccessTtlSeconds, options: { apiKeyId?: string | undefined } = {}): Promise<TokenPair> {
+    const key = options.apiKeyId === undefined ? {} : { key: options.apiKeyId };
     return {
-      accessToken: await this.#sign(accountId, 'access', accessTtlSeconds),
-      refreshToken: await this.#sign(accountId, 'refresh', refreshTtlSeconds, { access_ttl: accessTtlSeconds }),
+      accessToken: await this.#sign(accountId, 'access', accessTtlSeconds, key),
+      refreshToken: await this.#sign(accountId, 'refresh', refreshTtlSeconds, { access_ttl: accessTtlSeconds, ...key }),
       tokenType: 'Bearer',
       expiresIn: accessTtlSeconds,
     };
@@ -52,15 +57,25 @@ export class IdentityProvider {
 
   /** The account id of a valid access token, or undefined for anything else. */
   async verifyAccess(token: string): Promise<string | undefined> {
-    return (await this.#verify(token, 'access'))?.sub;
+    return (await this.verifyAccessToken(token))?.subject;
+  }
+
+  /** The account id of a valid access token and the API key it was minted from, if any. */
+  async verifyAccessToken(token: string): Promise<{ subject: string; apiKeyId: string | undefined } | undefined> {
+    const payload = await this.#verify(token, 'access');
+    if (!payload?.sub) return undefined;
+    return { subject: payload.sub, apiKeyId: typeof payload.key === 'string' ? payload.key : undefined };
   }
 
   /** A new token pair for a valid refresh token (same access lifetime as the original sign-in). */
-  async refresh(refreshToken: string): Promise<TokenPair | undefined> {
+  async refresh(refreshToken: string, isKeyActive: (apiKeyId: string) => boolean = () => true): Promise<TokenPair | undefined> {
     const payload = await this.#verify(refreshToken, 'refresh');
     if (!payload?.sub) return undefined;
+    const apiKeyId = typeof payload.key === 'string' ? payload.key : undefined;
+    // A refresh token minted from an API key dies with the key.
+    if (apiKeyId !== undefined && !isKeyActive(apiKeyId)) return undefined;
     const ttl = typeof payload.access_ttl === 'number' ? payload.access_ttl : defaultAccessTtlSeconds;
-    return this.issue(payload.sub, ttl);
+    return this.issue(payload.sub, ttl, { apiKeyId });
   }
 
   async #sign(subject: string, use: TokenUse, ttlSeconds: number, extra: Record<string, unknown> = {}): Promise<string> {
