@@ -1,4 +1,3 @@
-import ky from 'ky';
 import type { z } from 'zod';
 import type { Credentials } from './auth.js';
 import {
@@ -138,10 +137,11 @@ const createsWithKey = (operation: Operation) => operation.method === 'POST' && 
 /**
  * Runs one operation of the catalogue: validates the input, sends it with credentials,
  * retries what may be retried within a bounded total wait, and validates the answer.
- * The retry loop and the deadline stay ours, beside ky: the deadline must cover the body
- * (ky's timeout ends with the headers), every wait must be told to the logger with its length
- * and reason and fit a total budget (ky's beforeRetry hook does not see the delay), and the
- * 401 refresh must share one refresh between concurrent calls and count as no retry.
+ * It calls fetch itself rather than through ky: measured in bench/sdk.mjs, ky's Request
+ * objects and clones cost about 0.16 ms a call (SDK/raw fetch 2.0 with ky, 1.4 without, same
+ * run), the deadline must cover the body (ky's timeout ends with the headers), each wait must
+ * reach the logger with its length and reason within a total budget (ky's beforeRetry hook does
+ * not see the delay), and a custom fetch must be called as fetch(url, init).
  */
 export class Transport {
   readonly #config: TransportConfig;
@@ -255,47 +255,38 @@ export class Transport {
 
   async #attempt(method: string, path: string, headers: Record<string, string>, body: string | undefined, timeout: number, signal: AbortSignal | undefined): Promise<Outcome> {
     if (signal?.aborted) return { kind: 'failure', error: new AbortError({ cause: signal.reason }) };
-    const deadline = new AbortController();
+    // One controller ends the attempt, whether the deadline passes or the caller aborts
+    // (cheaper per call than AbortSignal.any, which showed in the bench).
+    const controller = new AbortController();
     let timedOut = false;
     let onTimeout: () => void = () => {};
     let onAbort: () => void = () => {};
     const expired = new Promise<never>((_, reject) => {
       onTimeout = () => reject(new TimeoutError(timeout));
       // The caller's abort must end a stalled body too, whatever the fetch does with its signal.
-      onAbort = () => reject(new AbortError({ cause: signal?.reason }));
+      onAbort = () => {
+        controller.abort(signal?.reason);
+        reject(new AbortError({ cause: signal?.reason }));
+      };
     });
     signal?.addEventListener('abort', onAbort, { once: true });
     expired.catch(() => {});
     const timer = setTimeout(() => {
       timedOut = true;
-      deadline.abort();
+      controller.abort();
       onTimeout();
     }, timeout);
-    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-    const customFetch = this.#config.fetch;
+    const fetch = this.#config.fetch ?? globalThis.fetch;
     let fetchBug: unknown;
     try {
+      const init: RequestInit = { method, headers, signal: controller.signal };
+      if (body !== undefined) init.body = body;
       const response = await Promise.race([
-        ky(this.#config.baseUrl + path, {
-          method,
-          headers,
-          ...(body !== undefined && { body }),
-          signal: combined,
-          timeout: false,
-          retry: 0,
-          throwHttpErrors: false,
-          // A custom fetch gets what a caller of fetch expects, (URL string, init), not ky's Request;
-          // what it throws that is not a network failure is a bug in it, reported as such.
-          ...(customFetch && {
-            fetch: async (input: Request | URL | string) => {
-              try {
-                return await customFetch(input instanceof Request ? input.url : String(input), { method, headers, ...(body !== undefined && { body }), signal: combined });
-              } catch (error) {
-                if (!isNetworkFailure(error) && !combined.aborted) fetchBug = error;
-                throw error;
-              }
-            },
-          }),
+        // (URL, init), as a caller of fetch expects. Whatever a fetch throws that is not a
+        // network failure is a bug in it (a custom fetch), reported as such.
+        fetch(this.#config.baseUrl + path, init).catch((error: unknown) => {
+          if (!isNetworkFailure(error) && !controller.signal.aborted) fetchBug = error;
+          throw error;
         }),
         expired,
       ]);
@@ -305,7 +296,7 @@ export class Transport {
     } catch (cause) {
       if (signal?.aborted) return { kind: 'failure', error: new AbortError({ cause: signal.reason }) };
       if (timedOut) return { kind: 'failure', error: new TimeoutError(timeout) };
-      if (fetchBug !== undefined) throw new MedschedError(`the custom fetch threw: ${describeCause(fetchBug)}`, 'fetch_error', { cause: fetchBug });
+      if (fetchBug !== undefined) throw new MedschedError(`the fetch threw: ${describeCause(fetchBug)}`, 'fetch_error', { cause: fetchBug });
       return { kind: 'failure', error: new ConnectionError(`could not reach ${this.#config.baseUrl}: ${describeCause(cause)}`, { cause }) };
     } finally {
       clearTimeout(timer);

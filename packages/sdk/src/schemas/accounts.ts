@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccountId, IsoDateTime, ObjectId } from './primitives.js';
 import { KnownUserRole } from './users.js';
 

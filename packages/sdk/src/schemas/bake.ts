@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CalendarEntry } from './calendars.js';
 import { Device } from './devices.js';
 import { ClockTime, DateOrDateTime, IsoDate, ObjectId } from './primitives.js';

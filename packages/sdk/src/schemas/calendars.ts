@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listQueryShape, sortBy } from './list-query.js';
 import { ClockTime, ObjectId, openEnum, RRule } from './primitives.js';
 

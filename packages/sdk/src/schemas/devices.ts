@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FreeObject, IsoDateTime, ObjectId, openEnum } from './primitives.js';
 
 /** Device status values: assigning a patient makes a device `active`, `patient: null` makes it `unassigned`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FreeObject, IsoDateTime, ObjectId } from './primitives.js';
 
 /** A medication of an organization. */

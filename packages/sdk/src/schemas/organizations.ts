@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FreeObject, ObjectId } from './primitives.js';
 
 /** An organization (pharmacy, care home, …): the tenant every record belongs to. */

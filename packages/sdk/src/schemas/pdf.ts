@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Query of `GET /pdf/`: an absolute URL on the configured app_url or web_url. */
 export const PdfQuery = z

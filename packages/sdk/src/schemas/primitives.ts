@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A database object id: 24 lower-case hex characters (a MongoDB ObjectId). */
 export const ObjectId = z

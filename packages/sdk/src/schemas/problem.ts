@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { openEnum } from './primitives.js';
 
 /** The error codes of the service, one per kind of failure. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listQueryShape, sortBy } from './list-query.js';
 import { FreeObject, ObjectId, openEnum, TimeZone } from './primitives.js';
 

@@ -1,0 +1,91 @@
+// pnpm bench, SDK part: the SDK as a user gets it (the packed tarball, installed with plain npm in a
+// fresh project), measured two ways against baselines in the same run:
+//   1. size: createClient + calendars.list bundled by esbuild for the browser, min+gzip;
+//   2. time: sequential GET /v1/calendars/{id} through the SDK against a raw fetch + JSON.parse of
+//      the same URL on the same reference server, in alternating batches, median of the batch ratios.
+import { execFileSync, fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const sizeTargetKb = 25;
+const ratioTarget = 1.15;
+const calls = Number(process.env.BENCH_SDK_CALLS ?? 2000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const apiKey = 'msk_demo_sonnen_admin';
+const entryId = '64d005000000000000000001';
+const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
+
+// The tarball, installed in a fresh project outside the workspace.
+const work = mkdtempSync(join(tmpdir(), 'medsched-bench-sdk-'));
+try {
+  execFileSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', work], { cwd: sdkDir, stdio: 'ignore' });
+  const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
+  const project = join(work, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-sdk-consumer', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', tarball], { cwd: project, stdio: 'ignore' });
+
+  // 1. Bundle size.
+  writeFileSync(
+    join(project, 'entry.js'),
+    "import { createClient } from '@medsched/sdk';\n" +
+      "const client = createClient({ baseUrl: 'https://api.example.test/v1', apiKey: 'k' });\n" +
+      'client.calendars.list({ limit: 5 }).then((page) => console.log(page.items.length));\n',
+  );
+  const built = await esbuild.build({ entryPoints: [join(project, 'entry.js')], absWorkingDir: project, bundle: true, minify: true, platform: 'browser', format: 'esm', write: false });
+  const bundle = built.outputFiles[0].contents;
+  const gzipKb = gzipSync(bundle).length / 1024;
+  console.log('SDK bundle: createClient + calendars.list, esbuild --bundle --minify --platform=browser, from the packed tarball');
+  console.log(`  ${(bundle.length / 1024).toFixed(1)} KB min, ${gzipKb.toFixed(1)} KB min+gzip  (target <= ${sizeTargetKb} KB) ${gzipKb <= sizeTargetKb ? 'ok' : 'FAIL'}\n`);
+
+  // 2. Cost per call against raw fetch.
+  const { createClient } = await import(pathToFileURL(join(project, 'node_modules/@medsched/sdk/dist/index.js')).href);
+  const child = fork(fileURLToPath(new URL('./server-process.mjs', import.meta.url)), ['reference', '0'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { port } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+  });
+  try {
+    const base = `http://127.0.0.1:${port}/v1`;
+    const client = createClient({ baseUrl: base, apiKey });
+    const raw = async () => {
+      const response = await fetch(`${base}/calendars/${entryId}`, { headers: { 'x-api-key': apiKey, accept: 'application/json' } });
+      return JSON.parse(await response.text());
+    };
+    const sdk = () => client.calendars.get(entryId);
+    const unvalidated = () => client.calendars.get(entryId, { validateResponse: false });
+    const time = async (call, count) => {
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < count; i++) await call();
+      return Number(process.hrtime.bigint() - started) / 1e6 / count;
+    };
+    for (const call of [raw, sdk, unvalidated]) await time(call, 300); // warm-up
+    // The cores are shared: the variants take turns in small batches, and the median of the
+    // per-batch ratios counts, so that a burst of load elsewhere does not favour one side.
+    const batch = 50;
+    const samples = { raw: [], sdk: [], unvalidated: [] };
+    for (let done = 0; done < calls * rounds; done += batch) {
+      samples.raw.push(await time(raw, batch));
+      samples.sdk.push(await time(sdk, batch));
+      samples.unvalidated.push(await time(unvalidated, batch));
+    }
+    const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+    const ratioOf = (name) => median(samples[name].map((value, i) => value / samples.raw[i]));
+    const ratio = ratioOf('sdk');
+    console.log(`SDK call against raw fetch, GET /v1/calendars/{id}, ${calls * rounds} sequential calls each, in turns of ${batch} (median per batch)`);
+    console.log(`  raw fetch + JSON.parse            ${median(samples.raw).toFixed(3)} ms/call`);
+    console.log(`  SDK calendars.get                 ${median(samples.sdk).toFixed(3)} ms/call`);
+    console.log(`  SDK, validateResponse: false      ${median(samples.unvalidated).toFixed(3)} ms/call`);
+    console.log(`  SDK / raw fetch:                  ${ratio.toFixed(2)}  (target <= ${ratioTarget}) ${ratio <= ratioTarget ? 'ok' : 'FAIL'}`);
+    console.log(`  SDK without validation / raw:     ${ratioOf('unvalidated').toFixed(2)}`);
+    process.exitCode = gzipKb <= sizeTargetKb && ratio <= ratioTarget ? 0 : 1;
+  } finally {
+    child.kill();
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
