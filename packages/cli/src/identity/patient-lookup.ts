@@ -8,6 +8,8 @@ import { cleanText } from '../output/clean-text.js';
 const objectId = /^[0-9a-f]{24}$/;
 /** Roles whose users are patients (the targets of --patient). */
 const patientRoles = new Set(['patient', 'onlyself']);
+/** The longest search the API takes (`search` on GET /users/). */
+const maxLookupLength = 200;
 /** More matches than this are not worth listing one by one. */
 const listedMatches = 10;
 
@@ -39,6 +41,7 @@ function matching(patients: User[], value: string): User[] {
 export async function resolvePatient(session: Session, value: string): Promise<string> {
   if (objectId.test(value)) return value;
   if (value.trim() === '') throw usageError('--patient is empty', 'give an id, an e-mail or a name, e.g. --patient "Clara Claus"');
+  if (value.trim().length > maxLookupLength) throw usageError(`--patient is longer than ${maxLookupLength} characters`, 'give an id, an e-mail or a name');
   const organization = await organizationOf(session, undefined);
   const client = await session.client();
   const found: User[] = [];

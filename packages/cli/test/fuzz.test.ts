@@ -1,0 +1,64 @@
+import type { RunningServer } from '@medsched/reference-server/node';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanText } from '../src/output/clean-text.js';
+import { runCli, tempConfigDir } from './support/run-cli.js';
+import { expectNoSecretsInTranscript } from './support/secrets.js';
+import { demoUser, startTestServer } from './support/test-server.js';
+
+let server: RunningServer;
+let env: Record<string, string>;
+const nurse = demoUser(0, 'user');
+const felix = demoUser(0, 'onlyself');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
+});
+afterAll(async () => {
+  await server.close();
+  expectNoSecretsInTranscript();
+});
+
+/** Text as a hostile or broken server might send it: escape sequences, C0/C1 controls, anything. */
+const hostileText = fc.array(
+  fc.oneof(
+    fc.string(),
+    fc.constantFrom('\u001b[31m', '\u001b[2J', '\u001b]0;title\u0007', '\u001b]8;;http://x\u001b\\', '\u009b1m', '\r', '\b', '\u007f', '\u0000', '\u001bc'),
+    fc.integer({ min: 0, max: 0x9f }).map((code) => String.fromCharCode(code)),
+  ),
+  { maxLength: 12 },
+).map((parts) => parts.join(''));
+
+describe('fuzzed', () => {
+  it('cleanText leaves no escape or control character but tab and newline, and keeps plain text as it is', () => {
+    fc.assert(
+      fc.property(hostileText, (text) => !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(cleanText(text))),
+      { numRuns: 2_000 },
+    );
+    fc.assert(fc.property(fc.string().filter((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text)), (text) => cleanText(text) === text));
+  });
+
+  it('server text in titles never reaches the terminal as control characters (CLI as a process)', async () => {
+    for (const title of fc.sample(hostileText.filter((text) => text.length > 0 && text.length <= 500 && !text.includes('\u0000')), { numRuns: 6, seed: 12 })) {
+      const created = await runCli(['calendar', 'create', '--patient', felix.userId, '--name', title, '--date', '2026-05-04', '--time', '09:00', '--json', 'id'], env);
+      expect(created.code, created.stderr).toBe(0);
+      const { id } = JSON.parse(created.stdout) as { id: string };
+      for (const format of ['table', 'csv']) {
+        const shown = await runCli(['calendar', 'get', id, '--output', format], env);
+        expect(shown.code, shown.stderr).toBe(0);
+        expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f]/);
+      }
+    }
+  });
+
+  it('any --patient text ends in a use, a list, a usage error or not found: never a crash or an SDK message', async () => {
+    // argv cannot carry NUL bytes: everything else can reach the CLI.
+    const values = fc.sample(fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('%', '_', '.*', "'; drop", 'a'.repeat(201), '\u001b[31mx', 'clara ')).filter((text) => !text.includes('\u0000')), { numRuns: 10, seed: 7 });
+    for (const value of values) {
+      const result = await runCli(['calendar', 'list', '--patient', value, '--limit', '1'], env);
+      expect([0, 2, 5], `--patient ${JSON.stringify(value)}: ${result.stderr}`).toContain(result.code);
+      expect(result.stderr).not.toMatch(/users\.list|query of|at .*\.js:\d+/);
+    }
+  });
+});
