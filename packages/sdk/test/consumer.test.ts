@@ -1,0 +1,111 @@
+/**
+ * The SDK as a user gets it: the packed tarball installed with plain npm in a fresh project
+ * outside the workspace, imported from ESM and CommonJS, type-checked with tsc against the
+ * installed package (node16 ESM and CJS), and used for real calls against the reference server.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, serverBuilt, startReferenceServer, type ServerProcess } from './support/reference-server.js';
+
+const sdkDir = fileURLToPath(new URL('..', import.meta.url));
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
+  let work: string;
+  let project: string;
+  let server: ServerProcess;
+  let files: string[];
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'medsched-sdk-consumer-'));
+    execFileSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', work], { cwd: sdkDir, stdio: 'ignore' });
+    const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz'))!);
+    files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+    project = join(work, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, version: '1.0.0' }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', tarball], { cwd: project, stdio: 'ignore' });
+    server = await startReferenceServer();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('ships the LICENSE, README, both formats, declarations and the OpenAPI document, and no sources or tests', () => {
+    for (const file of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/schemas/index.js', 'dist/schemas/index.cjs', 'dist/openapi.json']) {
+      expect(files).toContain(`package/${file}`);
+    }
+    expect(files.filter((file) => /\/(src|test)\//.test(file))).toEqual([]);
+  });
+
+  it('ESM: imports, schemas as values, a call and its response metadata against the reference server', () => {
+    const script = `
+      import { createClient, CalendarEntry, operations, NotFoundError, sdkVersion } from '@medsched/sdk';
+      import { UserRole } from '@medsched/sdk/schemas';
+      const client = createClient({ baseUrl: ${JSON.stringify(server.url)}, apiKey: ${JSON.stringify(demo.adminKey)} });
+      const page = await client.calendars.list({ patient: ${JSON.stringify(demo.patient)}, limit: 2 });
+      const { data, status, headers } = await client.organizations.get(${JSON.stringify(demo.organization)}).withResponse();
+      const missing = await client.medications.get('000000000000000000000000').catch((error) => error);
+      console.log(JSON.stringify({
+        items: page.items.length, total: page.total, parsed: CalendarEntry.safeParse(page.items[0]).success,
+        operations: Object.keys(operations).length, roles: UserRole.options, org: data.name, status,
+        requestId: headers.get('x-request-id') !== null, notFound: missing instanceof NotFoundError, version: typeof sdkVersion,
+      }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' }));
+    expect(out).toMatchObject({ items: 2, parsed: true, operations: 21, roles: ['admin', 'user', 'patient', 'onlyself'], org: 'Sonnen-Apotheke', status: 200, requestId: true, notFound: true, version: 'string' });
+    expect(out.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('CJS: require of both entry points and a call', () => {
+    const script = `
+      const { createClient, CalendarEntry, ValidationError } = require('@medsched/sdk');
+      const { operations } = require('@medsched/sdk/schemas');
+      const client = createClient({ baseUrl: ${JSON.stringify(server.url)}, apiKey: ${JSON.stringify(demo.adminKey)} });
+      client.calendars.bake.create({ from: '2026-01-01', to: '2026-01-02' }).catch((error) => {
+        return client.organizations.get(${JSON.stringify(demo.organization)}).then((org) => {
+          console.log(JSON.stringify({ validation: error instanceof ValidationError, org: org.name, schema: typeof CalendarEntry.parse, operations: Object.keys(operations).length }));
+        });
+      });`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' }));
+    expect(out).toEqual({ validation: true, org: 'Sonnen-Apotheke', schema: 'function', operations: 21 });
+  });
+
+  it('types check with tsc against the installed package, from ESM and from CJS (node16)', () => {
+    const usage = `
+      import { createClient, type BakeCreate, type CalendarEntry, type LoggerEntry } from '@medsched/sdk';
+      import { CalendarEntryCreate } from '@medsched/sdk/schemas';
+      const client = createClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k', maxWait: 5000, validateRequests: true, logger: (entry: LoggerEntry) => { if (entry.type === 'retry-wait') console.log(entry.ms, entry.reason); } });
+      export async function run(): Promise<number | undefined> {
+        const entry: CalendarEntry = await client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6');
+        const target: BakeCreate = { updateAllPatients: true, from: '2026-11-23', to: '2026-11-29' };
+        await client.calendars.bake.create(target, { maxRetries: 1 });
+        const { headers } = await client.calendars.create(CalendarEntryCreate.parse({ patient: entry.patient, rrule: 'FREQ=DAILY' }), { idempotencyKey: 'job-1' }).withResponse();
+        headers.get('idempotent-replayed');
+        // @ts-expect-error a misspelt field is not declared
+        const typo: string = entry.titel;
+        return entry.amount ?? (typo ? 0 : undefined);
+      }
+    `;
+    writeFileSync(join(project, 'usage.mts'), usage);
+    writeFileSync(join(project, 'usage.cts'), usage.replace('export async function run', 'export async function runCjs'));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['es2022', 'dom'] }, files: ['usage.mts', 'usage.cts'] }),
+    );
+    const result = (() => {
+      try {
+        return execFileSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout ?? error);
+      }
+    })();
+    expect(result).toBe('');
+  }, 60_000);
+});
