@@ -14,7 +14,9 @@ const usage = `medsched-server: the medsched reference server
                   [--admin-secret S] [--token-secret S] [--rate-limit N | N/SECONDS]
                   [--app-url URL] [--web-url URL] [--link-secret S]
                   [--cors-origins "http://localhost:*,https://app.example.com" | "*" | none]
-                  [--data FILE]
+                  [--data FILE] [--public-url URL] [--max-bake-entries 10000]
+                  [--auth-failure-limit 30 | 30/60 | off]
+                  [--header-timeout 10] [--body-timeout 30] [--idle-timeout 5] [--send-timeout 30]
   medsched-server credentials [--json]
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
@@ -33,7 +35,8 @@ async function main(argv: string[]): Promise<void> {
     options: {
       port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, url: { type: 'string' },
       'admin-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rate-limit': { type: 'string' },
-      data: { type: 'string' },
+      data: { type: 'string' }, 'public-url': { type: 'string' }, 'max-bake-entries': { type: 'string' }, 'auth-failure-limit': { type: 'string' },
+      'header-timeout': { type: 'string' }, 'body-timeout': { type: 'string' }, 'idle-timeout': { type: 'string' }, 'send-timeout': { type: 'string' },
       'app-url': { type: 'string' }, 'web-url': { type: 'string' }, 'link-secret': { type: 'string' }, 'cors-origins': { type: 'string' },
       json: { type: 'boolean' }, email: { type: 'string' }, ttl: { type: 'string' }, description: { type: 'string' },
       organization: { type: 'string' }, id: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' },
@@ -48,7 +51,9 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) return void console.log(usage);
   switch (command) {
     case 'serve':
-      return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'], corsOrigins: values['cors-origins'] });
+      return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'], corsOrigins: values['cors-origins'],
+        publicUrl: values['public-url'], maxBakeEntries: values['max-bake-entries'], authFailureLimit: values['auth-failure-limit'],
+        headerTimeout: values['header-timeout'], bodyTimeout: values['body-timeout'], idleTimeout: values['idle-timeout'], sendTimeout: values['send-timeout'] });
     case 'credentials':
       return printCredentials(values.json ?? false);
     case 'token':

@@ -2,10 +2,11 @@ import { randomHex } from '../../domain/access/hex.js';
 import { seedNames, type SeedName } from '../../seed/index.js';
 import { demoCredentials } from '../../seed/index.js';
 import { parseCorsOrigins } from '../../pipeline/cors.js';
+import { readLimitFlags, type LimitFlags } from './limit-flags.js';
 import { UsageError, env, parsePort } from '../environment.js';
 import { startServer } from '../start-server.js';
 
-export interface ServeFlags {
+export interface ServeFlags extends LimitFlags {
   port?: string | undefined;
   host?: string | undefined;
   seed?: string | undefined;
@@ -67,6 +68,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     tokens: { secret: tokenSecret },
     rateLimit: parseRateLimit(flags.rateLimit ?? env.rateLimit()),
     cors: parseCorsFlag(flags.corsOrigins ?? env.corsOrigins()),
+    ...readLimitFlags(flags),
     data: flags.data ?? env.data(),
     pdf: {
       appUrl: parseSiteUrl('--app-url', flags.appUrl ?? env.appUrl()),

@@ -1,0 +1,76 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/node/index.js';
+import { org1 } from './support/demo.js';
+import { raw, startTestServer, withKey } from './support/server.js';
+
+/**
+ * Stalled clients (issue 9, "Connections"): half a header, a body that never ends, an answer
+ * never read, an idle keep-alive. Each is cut off after its timeout while the server keeps
+ * answering others. The timeouts are short here (1–2 s); the bounds the test waits for are
+ * generous, and nothing is timed: the test only waits until the connections are gone.
+ */
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer({ timeouts: { headers: 1, body: 2, idle: 1, send: 2 } });
+});
+afterAll(() => server.close());
+
+const openConnections = () => new Promise<number>((resolve, reject) => server.httpServer.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`still waiting for: ${what}`);
+}
+
+function openSocket(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, server.host, () => resolve(socket));
+    socket.on('error', () => {}); // a reset by the server is the expected outcome
+    socket.once('error', reject);
+  });
+}
+
+const stillServes = async () => {
+  const answer = await raw(server, 'GET', `/v1/organizations/${org1.id}`, { headers: withKey(org1.admin.apiKey) });
+  expect(answer.status).toBe(200);
+};
+
+describe('stalled clients are cut off and the server keeps serving', () => {
+  it('half a header, a body that never ends, an idle keep-alive', async () => {
+    const halfHeader = await openSocket();
+    halfHeader.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\n`);
+    const halfBody = await openSocket();
+    halfBody.write(`POST /v1/medications/ HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":`);
+    const idle = await openSocket();
+    idle.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\n\r\n`);
+    // Reading (and dropping) what the server sends, so that its close is seen.
+    const closed = (socket: Socket) => new Promise<void>((resolve) => socket.resume().once('close', () => resolve()));
+    const allClosed = Promise.all([closed(halfHeader), closed(halfBody), closed(idle)]);
+    await stillServes();
+    await allClosed;
+    await stillServes();
+    await until(async () => (await openConnections()) === 0, 'every stalled connection closed');
+  }, 30_000);
+
+  it('a client that never reads its answers', async () => {
+    // A patient with a big baked schedule: each read of it is megabytes.
+    const patient = await raw(server, 'POST', '/v1/users/', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, role: 'patient', name: 'Big schedule', timezone: 'UTC' } });
+    await raw(server, 'POST', '/v1/calendars/', { headers: withKey(org1.admin.apiKey), json: { patient: patient.body.id, name: 'Hourly', date: '2026-01-01', intakeTime: '00:00', rrule: 'FREQ=HOURLY', instruction: 'x'.repeat(2000) } });
+    const baked = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.admin.apiKey), json: { patient: patient.body.id, from: '2026-01-01', to: '2026-03-31' } });
+    expect(baked.status).toBe(200);
+
+    const reader = await openSocket();
+    reader.pause(); // never reads
+    const request = `GET /v1/calendars/bake?patient=${patient.body.id}&from=2026-01-01&to=2026-03-31 HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\n\r\n`;
+    for (let count = 0; count < 20; count++) reader.write(request);
+    await stillServes();
+    await until(async () => (await openConnections()) === 0, 'the connection of the client that does not read closed');
+    await stillServes();
+    reader.destroy();
+  }, 30_000);
+});
