@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
 
 /**
  * The pages and the plan PDF from the packed packages, installed with plain npm in a project

@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
 import type { RunningServer } from '../src/node/index.js';
 import { launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
 import { org1 } from './support/demo.js';

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
 import { renderMinimalPdf } from '../src/domain/pdf/minimal-pdf.js';
 import { maxPlanDays, readPlanRange } from '../src/domain/pdf/plan-range.js';
 import type { RunningServer } from '../src/node/index.js';

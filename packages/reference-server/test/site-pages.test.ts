@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
 import type { RunningServer } from '../src/node/index.js';
 import { createReferenceServer } from '../src/reference-server.js';
 import { ensureOutputDir, isLocal, launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
@@ -99,8 +102,10 @@ describe('API reference', () => {
 
     // Try it: GET /organizations/{organizationId} with the pre-filled demo key.
     await operation.locator('.opblock-summary').click();
-    const tryButton = operation.locator('button.try-out__btn');
-    if (await tryButton.isVisible()) await tryButton.click();
+    // tryItOutEnabled opens the form at once (its button then says Cancel); click only an offered "Try it out".
+    await operation.locator('button.try-out__btn').waitFor();
+    const tryButton = operation.locator('button.try-out__btn:has-text("Try it out")');
+    if ((await tryButton.count()) > 0) await tryButton.click();
     await operation.locator('input[placeholder="organizationId"], tr[data-param-name="organizationId"] input').first().fill(org1.id);
     const answer = page.waitForResponse((response) => response.url().includes(`/v1/organizations/${org1.id}`));
     await operation.locator('button.execute').click();
