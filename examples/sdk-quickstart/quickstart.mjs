@@ -27,8 +27,9 @@ try {
   const page = await client.calendars.list({ patient: patient.id, limit: 5 });
   console.log(`${patient.name} has ${page.total} calendar entries; first page holds ${page.items.length}`);
 
-  // A recurring entry from tomorrow, every evening.
-  const series = await client.calendars.create({
+  // A recurring entry from tomorrow, every evening. The Idempotency-Key makes the create safe to
+  // repeat: run again with the same key, the server answers with the first entry, creating none.
+  const seriesBody = {
     patient: patient.id,
     name: 'Vitamin D3 1000 IU',
     date: day(1),
@@ -36,8 +37,12 @@ try {
     rrule: 'FREQ=DAILY',
     amount: 1,
     unit: 'tablet',
-  });
+  };
+  const idempotencyKey = `quickstart-${patient.id}-${day(1)}-${process.pid}`;
+  const series = await client.calendars.create(seriesBody, { idempotencyKey });
   console.log(`Created series ${series.id}: ${series.title} at ${series.startTime}, ${series.rrule}`);
+  const again = await client.calendars.create(seriesBody, { idempotencyKey }).withResponse();
+  console.log(`Same key again: ${again.status}, entry ${again.data.id === series.id ? 'the same' : 'a new one'}, replayed: ${again.headers.get('idempotent-replayed')}`);
 
   // Bake the next seven days.
   const baked = await client.calendars.bake.create({ patient: patient.id, from: day(1), to: day(7) });

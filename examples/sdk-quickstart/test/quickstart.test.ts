@@ -22,6 +22,7 @@ it('runs the quick start against the demo data from start to end', async () => {
   expect(stdout).toMatch(/Patients: Clara Claus, Dieter Dorn, Erika Engel/);
   expect(stdout).toMatch(/has \d+ calendar entries; first page holds [1-5]/);
   expect(stdout).toMatch(/Created series [0-9a-f]{24}: Vitamin D3 1000 IU at 18:00, FREQ=DAILY/);
+  expect(stdout).toContain('Same key again: 201, entry the same, replayed: true');
   // Seven days of the new series plus the demo series, which is daily too.
   expect(stdout).toMatch(/Baked 14 entries; 14 alarms on 1 devices/);
   expect(stdout).toContain('Alarm minutes on the first day: [480,1080]');
