@@ -50,7 +50,8 @@ export interface PipelineOptions {
 const acceptsQueryInBody = new Set(['bake.get', 'bake.delete']);
 
 /**
- * The one way every request goes, whatever the binding: request id → authenticate → route →
+ * The one way every request goes, whatever the binding: request id → CORS (preflights answered
+ * here, headers added to every answer) → authenticate → route →
  * validate (the SDK's schemas) → authorize (the route's roles) → operate (domain) → serialize.
  */
 export class Pipeline {
