@@ -89,6 +89,17 @@ export class RequestJournal {
 
   /** Records a request (reads a clone of its body) and returns the entry, to set its outcome later. */
   async record(request: Request, id: string, operation: OperationId | undefined): Promise<JournalEntry> {
+    const { entry, body } = this.open(request, id, operation);
+    await body;
+    return entry;
+  }
+
+  /**
+   * Records a request the moment it arrives, as `pending`, so that a test sees requests that are
+   * still being answered (a delayed one, say). Its body is read from a clone in the background:
+   * await `body` before relying on `entry.body`.
+   */
+  open(request: Request, id: string, operation: OperationId | undefined): { entry: JournalEntry; body: Promise<void> } {
     const url = new URL(request.url);
     const entry: JournalEntry = {
       id,
@@ -97,13 +108,18 @@ export class RequestJournal {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers: redactHeaders(request.headers),
-      body: await readBody(request),
+      body: undefined,
       operation,
       outcome: 'pending',
       at: new Date().toISOString(),
     };
     this.#entries.push(entry);
-    return entry;
+    const body = readBody(request).then(
+      (value) => void (entry.body = value),
+      // A body the app already consumed or that cannot be cloned stays undefined in the journal.
+      () => undefined,
+    );
+    return { entry, body };
   }
 
   #matches(entry: JournalEntry, filter: JournalFilter): boolean {

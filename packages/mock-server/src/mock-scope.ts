@@ -2,12 +2,14 @@ import type { ReferenceServer, Database } from '@medsched/reference-server';
 import { createClient, type ClientOptions, type MedschedClient } from '@medsched/sdk';
 import type { UserRole } from '@medsched/sdk/schemas';
 import { delay as mswDelay, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
-import { createApiHandler } from './api-handler.js';
+import { createApiHandler, isApiRequest } from './api-handler.js';
 import { demoUser, type DemoUserOptions } from './demo-users.js';
+import { InFlightRequests, type Flight, type LifeCycleEvents } from './in-flight.js';
 import { RequestJournal } from './journal.js';
 import type { ResolvedOptions } from './mock-options.js';
 import { MockState } from './mock-state.js';
 import { failureResponse, type FailureSpec } from './scenarios/fail.js';
+import { respondResponse, type RespondBody, type RespondOptions, type RespondRoute } from './scenarios/respond.js';
 import { handlerFor, parseRoute, type RouteSpec } from './scenarios/route-spec.js';
 import { SeedFactories, type MockCredential } from './seed-factories.js';
 
@@ -16,7 +18,14 @@ export interface HandlerHost {
   use(...handlers: RequestHandler[]): void;
   /** Drops the handlers added since start (scenarios, the app's `use`) and keeps the mock's own. */
   resetHandlers(): void;
+  /** The handlers in effect where a request runs (inside an msw boundary: the boundary's). */
+  listHandlers(): ReadonlyArray<unknown>;
+  /** msw's life-cycle events: the journal sees each request as it arrives and as it is answered. */
+  readonly events: LifeCycleEvents;
 }
+
+/** Every mock's API handler, to tell which mock is in front where a request runs (see `#opens`). */
+const apiHandlers = new WeakSet<object>();
 
 export interface AsOptions extends DemoUserOptions {
   /** Options for the SDK client; default `maxRetries: 0`, so that forced failures surface at once. */
@@ -64,6 +73,7 @@ export class MockScope {
   /** The mock's msw handlers; `setupMockApi`/`setupMockWorker` install them for you. */
   readonly handlers: HttpHandler[];
   #state: MockState | undefined;
+  #inFlight: InFlightRequests | undefined;
 
   constructor(
     protected readonly options: ResolvedOptions,
@@ -73,7 +83,9 @@ export class MockScope {
     this.basePath = options.basePath;
     this.journal = new RequestJournal(options.basePath);
     this.seed = new SeedFactories(() => this.#current().reference.db);
-    this.handlers = [createApiHandler(() => this.#current(), this.journal, options.basePath)];
+    const apiHandler = createApiHandler((request, requestId) => this.#flight(request, requestId), options.basePath);
+    apiHandlers.add(apiHandler);
+    this.handlers = [apiHandler];
   }
 
   /** The reference server of the current test (database, pipeline, identity provider). */
@@ -89,12 +101,20 @@ export class MockScope {
   /** Builds the first state; later states come from `reset()`. */
   async init(): Promise<void> {
     this.#state ??= await MockState.create(this.options.seed, this.options.basePath);
+    this.#inFlight ??= new InFlightRequests(this.host.events, (request, requestId) => this.#open(request, requestId));
+  }
+
+  /** Stops following msw's events (an isolated scope at the end of its test). */
+  dispose(): void {
+    this.#inFlight?.dispose();
+    this.#inFlight = undefined;
   }
 
   /**
    * A fresh database (demo data or empty, as configured), an empty journal, no scenarios, no
    * rate limit, a new identity provider (old tokens are void), and the app's `use` overrides
-   * dropped. Call it after each test.
+   * dropped. Call it after each test. It starts a new generation: a request still in flight
+   * keeps the database it arrived in, and its late answer shows in no journal of the new one.
    */
   async reset(): Promise<void> {
     this.host.resetHandlers();
@@ -151,11 +171,30 @@ export class MockScope {
     failureResponse(failure, route, 'check');
     this.host.use(
       handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
-        const entry = await this.journal.record(request, requestId, this.#current().operationOf(request));
         const response = failureResponse(failure, route, request.headers.get('x-request-id') ?? requestId);
-        entry.outcome = response.status;
+        await this.#settle(request, requestId, response.status);
         return response;
       }, options),
+    );
+  }
+
+  /**
+   * Answers matching requests with a success body of your choosing, typed and checked against
+   * the contract's response schema of that operation, until reset (or once). Beside `fail`, for
+   * the one answer a test needs that the database would not give.
+   * @example mock.respond('GET /calendars/:id', { ...entry, name: 'Changed elsewhere' })
+   * @example mock.respond('calendars.list', [], { headers: { 'x-total-count': '0' } })
+   */
+  respond<Route extends RespondRoute>(route: Route, body: RespondBody<Route>, options: RespondOptions & ScenarioOptions = {}): void {
+    const parsed = parseRoute(route);
+    // Checks the body now, so that a wrong one fails where it is written, not at request time.
+    const answer = respondResponse(route, parsed, body, options);
+    this.host.use(
+      handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
+        const response = answer(request.headers.get('x-request-id') ?? requestId);
+        await this.#settle(request, requestId, response.status);
+        return response;
+      }, { once: options.once }),
     );
   }
 
@@ -179,8 +218,7 @@ export class MockScope {
   networkError(route: RouteSpec = '*', options: ScenarioOptions = {}): void {
     this.host.use(
       handlerFor(parseRoute(route), this.basePath, async ({ request, requestId }) => {
-        const entry = await this.journal.record(request, requestId, this.#current().operationOf(request));
-        entry.outcome = 'network-error';
+        await this.#settle(request, requestId, 'network-error');
         return HttpResponse.error();
       }, options),
     );
@@ -201,6 +239,32 @@ export class MockScope {
   rateLimit(limit: number, options: { windowSeconds?: number } = {}): void {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`mock.rateLimit: limit must be a whole number of requests (got ${limit})`);
     this.#current().reference.pipeline.limitRate({ limit, windowSeconds: options.windowSeconds ?? 60 });
+  }
+
+  /** A request's flight: the generation it arrived in and its journal entry. */
+  #flight(request: Request, requestId: string): Flight | undefined {
+    return this.#inFlight?.of(request, requestId);
+  }
+
+  /** Sets the outcome of a request a scenario answered, once its journal entry is complete. */
+  async #settle(request: Request, requestId: string, outcome: number | 'network-error'): Promise<void> {
+    const flight = this.#flight(request, requestId);
+    if (!flight) return;
+    await flight.body;
+    flight.entry.outcome = outcome;
+  }
+
+  /**
+   * Journals an API request in the current generation, if this mock is the one in front where the
+   * request runs (with `isolated`, the test's own scope, not the shared mock behind it).
+   */
+  #open(request: Request, requestId: string): Flight | undefined {
+    const state = this.#state;
+    if (!state || !isApiRequest(request, this.basePath)) return undefined;
+    const front = this.host.listHandlers().find((handler) => typeof handler === 'object' && handler !== null && apiHandlers.has(handler));
+    if (front !== undefined && front !== this.handlers[0]) return undefined;
+    const { entry, body } = this.journal.open(request, requestId, state.operationOf(request));
+    return { state, entry, body };
   }
 
   #credentialOf(who: Who, options: DemoUserOptions): MockCredential {

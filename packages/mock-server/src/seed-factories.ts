@@ -1,16 +1,26 @@
 import {
+  CalendarEntryRecord,
+  DeviceEventRecord,
+  DeviceRecord,
+  MedicationRecord,
+  OrganizationRecord,
+  UserRecord,
   demoCredentials,
   hashApiKey,
   newObjectId,
-  type CalendarEntryRecord,
   type Database,
-  type DeviceEventRecord,
-  type DeviceRecord,
-  type MedicationRecord,
-  type OrganizationRecord,
-  type UserRecord,
 } from '@medsched/reference-server';
 import type { UserRole } from '@medsched/sdk/schemas';
+import type { z } from 'zod';
+
+/** A record's declared fields, without the index signature that loose (pass-through) schemas add. */
+export type RecordFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/**
+ * What a factory takes: some of the record's fields and no other key, so that a typo
+ * (`{ nmae: 'Paula' }`) fails to compile, and at run time for untyped callers.
+ */
+export type SeedInput<T> = Partial<RecordFields<T>>;
 
 /** A user who can call the API: what `mock.as()` and `mock.signIn()` take besides a demo role. */
 export interface MockCredential {
@@ -44,82 +54,77 @@ export class SeedFactories {
 
   constructor(private readonly database: () => Database) {}
 
-  async organization(input: Partial<OrganizationRecord> = {}): Promise<OrganizationRecord> {
+  async organization(input: SeedInput<OrganizationRecord> = {}): Promise<OrganizationRecord> {
+    checkFields('organization', OrganizationRecord, input);
     const n = this.#next();
     const at = new Date().toISOString();
-    return this.#create('organization', () =>
-      this.#db.organizations.create({
-        id: newObjectId(), name: `Organization ${n}`, email: `info@organization${n}.example`, kind: 'pharmacy',
-        meta: { timezone: 'UTC' }, createdAt: at, updatedAt: at, ...input,
-      }),
-    );
+    return this.#create('organization', OrganizationRecord, (values) => this.#db.organizations.create(values), {
+      id: newObjectId(), name: `Organization ${n}`, email: `info@organization${n}.example`, kind: 'pharmacy',
+      meta: { timezone: 'UTC' }, createdAt: at, updatedAt: at, ...input,
+    });
   }
 
   /** A staff user (role `user`, category `nurse`) unless `role` says otherwise. */
-  async user(input: Partial<UserRecord> = {}): Promise<UserRecord> {
+  async user(input: SeedInput<UserRecord> = {}): Promise<UserRecord> {
+    checkFields('user', UserRecord, input);
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
     const role = input.role ?? 'user';
     const isPatient = role === 'patient' || role === 'onlyself';
     const at = new Date().toISOString();
-    return this.#create('user', () =>
-      this.#db.users.create({
-        id: newObjectId(), organization, name: `${isPatient ? 'Patient' : 'User'} ${n}`, email: `${role}${n}@mock.example`, role,
-        category: isPatient ? 'patient' : 'nurse', timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: at, updatedAt: at,
-        ...input,
-      }),
-    );
+    return this.#create('user', UserRecord, (values) => this.#db.users.create(values), {
+      id: newObjectId(), organization, name: `${isPatient ? 'Patient' : 'User'} ${n}`, email: `${role}${n}@mock.example`, role,
+      category: isPatient ? 'patient' : 'nurse', timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: at, updatedAt: at,
+      ...input,
+    });
   }
 
   /** A user of role `patient` (category `patient`). */
-  async patient(input: Partial<UserRecord> = {}): Promise<UserRecord> {
+  async patient(input: SeedInput<UserRecord> = {}): Promise<UserRecord> {
+    checkFields('patient', UserRecord, input);
     return this.user({ role: 'patient', ...input });
   }
 
-  async medication(input: Partial<MedicationRecord> = {}): Promise<MedicationRecord> {
+  async medication(input: SeedInput<MedicationRecord> = {}): Promise<MedicationRecord> {
+    checkFields('medication', MedicationRecord, input);
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
     const at = new Date().toISOString();
-    return this.#create('medication', () =>
-      this.#db.medications.create({ id: newObjectId(), name: `Medication ${n}`, organization, meta: {}, date: at, createdAt: at, updatedAt: at, ...input }),
-    );
+    return this.#create('medication', MedicationRecord, (values) => this.#db.medications.create(values), { id: newObjectId(), name: `Medication ${n}`, organization, meta: {}, date: at, createdAt: at, updatedAt: at, ...input });
   }
 
   /** An unassigned dispenser, or an `active` one when `patient` is given. */
-  async device(input: Partial<DeviceRecord> = {}): Promise<DeviceRecord> {
+  async device(input: SeedInput<DeviceRecord> = {}): Promise<DeviceRecord> {
+    checkFields('device', DeviceRecord, input);
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
     const patient = input.patient ?? null;
     const at = new Date().toISOString();
-    return this.#create('device', () =>
-      this.#db.devices.create({
-        id: newObjectId(), name: `Dispenser ${n}`, serialNumber: `DSP-MOCK-${String(n).padStart(4, '0')}`, organization, patient,
-        status: patient ? 'active' : 'unassigned', alarmEnable: 0, kind: 'dispenser', createdAt: at, updatedAt: at, ...input,
-      }),
-    );
+    return this.#create('device', DeviceRecord, (values) => this.#db.devices.create(values), {
+      id: newObjectId(), name: `Dispenser ${n}`, serialNumber: `DSP-MOCK-${String(n).padStart(4, '0')}`, organization, patient,
+      status: patient ? 'active' : 'unassigned', alarmEnable: 0, kind: 'dispenser', createdAt: at, updatedAt: at, ...input,
+    });
   }
 
-  async deviceEvent(input: Partial<DeviceEventRecord> & Pick<DeviceEventRecord, 'deviceId'>): Promise<DeviceEventRecord> {
-    return this.#create('deviceEvent', () =>
-      this.#db.deviceEvents.create({ id: newObjectId(), type: 'state', payload: {}, timestamp: new Date().toISOString(), ...input }),
-    );
+  async deviceEvent(input: SeedInput<DeviceEventRecord> & Pick<DeviceEventRecord, 'deviceId'>): Promise<DeviceEventRecord> {
+    checkFields('deviceEvent', DeviceEventRecord, input);
+    return this.#create('deviceEvent', DeviceEventRecord, (values) => this.#db.deviceEvents.create(values), { id: newObjectId(), type: 'state', payload: {}, timestamp: new Date().toISOString(), ...input });
   }
 
   /**
    * A draft one-off entry today at 08:00 for the default patient; give `rrule` for a series.
    * The organization follows the patient's.
    */
-  async calendarEntry(input: Partial<CalendarEntryRecord> = {}): Promise<CalendarEntryRecord> {
+  async calendarEntry(input: SeedInput<CalendarEntryRecord> = {}): Promise<CalendarEntryRecord> {
+    checkFields('calendarEntry', CalendarEntryRecord, input);
     const n = this.#next();
     const patient = input.patient ? this.#db.users.get(input.patient) : await this.#defaultPatient();
     if (!patient) throw new Error(`mock.seed.calendarEntry: patient ${input.patient} does not exist; create it first with mock.seed.patient()`);
     const at = new Date().toISOString();
-    return this.#create('calendarEntry', () =>
-      this.#db.calendarEntries.create({
-        id: newObjectId(), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: today(), intakeTime: '08:00',
-        amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
-      }),
-    );
+    return this.#create('calendarEntry', CalendarEntryRecord, (values) => this.#db.calendarEntries.create(values), {
+      id: newObjectId(), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: today(), intakeTime: '08:00',
+      amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
+    });
   }
 
   /**
@@ -174,13 +179,25 @@ export class SeedFactories {
     return state.patient;
   }
 
-  /** The model's validation error says which field is wrong; name the factory too. */
-  async #create<T>(factory: string, create: () => Promise<T>): Promise<T> {
-    try {
-      return await create();
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`mock.seed.${factory}: the record does not fit the model: ${reason}`, { cause: error });
+  /**
+   * Checks the record against the model first, so that the error names the field and the
+   * factory (the store's own error only says that the record does not match), then stores it.
+   */
+  async #create<S extends z.ZodType, T>(factory: string, model: S, store: (values: never) => Promise<T>, values: object): Promise<T> {
+    const checked = model.safeParse(values);
+    if (!checked.success) {
+      const fields = checked.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; ');
+      throw new TypeError(`mock.seed.${factory}: the record does not fit the model: ${fields}`);
     }
+    return store(values as never);
+  }
+}
+
+/** Rejects keys the model does not declare (a typo would otherwise be stored as an extra field). */
+function checkFields(factory: string, model: z.ZodObject, input: object): void {
+  const unknown = Object.keys(input).filter((key) => !Object.hasOwn(model.shape, key));
+  if (unknown.length > 0) {
+    const known = Object.keys(model.shape).join(', ');
+    throw new TypeError(`mock.seed.${factory}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}; the fields are ${known}`);
   }
 }

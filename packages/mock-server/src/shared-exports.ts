@@ -7,3 +7,4 @@ export type { DemoOrganization, DemoUserOptions } from './demo-users.js';
 export type { FailureSpec } from './scenarios/fail.js';
 export type { RouteSpec } from './scenarios/route-spec.js';
 export type { UnhandledRequestStrategy, UnhandledRequestPrint } from './unhandled-requests.js';
+export type { RespondBody, RespondOptions, RespondRoute } from './scenarios/respond.js';

@@ -48,8 +48,18 @@ describe('seed factories on the demo data', () => {
   });
 
   it('says which factory and field are wrong', async () => {
-    await expect(mock.seed.patient({ organization: 'not-an-id' })).rejects.toThrow(/mock\.seed\.user: the record does not fit the model/);
+    await expect(mock.seed.patient({ organization: 'not-an-id' })).rejects.toThrow(/mock\.seed\.user: the record does not fit the model: organization: /);
+    await expect(mock.seed.medication({ name: 42 as never })).rejects.toThrow(/mock\.seed\.medication: the record does not fit the model: name: .*string/);
     await expect(mock.seed.calendarEntry({ patient: '64d0ffffffffffffffffffff' })).rejects.toThrow(/patient 64d0ffffffffffffffffffff does not exist/);
+  });
+
+  it('refuses unknown fields, in the types and at run time, naming them', async () => {
+    const before = mock.db.users.size;
+    // @ts-expect-error a typo of `name`
+    await expect(mock.seed.patient({ nmae: 'Paula' })).rejects.toThrow(/mock\.seed\.patient: unknown field "nmae"; the fields are .*\bname\b/);
+    const untyped: Record<string, unknown> = { name: 'Paula', colour: 'red', size: 3 };
+    await expect(mock.seed.device(untyped)).rejects.toThrow(/mock\.seed\.device: unknown fields "colour", "size"/);
+    expect(mock.db.users.size).toBe(before);
   });
 });
 

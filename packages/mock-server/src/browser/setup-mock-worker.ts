@@ -23,6 +23,10 @@ export class MockWorker extends MockScope {
     super(resolveOptions(options, `${globalThis.location?.origin ?? 'http://localhost'}/v1`), {
       use: (...handlers) => worker!.use(...handlers),
       resetHandlers: () => worker!.resetHandlers(),
+      listHandlers: () => worker!.listHandlers(),
+      get events() {
+        return worker!.events;
+      },
     });
     worker = setupWorker(...this.handlers);
     this.worker = worker!;

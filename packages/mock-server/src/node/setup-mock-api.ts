@@ -22,6 +22,10 @@ export class MockApi extends MockScope {
     super(resolveOptions(options, 'https://api.medsched.test/v1'), {
       use: (...handlers) => server!.use(...handlers),
       resetHandlers: () => server!.resetHandlers(),
+      listHandlers: () => server!.listHandlers(),
+      get events() {
+        return server!.events;
+      },
     });
     server = setupServer(...this.handlers);
     this.server = server!;
@@ -53,10 +57,16 @@ export class MockApi extends MockScope {
           this.server.resetHandlers();
           this.server.use(...scope.handlers);
         },
+        listHandlers: () => this.server.listHandlers(),
+        events: this.server.events,
       });
       await scope.init();
       this.server.use(...scope.handlers);
-      return test(scope, ...args);
+      try {
+        return await test(scope, ...args);
+      } finally {
+        scope.dispose();
+      }
     });
   }
 }

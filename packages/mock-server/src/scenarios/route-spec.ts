@@ -1,5 +1,5 @@
 import { http, type HttpResponseResolver, type RequestHandlerOptions, type HttpHandler } from 'msw';
-import { operations, type HttpMethod, type OperationId } from '@medsched/sdk/schemas';
+import { operations, type HttpMethod, type Operation, type OperationId } from '@medsched/sdk/schemas';
 
 /**
  * Which requests a scenario applies to: an operation id (`'calendars.update'`), a method and a
@@ -45,11 +45,33 @@ export function parseRoute(spec: RouteSpec): ParsedRoute {
 
 /** Typos in a scenario's route would silently never match: check it against the SDK catalogue. */
 function matchesSomeOperation(method: string, path: string): boolean {
+  return operationsMatching(method, path).length > 0;
+}
+
+function operationsMatching(method: string, path: string): Operation[] {
   const segments = samplePath(path).split('/').filter(Boolean);
-  return Object.values(operations).some((operation) => {
+  return Object.values(operations).filter((operation) => {
     if (operation.method !== method) return false;
     const pattern = operation.path.split('/').filter(Boolean);
     return pattern.length === segments.length && pattern.every((part, i) => part.startsWith('{') || segments[i] === 'x' || part === segments[i]);
+  });
+}
+
+/**
+ * The one operation a route names, segment by segment: a parameter stands for a parameter, a
+ * literal for the same literal (`GET /calendars/:id` is `calendars.get`, `GET /calendars/bake`
+ * is `bake.get`); undefined for `*` routes.
+ */
+export function operationFor(route: ParsedRoute): Operation | undefined {
+  if (route.method === '*' || route.path === '*') return undefined;
+  const segments = route.path.split('/').filter(Boolean);
+  return Object.values(operations).find((operation) => {
+    const parts = operation.path.split('/').filter(Boolean);
+    return (
+      operation.method === route.method &&
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith('{') ? segments[i]!.startsWith(':') : part === segments[i]))
+    );
   });
 }
 
