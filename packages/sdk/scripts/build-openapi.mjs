@@ -454,6 +454,18 @@ const description = `Typed toolkit contract for the medsched medication-scheduli
 - **Input**: JSON bodies only (415 otherwise, 413 above 1 MiB). Unknown body keys and unknown query parameters are 400, except in calendar entry input, whose extra keys are kept.
 - **Every response** carries \`x-request-id\`.`;
 
+/** One line per tag (the resource groups of the SDK, `client.<tag>`). */
+const tagDescriptions = {
+  accounts: 'Accounts: the identity-provider side of users (language, notification settings).',
+  bake: 'Baking: finalizing calendar entries over an inclusive date range, reading and reverting it.',
+  calendars: "Calendar entries: a patient's medication intakes, one-off or recurring (RFC 5545 rules).",
+  devices: 'Pill-dispensing devices, their assignment to patients and the events they report.',
+  medications: 'Medications of an organization.',
+  organizations: 'Organizations: the tenants every record belongs to.',
+  users: 'Users of an organization: staff and patients.',
+  pdf: 'Signed, expiring links to PDFs rendered from allowed pages.',
+};
+
 function buildDocument() {
   const contract = convertContract();
   const pkg = JSON.parse(readFileSync(resolve(packageDir, 'package.json'), 'utf8'));
@@ -464,11 +476,12 @@ function buildDocument() {
       version: pkg.version,
       description,
       license: { name: pkg.license, identifier: pkg.license },
+      contact: { name: 'medsched maintainers', url: pkg.bugs?.url ?? pkg.homepage },
     },
     servers: [{ url: SERVER_URL, description: 'Reference server (local)' }],
     // Either credential suffices: two alternatives, not one requirement with both.
     security: [{ apiKey: [] }, { bearerAuth: [] }],
-    tags: [...new Set(Object.values(operations).map((op) => op.id.split('.')[0]))].map((name) => ({ name })),
+    tags: [...new Set(Object.values(operations).map((op) => op.id.split('.')[0]))].map((name) => ({ name, description: tagDescriptions[name] })),
     paths: buildPaths(contract),
     components: {
       securitySchemes,
