@@ -72,7 +72,7 @@ function planPatient(ctx: OperationContext, range: PatientRange, budget: number)
 }
 
 /** Entries written between two breaks, so that other requests are served while a big bake runs. */
-const writesPerTurn = 250;
+const writesPerTurn = 100;
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Writes a planned bake. Everything that could fail was checked while planning. */
@@ -208,6 +208,8 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
       const plans: PatientBakePlan[] = [];
       let total = 0;
       for (const range of ranges) {
+        // Planning is synchronous work per patient: other requests get their turn in between.
+        await nextTurn();
         const plan = planPatient(ctx, range, limit - total);
         total += plan.drafts.length + plan.occurrences.length;
         if (total > limit) throw tooBig(ctx, body, ranges, limit);
