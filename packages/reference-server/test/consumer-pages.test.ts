@@ -10,8 +10,8 @@ vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
 
 /**
  * The pages and the plan PDF from the packed packages, installed with plain npm in a project
- * outside the workspace: swagger-ui-dist, the SDK's OpenAPI document and pdfkit must resolve from
- * an ordinary node_modules, in the ESM bin and through the CommonJS entry.
+ * outside the workspace: the Swagger UI files shipped in dist/, the SDK's OpenAPI document and
+ * pdfkit must resolve from an ordinary node_modules, in the ESM bin and through the CommonJS entry.
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -36,8 +36,9 @@ beforeAll(async () => {
       overrides: { '@medsched/sdk': 'file:packs/medsched-sdk.tgz' },
     }),
   );
-  // SCARF_ANALYTICS=false: swagger-ui-dist depends on @scarf/scarf, whose install script would report the install.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'pipe', env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  // --ignore-scripts: if anything brought an install-time reporter (swagger-ui-dist's @scarf/scarf),
+  // it must not run here; the test below checks that nothing brings one.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], { cwd: project, stdio: 'pipe' });
 
   const child = spawn(process.execPath, [join(project, 'node_modules/@medsched/reference-server/dist/node/bin.js'), '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   const origin = await new Promise<string>((resolve, reject) => {
@@ -58,6 +59,12 @@ afterAll(() => {
 });
 
 describe('installed from the packed tarballs', () => {
+  it('installs no Swagger UI package and no install-time analytics', () => {
+    const installed = readdirSync(join(project, 'node_modules'));
+    expect(installed).not.toContain('swagger-ui-dist');
+    expect(installed).not.toContain('@scarf');
+  });
+
   it('serves the home page, the API reference with its assets, and the OpenAPI document', async () => {
     const { origin } = server!;
     const home = await fetch(`${origin}/`);

@@ -1,14 +1,15 @@
-import { readPackageFile } from './package-files.js';
+import { readOwnDistFile } from './package-files.js';
 
 /**
- * The API reference page: Swagger UI from the installed `swagger-ui-dist` package (nothing from a
- * CDN, so it works offline), rendering `/openapi.json`, with "try it" against this server. On the
- * demo seed the demo key is filled in, so a newcomer's first call works.
+ * The API reference page: Swagger UI, whose files the build copies from `swagger-ui-dist` into
+ * `dist/swagger-ui/` (nothing from a CDN, so it works offline), rendering `/openapi.json`, with
+ * "try it" against this server. On the demo seed the demo key is filled in, so a newcomer's first
+ * call works.
  */
 
 export const referencePath = '/reference';
 
-/** The files of swagger-ui-dist the page loads, by the name it is served under. */
+/** The Swagger UI files the page loads (in `dist/swagger-ui/`), by the name it is served under. */
 const assets: Record<string, { file: string; type: string }> = {
   'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
   'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
@@ -69,5 +70,5 @@ window.ui = SwaggerUIBundle({
 export function referenceAsset(name: string, options: ApiReferenceOptions): ReferenceAsset | undefined {
   if (name === 'init.js') return { body: initScript(options), type: 'text/javascript; charset=utf-8' };
   const asset = Object.hasOwn(assets, name) ? assets[name] : undefined;
-  return asset ? { body: readPackageFile('swagger-ui-dist', asset.file), type: asset.type } : undefined;
+  return asset ? { body: readOwnDistFile(`swagger-ui/${asset.file}`), type: asset.type } : undefined;
 }

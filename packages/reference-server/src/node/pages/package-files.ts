@@ -12,9 +12,12 @@ export function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
 }
 
-/** A file inside an installed package, read once and kept (the files are static). */
-export function readPackageFile(name: string, file: string): Buffer {
-  return readFileSync(join(packageDir(name), file));
+/**
+ * A file this package ships in `dist/` (e.g. the Swagger UI files the build copies there), found
+ * through the package's own name, so it works from the ESM and CJS builds and from any chunk.
+ */
+export function readOwnDistFile(file: string): Buffer {
+  return readFileSync(join(packageDir('@medsched/reference-server'), 'dist', file));
 }
 
 /** A JSON file an installed package exports (e.g. `@medsched/sdk/openapi.json`). */
