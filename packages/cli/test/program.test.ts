@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '@medsched/reference-server';
 import { buildProgram } from '../src/program.js';
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function allCommands(command: Command, path: string[] = []): [string, Command][] {
   return command.commands.flatMap((sub) => [[[...path, sub.name()].join(' '), sub] as [string, Command], ...allCommands(sub, [...path, sub.name()])]);
@@ -37,10 +42,12 @@ describe('the command tree', () => {
     }
   });
 
-  it('uses only ids, e-mails and patient names that exist in the demo data, and adds patients list and plan', async () => {
+  it('uses only ids, e-mails and patient names that exist in the demo data (help, README, scripting example), and adds patients list and plan', async () => {
     const { db } = await createReferenceServer({ seed: 'demo' });
     const tables = [db.organizations, db.users, db.medications, db.devices, db.calendarEntries] as { get(id: string): unknown }[];
-    const help = allCommands(program).map(([, command]) => helpOf(command)).join('\n') + helpOf(program);
+    // The README and the scripting example too: what a person copies must work on the demo data.
+    const docs = ['README.md', '../../examples/cli-scripting/README.md'].map((file) => readFileSync(join(packageDir, file), 'utf8')).join('\n');
+    const help = allCommands(program).map(([, command]) => helpOf(command)).join('\n') + helpOf(program) + docs;
     const ids = new Set(help.match(/\b[0-9a-f]{24}\b/g));
     expect(ids.size).toBeGreaterThan(5);
     for (const id of ids) expect(tables.some((table) => table.get(id) !== undefined), `${id} in --help is not in the demo data`).toBe(true);
