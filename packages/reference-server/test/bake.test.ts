@@ -172,6 +172,14 @@ describe('bounded bakes', () => {
     // The same range split as advised bakes.
     const part = await staff.calendars.bake.create({ patient: patient.id, from: '2026-05-01', to: '2026-06-30' });
     expect(part.data.length).toBe(3 * 24 * 61 - 3 * 8);
+    // Bakes in parts add up: reading or reverting more than one request may carry is refused too.
+    await staff.calendars.bake.create({ patient: patient.id, from: '2026-07-01', to: '2026-09-30' });
+    const wide = `patient=${patient.id}&from=2026-05-01&to=2026-09-30`;
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await raw(server, method, `/v1/calendars/bake?${wide}`, { headers: withKey(org1.user.apiKey) });
+      expect(answer.status, method).toBe(400);
+      expect(answer.body.detail).toMatch(/holds \d+ baked calendar entries/);
+    }
   });
 
   it('an organization-wide bake is all or nothing', async () => {

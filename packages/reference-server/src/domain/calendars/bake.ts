@@ -215,6 +215,9 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
         if (total > limit) throw tooBig(ctx, body, ranges, limit);
         plans.push(plan);
       }
+      // The answer lists every baked entry of the range, those of earlier bakes included.
+      const alreadyBaked = ranges.reduce((sum, range) => sum + bakedInRange(ctx, range), 0);
+      if (alreadyBaked + total > limit) throw tooManyToAnswer(alreadyBaked + total, ranges, limit, 'with this bake, ');
       const written = { count: 0 };
       for (const plan of plans) await applyPlan(ctx, plan, written);
     },
@@ -240,15 +243,38 @@ function tooBig(ctx: OperationContext, body: BakeCreate, ranges: PatientRange[],
   );
 }
 
+/** How many baked entries a patient has in the range. */
+function bakedInRange(ctx: OperationContext, range: PatientRange): number {
+  let count = 0;
+  for (const date of range.dates) {
+    for (const entry of ctx.db.calendarEntries.group('patientDate', `${range.patient.id}|${date}`)) if (entry.baked) count++;
+  }
+  return count;
+}
+
+/** A read or revert of more baked entries than one request may carry (earlier bakes add up). */
+function tooManyToAnswer(count: number, ranges: PatientRange[], limit: number, prefix = '') {
+  const days = ranges[0]?.dates.length ?? 0;
+  const perRequest = Math.max(1, Math.floor((days * limit) / count));
+  return invalid('to', `${prefix}the range holds ${count} baked calendar entries over ${days} days; at most ${limit} are allowed per request: use a shorter range, e.g. ${perRequest} days per request`);
+}
+
 /** `GET /calendars/bake`: reads one patient's baked schedule; changes nothing. */
 export function readBake(ctx: OperationContext, query: BakeQuery): BakeResult {
   const patient = findPatient(ctx, query.patient);
   assertOwnPatientData(ctx.caller, patient.id, 'bake result');
-  return bakeResult(ctx, [patientRange(patient, query.from, query.to)]);
+  const range = patientRange(patient, query.from, query.to);
+  const baked = bakedInRange(ctx, range);
+  if (baked > ctx.limits.bakeEntries) throw tooManyToAnswer(baked, [range], ctx.limits.bakeEntries);
+  return bakeResult(ctx, [range]);
 }
 
 /** `DELETE /calendars/bake`: reverts one patient's range and returns the reverted entries. */
 export async function unbake(ctx: OperationContext, query: BakeQuery): Promise<CalendarEntry[]> {
   const range = patientRange(findPatient(ctx, query.patient), query.from, query.to);
-  return withPatientLock(ctx.db, range.patient.id, () => unbakePatient(ctx, range));
+  return withPatientLock(ctx.db, range.patient.id, () => {
+    const baked = bakedInRange(ctx, range);
+    if (baked > ctx.limits.bakeEntries) throw tooManyToAnswer(baked, [range], ctx.limits.bakeEntries);
+    return unbakePatient(ctx, range);
+  });
 }
