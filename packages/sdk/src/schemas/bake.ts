@@ -84,7 +84,7 @@ function explainTarget(issue: z.core.$ZodRawIssue): string | undefined {
 export const BakeCreate = z
   .union([BakeForPatient, BakeForAllPatients], { error: explainTarget })
   .superRefine(checkRange)
-  .meta({ id: 'BakeCreate' });
+  .meta({ id: 'BakeCreate', description: 'One bake finalizes or creates at most 10,000 entries (the reference server flag --max-bake-entries), and its answer carries at most as many; a bigger one is 400 with the count, before anything changes. An organization-wide bake is all or nothing.' });
 export type BakeCreate = z.infer<typeof BakeCreate>;
 
 /** One alarm of a device with `alarmEnable` 1: the entries due at one time of one day. */

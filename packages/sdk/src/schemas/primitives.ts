@@ -83,5 +83,5 @@ export const RRule = z
   .max(1000)
   .regex(rrulePattern, 'must be an RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2')
   .refine((rule) => /(^|[:;])FREQ=/i.test(rule), 'must have a FREQ part, e.g. FREQ=WEEKLY;BYDAY=MO,TH')
-  .meta({ id: 'RRule', description: 'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day.', example: 'FREQ=WEEKLY;BYDAY=MO,TH' });
+  .meta({ id: 'RRule', description: 'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day. The server accepts FREQ HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL and COUNT 1-1000; UNTIL; BYHOUR, BYMINUTE, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS and WKST in range; anything else is 400 naming the part.', example: 'FREQ=WEEKLY;BYDAY=MO,TH' });
 export type RRule = z.infer<typeof RRule>;
