@@ -108,4 +108,14 @@ describe('patients and --patient by name or e-mail', () => {
     expect(none.stderr).toContain('no patient matches "Nobody Known"');
     expect(none.stderr).toContain('medsched patients list');
   });
+
+  it('a patient credential cannot look others up; a configured organization of another tenant says so', async () => {
+    const asPatient = await runCli(['bake', 'show', '--patient', 'Dieter', '--from', 'today'], { ...env(), MEDSCHED_API_KEY: clara.apiKey });
+    expect(asPatient.code).toBe(4);
+    expect(asPatient.stderr).toContain('this credential may not list users');
+    const wrongOrganization = await runCli(['bake', 'show', '--patient', 'Dieter', '--from', 'today'], { ...env(), MEDSCHED_ORGANIZATION: otherOrganization });
+    expect(wrongOrganization.code).toBe(4);
+    expect(wrongOrganization.stderr).toContain(`your credential belongs to organization ${nurse.organizationId}`);
+    expect(wrongOrganization.stderr).toContain('another organization');
+  });
 });

@@ -50,7 +50,12 @@ export async function resolvePatient(session: Session, value: string): Promise<s
       if (patientRoles.has(user.role ?? '')) found.push(user);
     }
   } catch (error) {
-    if ((error as { status?: number }).status === 403) {
+    // Listing the credential's own organization is refused only to a role that may not list
+    // users (a patient); a configured organization that is not the credential's is another
+    // 403, reported as it is (its hint points at `medsched whoami`).
+    const failure = error as { status?: number; problem?: { detail?: string } };
+    const ownOrganization = session.settings.organization === undefined;
+    if (failure.status === 403 && (ownOrganization || /^role \w+ may not/.test(failure.problem?.detail ?? ''))) {
       throw new CliError(`cannot look up the patient "${value}": this credential may not list users`, ExitCode.permission, 'patients give their own id: see `medsched whoami`');
     }
     throw error;
