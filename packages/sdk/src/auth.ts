@@ -34,13 +34,13 @@ export class Credentials {
     return this.#refreshToken !== undefined && (this.#token !== undefined || this.#refreshed !== undefined);
   }
 
-  /** The authentication headers for the next request. */
-  async headers(): Promise<Record<string, string>> {
-    const headers: Record<string, string> = {};
+  /** Writes the authentication headers for the next request into `headers`. */
+  async addHeaders(headers: Record<string, string>): Promise<void> {
     if (this.#apiKey !== undefined) headers['x-api-key'] = this.#apiKey;
+    // Without a bearer token there is nothing to wait for (the common API-key case).
+    if (this.#token === undefined && this.#refreshed === undefined) return;
     const token = await this.#currentToken();
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    return headers;
   }
 
   /**

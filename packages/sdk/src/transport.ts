@@ -170,7 +170,7 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = { accept: 'application/json', ...this.#config.headers, ...callHeaders };
       if (this.#userAgent !== undefined && headers['user-agent'] === undefined) headers['user-agent'] = this.#userAgent;
-      Object.assign(headers, await this.#config.credentials.headers());
+      await this.#config.credentials.addHeaders(headers);
       headers['x-request-id'] = requestId;
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       if (bodyText !== undefined) headers['content-type'] = 'application/json';
