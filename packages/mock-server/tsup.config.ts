@@ -14,7 +14,7 @@ const referenceServer = ['@medsched/reference-server'];
 const esmOnly = ['@msw/data', 'jose', 'mutative', 'es-toolkit', 'rettime', '@standard-schema/spec'];
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', browser: 'src/browser.ts' },
+  entry: { index: 'src/index.ts', browser: 'src/browser.ts', playwright: 'src/playwright.ts' },
   format: ['esm', 'cjs'],
   tsconfig: 'tsconfig.build.json',
   // The CommonJS declarations' imports of ES-module-only packages are marked by scripts/mark-esm-type-imports.mjs.

@@ -4,7 +4,8 @@ import { startCalendarPage } from './calendar-page.js';
 
 /**
  * The page's entry. Settings come from the query string so that one build serves every case:
- * `?mock` serves the API from msw's service worker (no server needed); `apiKey`, `patient`,
+ * `?mock` serves the API from msw's service worker (no server needed), `?mock&persist` keeps its
+ * database across reloads and tabs; `apiKey`, `patient`,
  * `from` and `baseUrl` default to the demo data of the reference server.
  */
 async function main(): Promise<void> {
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   if (params.has('mock')) {
     // Loaded only in mock mode: production bundles never fetch msw.
     const { startMockApi } = await import('./mocks/browser.js');
-    await startMockApi();
+    await startMockApi({ persist: params.has('persist') });
   }
   const client = createClient({
     baseUrl: params.get('baseUrl') ?? `${location.origin}/v1`,

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +16,6 @@ describe('the page in headless Chromium, the API served by the mock service work
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: exampleDir, stdio: 'pipe' });
     site = await serveStatic([join(exampleDir, 'dist'), join(exampleDir, 'public')]);
     // Debian's Chromium when installed, else the one inside the npm package @sparticuz/chromium.
     browser = await launchChromium();

@@ -6,5 +6,6 @@
  * const mock = setupMockWorker();
  * await mock.start();
  */
-export { setupMockWorker, MockWorker, type WorkerStartOptions } from './browser/setup-mock-worker.js';
+export { setupMockWorker, MockWorker, type MockWorkerOptions, type WorkerStartOptions } from './browser/setup-mock-worker.js';
+export type { PersistOptions } from './browser/persisted-state.js';
 export * from './shared-exports.js';

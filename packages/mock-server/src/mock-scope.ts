@@ -100,7 +100,7 @@ export class MockScope {
 
   /** Builds the first state; later states come from `reset()`. */
   async init(): Promise<void> {
-    this.#state ??= await MockState.create(this.options.seed, this.options.basePath);
+    this.#state ??= await this.createState();
     this.#inFlight ??= new InFlightRequests(this.host.events, (request, requestId) => this.#open(request, requestId));
   }
 
@@ -121,7 +121,24 @@ export class MockScope {
     this.journal.clear();
     // Drop the old state before building the next one, so that both are never alive at once.
     this.#state = undefined;
-    this.#state = await MockState.create(this.options.seed, this.options.basePath);
+    await this.discardState();
+    this.#state = await this.createState();
+  }
+
+  /** Builds a generation's state: a fresh seeded database (the browser may restore a saved one). */
+  protected async createState(): Promise<MockState> {
+    return MockState.create(this.options.seed, this.options.basePath);
+  }
+
+  /** Called by `reset()` before the next state is built (the browser forgets what it saved). */
+  protected async discardState(): Promise<void> {}
+
+  /**
+   * Makes `state` the current generation at once (the browser, when another tab changed the saved
+   * database). Requests in flight keep the state they arrived in.
+   */
+  protected replaceState(state: MockState): void {
+    this.#state = state;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { createReferenceServer, type ReferenceServer, type SeedName } from '@medsched/reference-server';
+import { createReferenceServer, type Database, type ReferenceServer, type SeedName } from '@medsched/reference-server';
 import type { OperationId } from '@medsched/sdk/schemas';
 import { TokenExpiry } from './scenarios/token-expiry.js';
 
@@ -13,10 +13,12 @@ export class MockState {
     readonly tokens: TokenExpiry,
   ) {}
 
-  static async create(seed: SeedName, basePath: string): Promise<MockState> {
+  /** A state on a fresh database with the seed, or on `database` as it is (restored from storage). */
+  static async create(seed: SeedName, basePath: string, database?: Database): Promise<MockState> {
     const reference = await createReferenceServer({
       seed,
       basePath,
+      ...(database ? { database } : {}),
       // Bugs of the reference server show up in the test output with the request id.
       onError: (error, requestId) => console.error(`[@medsched/mock-server] request ${requestId} failed inside the reference server:`, error),
     });

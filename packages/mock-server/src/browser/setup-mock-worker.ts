@@ -2,6 +2,9 @@ import { setupWorker, type SetupWorker } from 'msw/browser';
 import { isCommonAssetRequest } from 'msw';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
+import { MockState } from '../mock-state.js';
+import { resolvePersistOptions, restoreDatabase, saveDatabase, type PersistOptions, type ResolvedPersistOptions } from './persisted-state.js';
+import { exposeRemoteControl } from './remote-control.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
 
 export interface WorkerStartOptions {
@@ -13,12 +16,22 @@ export interface WorkerStartOptions {
   quiet?: boolean;
 }
 
+export interface MockWorkerOptions extends MockApiOptions {
+  /**
+   * Keep the database across reloads and navigations (opt-in): `true` or `{ key, storage }`.
+   * With `local` storage (default) the origin's tabs share it. `mock.reset()` clears it.
+   */
+  persist?: boolean | PersistOptions;
+}
+
 /** The mock API in the browser: msw's service worker running the reference server's behaviour. */
 export class MockWorker extends MockScope {
   /** The msw worker: `mock.worker.use(...)` adds the app's own handlers in front of the mock's. */
   readonly worker: SetupWorker;
+  readonly #persist: ResolvedPersistOptions | undefined;
+  #stopSaving: (() => void) | undefined;
 
-  constructor(options: MockApiOptions = {}) {
+  constructor(options: MockWorkerOptions = {}) {
     let worker: SetupWorker | undefined;
     super(resolveOptions(options, `${globalThis.location?.origin ?? 'http://localhost'}/v1`), {
       use: (...handlers) => worker!.use(...handlers),
@@ -30,11 +43,42 @@ export class MockWorker extends MockScope {
     });
     worker = setupWorker(...this.handlers);
     this.worker = worker!;
+    this.#persist = resolvePersistOptions(options.persist);
+  }
+
+  protected override async createState(): Promise<MockState> {
+    if (!this.#persist) return super.createState();
+    const restored = await restoreDatabase(this.#persist);
+    const state = await MockState.create(this.options.seed, this.options.basePath, restored);
+    this.#stopSaving?.();
+    this.#stopSaving = saveDatabase(state.reference.db, this.#persist, { now: !restored });
+    return state;
+  }
+
+  protected override async discardState(): Promise<void> {
+    this.#stopSaving?.();
+    this.#stopSaving = undefined;
+    this.#persist?.storage.removeItem(this.#persist.key);
+  }
+
+  /** Another tab saved the shared database: follow it (a removal is followed by the other tab's new save). */
+  async #followOtherTab(event: StorageEvent): Promise<void> {
+    const persist = this.#persist;
+    if (!persist || event.key !== persist.key || event.storageArea !== persist.storage || event.newValue === null) return;
+    const restored = await restoreDatabase(persist);
+    if (!restored) return;
+    this.#stopSaving?.();
+    this.replaceState(await MockState.create(this.options.seed, this.options.basePath, restored));
+    this.#stopSaving = saveDatabase(restored, persist, { now: false });
   }
 
   /** Builds the database and registers the service worker; resolves when requests are intercepted. */
   async start(options: WorkerStartOptions = {}): Promise<void> {
     await this.init();
+    if (this.#persist?.shared) globalThis.addEventListener?.('storage', (event) => void this.#followOtherTab(event));
+    // Tests (the Playwright fixture) drive the mock from outside the page, and what they asked
+    // for before the page loaded applies now, before the app's first request.
+    await exposeRemoteControl(this);
     await this.worker.start({
       serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
       quiet: options.quiet ?? false,
@@ -62,6 +106,6 @@ export class MockWorker extends MockScope {
  * await mock.start();
  * mock.fail('POST /calendars/bake', 409);
  */
-export function setupMockWorker(options: MockApiOptions = {}): MockWorker {
+export function setupMockWorker(options: MockWorkerOptions = {}): MockWorker {
   return new MockWorker(options);
 }

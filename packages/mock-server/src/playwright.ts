@@ -1,0 +1,141 @@
+/**
+ * @medsched/mock-server/playwright: drive the mock that a page runs (its own `setupMockWorker()`
+ * set-up) from a Playwright test, typed like the Node API: seed records, force failures, answer
+ * routes, and read the journal.
+ *
+ * @example
+ * import { test as base, expect } from '@playwright/test';
+ * import { mockApiFixture, type MockApiRemote } from '@medsched/mock-server/playwright';
+ * const test = base.extend<{ mockApi: MockApiRemote }>({ mockApi: mockApiFixture });
+ * test('shows a conflict', async ({ page, mockApi }) => {
+ *   await mockApi.fail('PATCH /calendars/:id', 409); // before the app's first request
+ *   await page.goto('/?mock');
+ *   expect(await mockApi.journal.find({ method: 'PATCH' })).toHaveLength(1);
+ * });
+ */
+import type { OperationId } from '@medsched/sdk/schemas';
+import type { JournalEntry, JournalFilter, OperationBody } from './journal.js';
+import type { MockScope, ScenarioOptions } from './mock-scope.js';
+import { remoteControlName, remoteQueueName, type RemoteCommand, type SeedFactoryName, type WireJournalFilter } from './remote/protocol.js';
+import type { RespondBody, RespondOptions, RespondRoute } from './scenarios/respond.js';
+import type { RouteSpec } from './scenarios/route-spec.js';
+import type { SeedFactories } from './seed-factories.js';
+
+/**
+ * What the fixture needs of Playwright's `Page` (a `Page` of @playwright/test or playwright-core fits;
+ * `any` because Playwright's own signatures are generic over the argument and result).
+ */
+export interface PageLike {
+  url(): string;
+  evaluate(pageFunction: (arg: any) => unknown, arg: any): Promise<any>;
+  addInitScript(script: (arg: any) => unknown, arg: any): Promise<unknown>;
+  waitForFunction(pageFunction: (arg: any) => unknown, arg: any, options?: { timeout?: number }): Promise<unknown>;
+}
+
+/** The seed factories, called in the page. */
+export type RemoteSeedFactories = { [K in SeedFactoryName]: SeedFactories[K] };
+
+/** The page's journal, read from the test. */
+export interface RemoteJournal {
+  entries(): Promise<JournalEntry[]>;
+  find(filter?: JournalFilter): Promise<JournalEntry[]>;
+  count(filter?: JournalFilter): Promise<number>;
+  last(filter?: JournalFilter): Promise<JournalEntry | undefined>;
+  calls<Id extends OperationId>(operation: Id): Promise<JournalEntry<OperationBody<Id>>[]>;
+}
+
+/**
+ * The page's mock, driven from a test. Calls made before the page's first navigation are queued
+ * and applied when the page starts its mock, before the app's first request (and again on each
+ * load of that page); a seed queued so returns the fields you gave and the id it will have.
+ */
+export interface MockApiRemote {
+  readonly seed: RemoteSeedFactories;
+  readonly journal: RemoteJournal;
+  fail(...args: Parameters<MockScope['fail']>): Promise<void>;
+  respond<Route extends RespondRoute>(route: Route, body: RespondBody<Route>, options?: RespondOptions & ScenarioOptions): Promise<void>;
+  delay(ms: number): Promise<void>;
+  delay(route: RouteSpec, ms: number, options?: ScenarioOptions): Promise<void>;
+  networkError(route?: RouteSpec, options?: ScenarioOptions): Promise<void>;
+  expireTokens(): Promise<void>;
+  rateLimit(...args: Parameters<MockScope['rateLimit']>): Promise<void>;
+  /** The page's `mock.reset()`: fresh database (and saved one, with persistence), empty journal, no scenarios. */
+  reset(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** How long to wait for a navigated page to start its mock, in ms (default 30 000). */
+  timeout?: number;
+}
+
+/** A 24-hex id like the server's, so that a seed queued before the page starts has a known id. */
+function newRecordId(): string {
+  const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return time + random;
+}
+
+const toWire = ({ path, ...rest }: JournalFilter = {}): WireJournalFilter =>
+  path instanceof RegExp ? { ...rest, path: { regexp: path.source, flags: path.flags } } : { ...rest, ...(path === undefined ? {} : { path }) };
+
+/** Connects to the mock of `page` (started by the app with `setupMockWorker().start()`). */
+export function connectMockApi(page: PageLike, options: ConnectOptions = {}): MockApiRemote {
+  const timeout = options.timeout ?? 30_000;
+
+  async function send(command: RemoteCommand): Promise<unknown> {
+    const ready = page.url() !== 'about:blank' && (await page.evaluate((name: string) => typeof (globalThis as Record<string, unknown>)[name] === 'function', remoteControlName));
+    if (!ready && page.url() === 'about:blank') {
+      // Not navigated yet: the page picks the command up when its mock starts.
+      await page.addInitScript(([queue, queued]: [string, RemoteCommand]) => {
+        const scope = globalThis as Record<string, unknown>;
+        ((scope[queue] ??= []) as RemoteCommand[]).push(queued);
+      }, [remoteQueueName, command]);
+      return undefined;
+    }
+    if (!ready) await page.waitForFunction((name: string) => typeof (globalThis as Record<string, unknown>)[name] === 'function', remoteControlName, { timeout });
+    return page.evaluate(
+      ([name, sent]: [string, RemoteCommand]) => ((globalThis as Record<string, unknown>)[name] as (command: RemoteCommand) => Promise<unknown>)(sent),
+      [remoteControlName, command],
+    );
+  }
+
+  const scenario = async (method: Extract<RemoteCommand, { kind: 'scenario' }>['method'], args: unknown[]) => void (await send({ kind: 'scenario', method, args }));
+  const seedWith = (factory: SeedFactoryName) => async (input: Record<string, unknown> = {}) => {
+    const withId = { id: newRecordId(), ...input };
+    return (await send({ kind: 'seed', factory, input: withId })) ?? withId;
+  };
+  const find = async (filter?: JournalFilter) => (await send({ kind: 'journal', filter: toWire(filter) })) as JournalEntry[] | undefined ?? [];
+
+  return {
+    seed: {
+      organization: seedWith('organization'),
+      user: seedWith('user'),
+      patient: seedWith('patient'),
+      medication: seedWith('medication'),
+      device: seedWith('device'),
+      deviceEvent: seedWith('deviceEvent'),
+      calendarEntry: seedWith('calendarEntry'),
+    } as unknown as RemoteSeedFactories,
+    journal: {
+      entries: () => find(),
+      find,
+      count: async (filter) => (await find(filter)).length,
+      last: async (filter) => (await find(filter)).at(-1),
+      calls: async (operation) => ((await send({ kind: 'calls', operation })) ?? []) as never,
+    },
+    fail: (...args) => scenario('fail', args),
+    respond: (...args) => scenario('respond', args),
+    delay: (...args: unknown[]) => scenario('delay', args),
+    networkError: (...args) => scenario('networkError', args),
+    expireTokens: () => scenario('expireTokens', []),
+    rateLimit: (...args) => scenario('rateLimit', args),
+    reset: async () => void (await send({ kind: 'reset' })),
+  };
+}
+
+/**
+ * A Playwright Test fixture: `base.extend<{ mockApi: MockApiRemote }>({ mockApi: mockApiFixture })`.
+ */
+export async function mockApiFixture({ page }: { page: PageLike }, use: (mockApi: MockApiRemote) => Promise<void>): Promise<void> {
+  await use(connectMockApi(page));
+}
