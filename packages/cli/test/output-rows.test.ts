@@ -30,16 +30,16 @@ describe('rows a spreadsheet can use', () => {
     const bake = await runCli(['bake', '--patient', clara.userId, ...week, '--output', 'csv'], env);
     expect(bake.code, bake.stderr).toBe(0);
     const [header, ...rows] = bake.stdout.trim().split('\r\n');
-    expect(header).toBe('date,time,patient,medication,amount,unit,title,device,id');
+    expect(header).toBe('date,time,patient,patientId,medication,amount,unit,title,device,id');
     // Two one-off entries and three daily occurrences.
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toMatch(new RegExp(`^2026-01-05,08:00,${clara.userId},Ibuprofen 400 mg,1,tablet,Morning tablet,Dispenser of Clara Claus,`));
+    expect(rows[0]).toMatch(new RegExp(`^2026-01-05,08:00,Clara Claus,${clara.userId},Ibuprofen 400 mg,1,tablet,Morning tablet,Dispenser of Clara Claus,`));
     expect(bake.stderr).toContain('Baked 5 entries from 2026-01-05 to 2026-01-07');
 
     const ndjson = await runCli(['bake', 'show', '--patient', clara.userId, ...week, '--output', 'ndjson'], env);
     const objects = ndjson.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(objects).toHaveLength(5);
-    expect(objects[1]).toMatchObject({ date: '2026-01-05', time: '08:00', medication: 'Ramipril 5 mg', amount: 1, unit: 'capsule', title: 'Daily dose' });
+    expect(objects[1]).toMatchObject({ date: '2026-01-05', time: '08:00', patient: 'Clara Claus', patientId: clara.userId, medication: 'Ramipril 5 mg', amount: 1, unit: 'capsule', title: 'Daily dose' });
 
     const alarms = await runCli(['bake', 'show', '--patient', clara.userId, ...week, '--output', 'csv', '--alarms'], env);
     expect(alarms.stdout.split('\r\n')[0]).toBe('date,time,device,patient,entries');

@@ -25,6 +25,8 @@ export interface Session {
   errStyle: Style;
   /** The SDK client; loading the SDK happens here, on first use. */
   client(): Promise<MedschedClient>;
+  /** Patients' names by id, as --patient look-ups found them this run (for rows and echoes). */
+  patientNames: Map<string, string>;
   /** The credential's organization and role from the API's answers (asked once per run). */
   identity(): Promise<Identity>;
 }
@@ -68,6 +70,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
       client ??= createApiClient(settings, { debug: options.debug === true, note: (text) => printer.note(text) });
       return client;
     },
+    patientNames: new Map(),
     identity: () => {
       identity ??= (async () => {
         const { discoverIdentity } = await import('../identity/identity.js');

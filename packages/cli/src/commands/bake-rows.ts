@@ -5,7 +5,9 @@ import { field, type Column } from '../output/columns.js';
 export interface BakedRow {
   date: string;
   time: string;
+  /** The patient's name where the credential may read it, else the id. */
   patient: string;
+  patientId: string;
   medication: string;
   amount: number | null;
   unit: string | null;
@@ -29,7 +31,7 @@ export const entryColumns: Column<CalendarEntry>[] = [
   field('baked'),
 ];
 
-export const bakedRowColumns: Column<BakedRow>[] = (['date', 'time', 'patient', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name));
+export const bakedRowColumns: Column<BakedRow>[] = (['date', 'time', 'patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name));
 
 export const alarmColumns: Column<Alarm>[] = [field('date'), field('time'), field('deviceId', 'device'), field('patient'), { header: 'entries', value: (alarm) => alarm.entryIds.length }];
 
@@ -52,8 +54,8 @@ async function medicationNames(client: MedschedClient, entries: CalendarEntry[])
   return names;
 }
 
-/** One row per baked entry, with the device(s) of its patient and the medication's name. */
-export async function bakedRows(client: MedschedClient, result: BakeResult): Promise<BakedRow[]> {
+/** One row per baked entry, with the patient's and the medication's names and the patient's device(s). */
+export async function bakedRows(client: MedschedClient, result: BakeResult, patientNames: Map<string, string>): Promise<BakedRow[]> {
   const names = await medicationNames(client, result.data);
   const devicesOf = (patient: string) =>
     result.iotDevices
@@ -65,7 +67,8 @@ export async function bakedRows(client: MedschedClient, result: BakeResult): Pro
     return {
       date: entry.date,
       time: entry.startTime,
-      patient: entry.userId,
+      patient: patientNames.get(entry.userId) ?? entry.userId,
+      patientId: entry.userId,
       medication: names.get(medication) ?? medication,
       amount: typeof entry.amount === 'number' ? entry.amount : null,
       unit: typeof entry.unit === 'string' ? entry.unit : null,

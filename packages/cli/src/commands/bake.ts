@@ -10,6 +10,7 @@ import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
 import { alarmColumns, bakedRowColumns, bakedRows, entryColumns } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
+import { organizationOf } from './organization-default.js';
 
 export { entryColumns } from './bake-rows.js';
 
@@ -55,7 +56,7 @@ async function printBakeResult(session: Session, result: BakeResult, options: { 
   // JSON keeps the whole result, unless fields were chosen: those are fields of the intake rows.
   if (printer.format === 'json' && printer.fields === undefined) return printer.record(result);
   if (options.alarms) return printer.list(result.alarms, alarmColumns);
-  const rows = await bakedRows(await session.client(), result);
+  const rows = await bakedRows(await session.client(), result, await patientNames(session, result));
   if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
   printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
   if (rows.length > 0) printer.list(rows, bakedRowColumns);
@@ -63,6 +64,24 @@ async function printBakeResult(session: Session, result: BakeResult, options: { 
     process.stdout.write('\n');
     printer.list(result.alarms, alarmColumns);
   }
+}
+
+/**
+ * Names of the patients in a result: those looked up by --patient are known already; others
+ * come from one walk of the organization's users (staff only: a patient keeps the ids).
+ */
+async function patientNames(session: Session, result: BakeResult): Promise<Map<string, string>> {
+  const names = new Map(session.patientNames);
+  const missing = new Set(result.data.map((entry) => entry.userId).filter((id) => !names.has(id)));
+  if (missing.size === 0) return names;
+  try {
+    const client = await session.client();
+    const organization = await organizationOf(session, undefined);
+    for await (const user of client.users.iterate({ organization, limit: 100 })) if (missing.has(user.id)) names.set(user.id, user.name);
+  } catch {
+    // Ids are still right: a credential that may not list users (a patient) sees ids.
+  }
+  return names;
 }
 
 function rangeOptions(command: Command, patientRequired: boolean): Command {

@@ -63,6 +63,7 @@ export async function resolvePatient(session: Session, value: string): Promise<s
   const matches = matching(found, value);
   if (matches.length === 1) {
     const [patient] = matches as [User];
+    session.patientNames.set(patient.id, cleanText(patient.name));
     session.printer.note(`Patient ${value.trim()} = ${describePatient(patient)}`);
     return patient.id;
   }
