@@ -36,7 +36,7 @@ export function checkRecurrence(rule: string): RecurrenceCheck {
     parseRecurrenceRule(rule);
     return { ok: true };
   } catch (error) {
-    if (error instanceof RuleError) return { ok: false, part: error.part, message: `rrule ${error.message}` };
+    if (error instanceof RuleError) return { ok: false, part: error.part, message: error.message };
     throw error;
   }
 }
