@@ -173,7 +173,8 @@ export class Transport {
       await this.#config.credentials.addHeaders(headers);
       headers['x-request-id'] = requestId;
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-      if (bodyText !== undefined) headers['content-type'] = 'application/json';
+      // A content type given by the caller stands (an escape hatch, e.g. to test a server's 415).
+      if (bodyText !== undefined) headers['content-type'] ??= 'application/json';
       const started = Date.now();
       const outcome = await this.#attempt(operation.method, path, headers, bodyText, timeout, options.signal);
       const log = (extra: Partial<LogEntry>) =>
