@@ -90,4 +90,16 @@ describe('at a terminal', () => {
     expect(session.output()).not.toMatch(/error|Error|at .*\.js/);
     expect(readFileSync(outFile, 'utf8')).toBe('');
   });
+
+  it('with stdout and stderr both in files, the question still reaches the person through /dev/tty', async () => {
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const outFile = join(tempConfigDir(), 'out.json');
+    const errFile = join(tempConfigDir(), 'err.log');
+    const session = runInTerminal(['unbake', '--patient', 'Clara Claus', '--from', '2026-01-05', '--json'], env, { stdoutFile: outFile, stderrFile: errFile });
+    await session.answer(/Unbake patient 64d002000000000000000003/, 'y\r');
+    expect(await session.closed).toBe(0);
+    expect(readFileSync(outFile, 'utf8')).not.toContain('Unbake');
+    expect(readFileSync(errFile, 'utf8')).toContain('Patient Clara Claus = Clara Claus');
+    expect(readFileSync(errFile, 'utf8')).not.toContain('Unbake patient');
+  });
 });

@@ -3,7 +3,7 @@ import type { Credential, Settings } from '../config/settings.js';
 import { createApiClient } from '../client/create-api-client.js';
 import { checkBaseUrl } from '../identity/base-url-check.js';
 import { discoverIdentity, type Identity } from '../identity/identity.js';
-import { promptContext } from '../input/prompt-context.js';
+import { openPromptTerminal } from '../input/prompt-context.js';
 
 export interface LoginAnswers {
   baseUrl: string;
@@ -14,69 +14,75 @@ export interface LoginAnswers {
 }
 
 /**
- * The questions of an interactive `medsched login`, like `gh auth login`, drawn on stderr.
+ * The questions of an interactive `medsched login`, like `gh auth login`, drawn on the
+ * terminal (stderr or /dev/tty).
  * Each answer is checked where it is given: the base URL answers as a medsched API before the
  * key is asked, the key is tried at once, and a wrong one is asked again rather than failing
  * after the last question.
  */
 export async function askLogin(settings: Settings, defaults: { organization: string | undefined; debug: boolean }): Promise<LoginAnswers> {
-  const context = promptContext();
-  const baseUrl = (
-    await input(
+  const terminal = openPromptTerminal();
+  const context = terminal.context;
+  try {
+    const baseUrl = (
+      await input(
+        {
+          message: 'API base URL',
+          default: settings.baseUrl,
+          validate: async (value) => (await checkBaseUrl(value)) ?? true,
+        },
+        context,
+      )
+    )
+      .trim()
+      .replace(/\/+$/, '');
+    const kind = await select<'apiKey' | 'token'>(
       {
-        message: 'API base URL',
-        default: settings.baseUrl,
-        validate: async (value) => (await checkBaseUrl(value)) ?? true,
+        message: 'How do you authenticate?',
+        choices: [
+          { name: 'API key', value: 'apiKey', description: 'sent as x-api-key' },
+          { name: 'Bearer token', value: 'token', description: 'a JWT from your identity provider' },
+        ],
       },
       context,
-    )
-  )
-    .trim()
-    .replace(/\/+$/, '');
-  const kind = await select<'apiKey' | 'token'>(
-    {
-      message: 'How do you authenticate?',
-      choices: [
-        { name: 'API key', value: 'apiKey', description: 'sent as x-api-key' },
-        { name: 'Bearer token', value: 'token', description: 'a JWT from your identity provider' },
-      ],
-    },
-    context,
-  );
-  let identity: Identity | undefined;
-  const secret = await password(
-    {
-      message: kind === 'apiKey' ? 'Paste your API key' : 'Paste your token',
-      mask: '*',
-      validate: async (value) => {
-        if (value.trim().length === 0) return 'required';
-        const credential: Credential = { kind, secret: value.trim(), source: 'flag' };
-        try {
-          identity = await discoverIdentity(await createApiClient({ ...settings, baseUrl, credential }, { debug: defaults.debug }), credential);
-          return true;
-        } catch (error) {
-          const status = (error as { status?: number }).status;
-          if (status === 401) return `the server refused this ${kind === 'apiKey' ? 'key' : 'token'} (401): paste it again, or Ctrl-C to stop`;
-          return `could not check it: ${(error as Error).message}`;
-        }
+    );
+    let identity: Identity | undefined;
+    const secret = await password(
+      {
+        message: kind === 'apiKey' ? 'Paste your API key' : 'Paste your token',
+        mask: '*',
+        validate: async (value) => {
+          if (value.trim().length === 0) return 'required';
+          const credential: Credential = { kind, secret: value.trim(), source: 'flag' };
+          try {
+            identity = await discoverIdentity(await createApiClient({ ...settings, baseUrl, credential }, { debug: defaults.debug }), credential);
+            return true;
+          } catch (error) {
+            const status = (error as { status?: number }).status;
+            if (status === 401) return `the server refused this ${kind === 'apiKey' ? 'key' : 'token'} (401): paste it again, or Ctrl-C to stop`;
+            return `could not check it: ${(error as Error).message}`;
+          }
+        },
       },
-    },
-    context,
-  );
-  const profileName = await input({ message: 'Profile name', default: settings.profileName, validate: (value) => /^[\w.-]+$/.test(value.trim()) || 'letters, digits, . _ - only' }, context);
-  const organization = await input(
-    {
-      message: "Default organization id (the credential's unless you change it)",
-      default: defaults.organization ?? identity?.organization ?? '',
-      validate: (value) => value.trim() === '' || /^[0-9a-f]{24}$/.test(value.trim()) || '24 lower-case hex characters, or empty',
-    },
-    context,
-  );
-  return {
-    baseUrl,
-    credential: { kind, secret: secret.trim(), source: 'flag' },
-    identity: identity as Identity,
-    profileName: profileName.trim(),
-    organization: organization.trim() || undefined,
-  };
+      context,
+    );
+    const profileName = await input({ message: 'Profile name', default: settings.profileName, validate: (value) => /^[\w.-]+$/.test(value.trim()) || 'letters, digits, . _ - only' }, context);
+    const organization = await input(
+      {
+        message: "Default organization id (the credential's unless you change it)",
+        default: defaults.organization ?? identity?.organization ?? '',
+        validate: (value) => value.trim() === '' || /^[0-9a-f]{24}$/.test(value.trim()) || '24 lower-case hex characters, or empty',
+      },
+      context,
+    );
+    return {
+      baseUrl,
+      credential: { kind, secret: secret.trim(), source: 'flag' },
+      identity: identity as Identity,
+      profileName: profileName.trim(),
+      organization: organization.trim() || undefined,
+    };
+  } finally {
+    terminal.close();
+  }
 }

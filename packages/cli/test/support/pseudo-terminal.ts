@@ -13,10 +13,10 @@ export function endLeftoverTerminals(): void {
  * are TTYs as for a person at a terminal. `answer` feeds keystrokes once a prompt shows.
  * The exit code is the CLI's (`script -e`).
  */
-export function runInTerminal(args: string[], env: Record<string, string | undefined>, options: { stdoutFile?: string } = {}) {
+export function runInTerminal(args: string[], env: Record<string, string | undefined>, options: { stdoutFile?: string; stderrFile?: string } = {}) {
   const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
   // With stdoutFile, stdout goes to a file while stdin and stderr stay on the terminal: `medsched … > out.json`.
-  const command = ['node', cliBin, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '');
+  const command = ['node', cliBin, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '') + (options.stderrFile ? ` 2> ${quote(options.stderrFile)}` : '');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: cliEnv({ TERM: 'xterm-256color', ...env }) });
   running.add(child);
   let output = '';
