@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+
+const page = fileURLToPath(new URL('./consumer/vite-page', import.meta.url));
+
+/** A page importing the packed browser entry, bundled by Vite (Rollup) as an app's build does. */
+describe('a Vite build of a page that imports @medsched/mock-server/browser', () => {
+  let packs: string;
+  let dir: string;
+  beforeAll(() => {
+    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    const manifest = {
+      name: 'medsched-vite-page',
+      private: true,
+      type: 'module',
+      dependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', '@medsched/sdk': 'file:packs/medsched-sdk.tgz', msw: '2.15.0', vite: '7.3.8' },
+    };
+    const files = Object.fromEntries(['index.html', 'main.js', 'vite.config.mjs'].map((name) => [name, join(page, name)]));
+    dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
+  }, 240_000);
+  afterAll(() => rmSync(packs, { recursive: true, force: true }));
+
+  it('builds without warnings about missing exports, and without the reference server\'s Node parts', { timeout: 120_000 }, () => {
+    const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(result.status, output).toBe(0);
+    expect(output).not.toMatch(/is not exported by/);
+    expect(output).not.toMatch(/\(!\)/); // Rollup's warning marker
+    const assets = join(dir, 'dist', 'assets');
+    const bundle = readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => readFileSync(join(assets, name), 'utf8')).join('\n');
+    expect(bundle).toContain('mockServiceWorker.js');
+    expect(bundle).not.toMatch(/pdfkit|fontkit/);
+  });
+});
