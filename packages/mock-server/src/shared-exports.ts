@@ -8,3 +8,15 @@ export type { FailureSpec } from './scenarios/fail.js';
 export type { RouteSpec } from './scenarios/route-spec.js';
 export type { UnhandledRequestStrategy, UnhandledRequestPrint } from './unhandled-requests.js';
 export type { RespondBody, RespondOptions, RespondRoute } from './scenarios/respond.js';
+export type { RecordFields, SeedInput } from './seed-factories.js';
+// The records the factories return: the reference server is bundled, so its types come from here.
+export type {
+  CalendarEntryRecord,
+  Database,
+  DeviceEventRecord,
+  DeviceRecord,
+  MedicationRecord,
+  OrganizationRecord,
+  ReferenceServer,
+  UserRecord,
+} from '@medsched/reference-server';
