@@ -3,6 +3,7 @@
  * expiry after the keep time, failures kept for no replay, bounded memory, key format.
  * Replays over real HTTP are tested through the SDK (packages/sdk/test/idempotency.test.ts).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../src/domain/access/caller.js';
 import { ProblemError } from '../src/domain/operation/problems.js';
@@ -129,5 +130,39 @@ describe('IdempotencyStep', () => {
     await step.run(post('', 'k', 'GET'), caller('c'), 'r1', op.next);
     await step.run(post('', 'k', 'GET'), caller('c'), 'r2', op.next);
     expect(op.runs()).toBe(2);
+  });
+
+  it('fuzzed keys, bodies and methods: a key answers once, replays only the same request, never throws anything but a problem', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.string({ maxLength: 200 }),
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET', 'PUT'),
+        async (key, body, otherBody, method) => {
+          const step = new IdempotencyStep();
+          const op = counting();
+          const valid = /^[\x21-\x7e]{1,255}$/.test(key);
+          const first = await step.run(post(body, key, method), caller('c'), 'r1', op.next).catch((error: unknown) => error);
+          if (method === 'GET') {
+            expect(op.runs()).toBe(1);
+            return;
+          }
+          if (!valid) {
+            expect(first).toMatchObject({ code: 'validation_failed', status: 400 });
+            expect(op.runs()).toBe(0);
+            return;
+          }
+          const again = await step.run(post(body, key, method), caller('c'), 'r2', op.next);
+          expect(again.headers['idempotent-replayed']).toBe('true');
+          expect(again.body).toBe((first as ApiResponse).body);
+          const other = await step.run(post(otherBody, key, method), caller('c'), 'r3', op.next).catch((error: unknown) => error);
+          if (otherBody === body) expect((other as ApiResponse).headers['idempotent-replayed']).toBe('true');
+          else expect(other).toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+          expect(op.runs()).toBe(1);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
