@@ -13,6 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { operations } from '../dist/schemas/index.js';
+import { examples } from './openapi-examples.mjs';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outFile = resolve(packageDir, 'dist/openapi.json');
@@ -325,6 +326,7 @@ function responseSchema(zodSchema, contract) {
 }
 
 function successResponse(op, contract) {
+  const example = examples[op.id]?.response;
   const responseHeaders = { ...requestIdHeader };
   if (op.paginated) {
     responseHeaders['X-Total-Count'] = { $ref: '#/components/headers/XTotalCount' };
@@ -333,7 +335,7 @@ function successResponse(op, contract) {
   return {
     description: op.status === 201 ? 'Created.' : 'OK.',
     headers: responseHeaders,
-    content: { 'application/json': { schema: responseSchema(op.response, contract) } },
+    content: { 'application/json': { schema: responseSchema(op.response, contract), ...(example !== undefined && { example }) } },
   };
 }
 
@@ -379,7 +381,11 @@ function buildOperation(op, contract) {
   const parameters = [
     ...(op.params ? parametersFrom(requestSchema(op.params, contract), 'path', contract.input) : []),
     ...(op.query ? parametersFrom(requestSchema(op.query, contract), 'query', contract.input) : []),
-  ];
+  ].map((parameter) => {
+    // The operation's example request, parameter by parameter.
+    const example = examples[op.id]?.[parameter.in === 'path' ? 'params' : 'query']?.[parameter.name];
+    return example === undefined ? parameter : { ...parameter, example };
+  });
   if (createsWithKey(op)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   const responses = { [op.status]: successResponse(op, contract) };
   if (createsWithKey(op)) responses[op.status].headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
@@ -396,7 +402,12 @@ function buildOperation(op, contract) {
     tags: [tag],
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(op.body, contract) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: requestSchema(op.body, contract), ...(examples[op.id]?.request !== undefined && { example: examples[op.id].request }) } },
+          },
+        }
       : {}),
     responses,
     'x-idempotent': op.idempotent,
