@@ -17,7 +17,7 @@ import { registerPdfCommands } from './commands/pdf.js';
 import { registerProfilesCommands } from './commands/profiles.js';
 import { registerUserCommands } from './commands/user.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
-import { outputFormats } from './output/format.js';
+import { jsonFieldList, outputFormats } from './output/format.js';
 
 /** A command in a list: its summary, or its description's first line, as a lower-case phrase. */
 function listedDescription(command: Command): string {
@@ -39,7 +39,7 @@ export function buildProgram(): Command {
     .option('--token <jwt>', 'bearer token (env MEDSCHED_TOKEN)')
     .option('--tz <zone>', 'time zone for human dates, e.g. Europe/Berlin (default: profile, then system)')
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(outputFormats))
-    .option('--json [fields]', 'same as --output json; with a list (--json id,date,amount) only those fields')
+    .option('--json [fields]', 'same as --output json; with a list (--json id,date,amount) only those fields', jsonFieldList)
     .option('--fields <list>', 'only these fields, comma-separated, in JSON, CSV and tables')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--debug', 'log each request to stderr and show stack traces')

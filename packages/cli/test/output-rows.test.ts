@@ -68,6 +68,10 @@ describe('rows a spreadsheet can use', () => {
     const unknown = await runCli(['calendar', 'list', '--json', 'id,dose', '--limit', '1'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown field "dose"');
+    // An id right after a bare --json would be read as its field list: said at once.
+    const misplaced = await runCli(['calendar', 'get', '--json', '64d005000000000000000001'], env);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain('put ids and names before --json');
   });
 });
 

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from 'commander';
 import { usageError } from '../errors/cli-error.js';
 
 export const outputFormats = ['table', 'json', 'csv', 'ndjson'] as const;
@@ -23,4 +24,15 @@ export function chooseFields(options: { json?: boolean | string | undefined; fie
   const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw usageError('--fields needs at least one field name', 'e.g. --json id,date,amount');
   return names;
+}
+
+/**
+ * Commander parser of `--json [fields]`. The list is optional, so in `calendar get --json ID`
+ * commander hands the id to `--json`: say so at once rather than "missing argument".
+ */
+export function jsonFieldList(value: string): string {
+  if (/^[0-9a-f]{24}$/.test(value) || value.includes('@') || value.includes(' ')) {
+    throw new InvalidArgumentError('a list of field names such as id,date,amount; put ids and names before --json (or use --output json)');
+  }
+  return value;
 }
