@@ -1,0 +1,31 @@
+// A small app in mock mode, as a team writes it: its own setupMockWorker() set-up, the SDK.
+import { createClient } from '@medsched/sdk';
+import { setupMockWorker } from '@medsched/mock-server/browser';
+
+const params = new URLSearchParams(location.search);
+const mock = setupMockWorker({ persist: params.has('persist') });
+await mock.start({ quiet: true });
+
+const client = createClient({ baseUrl: `${location.origin}/v1`, apiKey: 'msk_demo_sonnen_user', maxRetries: 0 });
+const patient = params.get('patient') ?? undefined;
+const status = document.querySelector('#status');
+const list = document.querySelector('#entries');
+
+async function show() {
+  const page = await client.calendars.list({ patient, limit: 50, sortBy: 'id' });
+  list.replaceChildren(...page.items.map((entry) => Object.assign(document.createElement('li'), { textContent: entry.name })));
+}
+
+document.querySelector('#rename').addEventListener('click', async () => {
+  try {
+    const [first] = (await client.calendars.list({ patient, limit: 1, sortBy: 'id' })).items;
+    await client.calendars.update(first.id, { name: 'Renamed' });
+    status.textContent = 'Saved';
+    await show();
+  } catch (error) {
+    status.textContent = `Failed: ${error.status ?? error.message}`;
+  }
+});
+
+await show();
+status.textContent = 'Ready';

@@ -1,0 +1,44 @@
+import { test as base, expect } from '@playwright/test';
+import { mockApiFixture, type MockApiRemote } from '@medsched/mock-server/playwright';
+
+const test = base.extend<{ mockApi: MockApiRemote }>({ mockApi: mockApiFixture });
+
+test('seeds and fails before the app\'s first request, then reads the journal', async ({ page, mockApi }) => {
+  const patient = await mockApi.seed.patient({ name: 'Paula Playwright' });
+  await mockApi.seed.calendarEntry({ patient: patient.id, name: 'Seeded tablet' });
+  await mockApi.fail('PATCH /calendars/:id', 409);
+
+  await page.goto(`/?patient=${patient.id}`);
+  await expect(page.locator('#status')).toHaveText('Ready');
+  await expect(page.locator('#entries li')).toHaveText(['Seeded tablet']);
+
+  await page.click('#rename');
+  await expect(page.locator('#status')).toHaveText('Failed: 409');
+  const patches = await mockApi.journal.find({ method: 'PATCH', path: '/calendars/:id' });
+  expect(patches).toHaveLength(1);
+  expect(patches[0]?.body).toEqual({ name: 'Renamed' });
+});
+
+test('answers a route with a typed body from the test', async ({ page, mockApi }) => {
+  await page.goto('/');
+  await expect(page.locator('#status')).toHaveText('Ready');
+  const [first] = await mockApi.journal.calls('calendars.list');
+  expect(first?.outcome).toBe(200);
+  await mockApi.respond('calendars.list', [], { once: true });
+  await page.click('#rename');
+  await expect(page.locator('#status')).toContainText('Failed');
+});
+
+test('keeps the data across reloads with persist, until reset', async ({ page, mockApi }) => {
+  await page.goto('/?persist');
+  await expect(page.locator('#status')).toHaveText('Ready');
+  await page.click('#rename');
+  await expect(page.locator('#status')).toHaveText('Saved');
+  await page.reload();
+  await expect(page.locator('#entries li', { hasText: 'Renamed' })).toHaveCount(1);
+
+  await mockApi.reset();
+  await page.reload();
+  await expect(page.locator('#status')).toHaveText('Ready');
+  await expect(page.locator('#entries li', { hasText: 'Renamed' })).toHaveCount(0);
+});
