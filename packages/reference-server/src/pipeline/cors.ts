@@ -31,6 +31,8 @@ export const corsExposedHeaders = [
   'www-authenticate',
   'allow',
   'location',
+  // Set on an answer replayed for a repeated Idempotency-Key (pipeline/idempotency.ts).
+  'idempotent-replayed',
 ] as const;
 export const corsAllowedMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'HEAD'] as const;
 /** How long a browser may keep a preflight's answer. */
