@@ -42,7 +42,8 @@ describe('rows a spreadsheet can use', () => {
     expect(objects[1]).toMatchObject({ date: '2026-01-05', time: '08:00', patient: 'Clara Claus', patientId: clara.userId, medication: 'Ramipril 5 mg', amount: 1, unit: 'capsule', title: 'Daily dose' });
 
     const alarms = await runCli(['bake', 'show', '--patient', clara.userId, ...week, '--output', 'csv', '--alarms'], env);
-    expect(alarms.stdout.split('\r\n')[0]).toBe('date,time,device,patient,entries');
+    expect(alarms.stdout.split('\r\n')[0]).toBe('date,time,device,deviceId,patient,patientId,entries');
+    expect(alarms.stdout).toContain(`2026-01-05,08:00,Dispenser of Clara Claus,64d004000000000000000001,Clara Claus,${clara.userId},2`);
     expect(alarms.stdout.trim().split('\r\n').length).toBeGreaterThan(1);
   });
 

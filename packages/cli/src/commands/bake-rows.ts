@@ -33,7 +33,32 @@ export const entryColumns: Column<CalendarEntry>[] = [
 
 export const bakedRowColumns: Column<BakedRow>[] = (['date', 'time', 'patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name));
 
-export const alarmColumns: Column<Alarm>[] = [field('date'), field('time'), field('deviceId', 'device'), field('patient'), { header: 'entries', value: (alarm) => alarm.entryIds.length }];
+/** One alarm a dispenser will ring: when, which device, for whom, how many intakes. */
+export interface AlarmRow {
+  date: string;
+  time: string;
+  device: string;
+  deviceId: string;
+  patient: string;
+  patientId: string;
+  entries: number;
+}
+
+export const alarmColumns: Column<AlarmRow>[] = (['date', 'time', 'device', 'deviceId', 'patient', 'patientId', 'entries'] as const).map((name) => field<AlarmRow>(name));
+
+/** The alarms with device and patient names beside their ids. */
+export function alarmRows(result: BakeResult, patientNames: Map<string, string>): AlarmRow[] {
+  const deviceNames = new Map(result.iotDevices.map((device) => [device.id, device.name]));
+  return result.alarms.map((alarm: Alarm) => ({
+    date: alarm.date,
+    time: alarm.time,
+    device: deviceNames.get(alarm.deviceId) ?? alarm.deviceId,
+    deviceId: alarm.deviceId,
+    patient: patientNames.get(alarm.patient) ?? alarm.patient,
+    patientId: alarm.patient,
+    entries: alarm.entryIds.length,
+  }));
+}
 
 /**
  * Medication names by id, for the rows: one read per distinct medication. A credential that

@@ -8,7 +8,7 @@ import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js
 import { confirmOrAbort } from '../input/confirm.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
-import { alarmColumns, bakedRowColumns, bakedRows, entryColumns } from './bake-rows.js';
+import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
 import { organizationOf } from './organization-default.js';
 
@@ -55,14 +55,15 @@ async function printBakeResult(session: Session, result: BakeResult, options: { 
   const { printer } = session;
   // JSON keeps the whole result, unless fields were chosen: those are fields of the intake rows.
   if (printer.format === 'json' && printer.fields === undefined) return printer.record(result);
-  if (options.alarms) return printer.list(result.alarms, alarmColumns);
-  const rows = await bakedRows(await session.client(), result, await patientNames(session, result));
+  const names = await patientNames(session, result);
+  if (options.alarms) return printer.list(alarmRows(result, names), alarmColumns);
+  const rows = await bakedRows(await session.client(), result, names);
   if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
   printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
   if (rows.length > 0) printer.list(rows, bakedRowColumns);
   if (result.alarms.length > 0) {
     process.stdout.write('\n');
-    printer.list(result.alarms, alarmColumns);
+    printer.list(alarmRows(result, names), alarmColumns);
   }
 }
 
