@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import type { IdentityProvider } from '../domain/access/identity-provider.js';
 import { ProblemError } from '../domain/operation/problems.js';
-import { readJsonBody } from '../pipeline/json-body.js';
+import { readJsonObject } from '../pipeline/json-body.js';
 import type { ApiRequest, ApiResponse } from '../pipeline/messages.js';
 import type { ExtraRoutes } from '../pipeline/pipeline.js';
 import { validate } from '../pipeline/validation.js';
@@ -45,7 +45,7 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
     if (!pathname.startsWith('/dev/')) return undefined;
     const given = request.header('x-admin-secret');
     const isAdmin = adminSecret !== undefined && given !== undefined && sameSecret(given, adminSecret);
-    const body = async <S extends z.ZodType>(schema: S) => validate(schema, (await readJsonBody(request)) ?? {}, 'validation_failed', 'body');
+    const body = async <S extends z.ZodType>(schema: S) => validate(schema, await readJsonObject(request), 'validation_failed', 'body');
     const answer = (status: number, value: unknown): ApiResponse => ({
       status,
       headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'cache-control': 'no-store' },
