@@ -8,3 +8,6 @@ export function newIdempotencyKey(): string {
   globalThis.crypto.getRandomValues(bytes);
   return `idk_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** What the server accepts as a key: 1 to 255 printable ASCII characters, no spaces. */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;

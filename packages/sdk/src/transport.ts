@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { redactHeaders, redactUrl } from './redact.js';
-import { newIdempotencyKey } from './idempotency-key.js';
+import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
 import { newRequestId } from './request-id.js';
 import { defaultUserAgent } from './user-agent.js';
 import { backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryDelays } from './retry.js';
@@ -160,6 +160,11 @@ export class Transport {
     const callHeaders = lowerCaseNames(options.headers);
     const requestId = callHeaders?.['x-request-id'] ?? newRequestId();
     const idempotencyKey = createsWithKey(operation) ? (options.idempotencyKey ?? callHeaders?.['idempotency-key'] ?? newIdempotencyKey()) : undefined;
+    if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
+      throw new ValidationError(`Idempotency-Key of ${operation.id}`, [
+        { code: 'custom', path: ['idempotencyKey'], message: 'must be 1 to 255 printable ASCII characters without spaces', input: idempotencyKey },
+      ]);
+    }
     const maxRetries = operation.idempotent || idempotencyKey !== undefined ? (options.maxRetries ?? this.#config.maxRetries) : 0;
     const maxWaitMs = options.maxWait ?? this.#config.maxWaitMs;
     const timeout = options.timeout ?? this.#config.timeout;

@@ -9,6 +9,7 @@ import {
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ValidationError,
   type MedschedClient,
 } from '../src/index.js';
 import { bakeResult, calendarEntry, ids, medication, user } from './support/fixtures.js';
@@ -123,6 +124,14 @@ describe('creates carry an Idempotency-Key and are retried like the other calls'
     const calls = sequence(() => HttpResponse.json(user(), { status: 201 }));
     await testClient().users.create({ organization: ids.organization });
     expect(calls).toHaveLength(1);
+  });
+
+  it("a key the server would refuse fails before sending (ValidationError), e.g. one with a space", async () => {
+    const calls = sequence(() => HttpResponse.json(medication(), { status: 201 }));
+    const error = await failure(testClient().medications.create({ name: 'x' }, { idempotencyKey: 'job 42' }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ issues: [{ path: 'idempotencyKey' }] });
+    expect(calls).toHaveLength(0);
   });
 
   it('reads that are not creates carry no Idempotency-Key', async () => {
