@@ -82,7 +82,10 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, written: 
   const pause = async () => {
     if (++written.count % writesPerTurn === 0) await nextTurn();
   };
-  for (const entry of plan.drafts) {
+  for (const planned of plan.drafts) {
+    // Other requests ran while the bake was planned: a draft changed since then is left as it is now.
+    const entry = db.calendarEntries.get(planned.id);
+    if (!entry || entry.baked || entry.seriesId !== null || isSeries(entry)) continue;
     await db.calendarEntries.update(entry, (draft) => {
       draft.baked = true;
       (draft as Record<string, unknown>).bakedAt = now;
