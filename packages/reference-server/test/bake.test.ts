@@ -182,6 +182,22 @@ describe('bounded bakes', () => {
     }
   });
 
+  it('the work of expanding rarely occurring series is bounded too (400 before anything changes)', async () => {
+    const small = await startTestServer({ limits: { bakeExpansionDays: 5_000 } });
+    try {
+      const key = withKey(org1.user.apiKey);
+      const rare = await raw(small, 'POST', '/v1/calendars/', { headers: key, json: { patient: org1.patient.userId, name: 'Rare', date: '2026-01-01', intakeTime: '08:00', rrule: 'FREQ=HOURLY;BYMONTH=1;BYMONTHDAY=1;BYDAY=MO' } });
+      expect(rare.status).toBe(201);
+      const before = snapshot(small);
+      const answer = await raw(small, 'POST', '/v1/calendars/bake', { headers: key, json: { patient: org1.patient.userId, from: '2026-01-01', to: '2026-12-31' } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toMatch(/series-days/);
+      expect(snapshot(small)).toBe(before);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('an organization-wide bake is all or nothing', async () => {
     // Patients sort by id, so the fine one (older) is planned before the broken one.
     const fine = await newPatient();

@@ -5,7 +5,7 @@ import type { OperationContext } from '../operation/context.js';
 import { findOrganization, findPatient } from '../directory/lookups.js';
 import { withPatientLock } from './patient-lock.js';
 import { invalid } from '../operation/problems.js';
-import { expandRecurrence } from './recurrence.js';
+import { ExpansionBudgetExceeded, expandRecurrence, type ExpansionBudget } from './recurrence.js';
 import { RuleError } from './recurrence-rule.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
 import { daysInRange, eachDate, minutesOfDay, toLocalDate } from './zoned-time.js';
@@ -47,7 +47,7 @@ interface PatientBakePlan {
  * already has one. `budget` is how many entries the bake may still touch; expansion stops just
  * past it, so that a runaway rule costs little before the bake is refused.
  */
-function planPatient(ctx: OperationContext, range: PatientRange, budget: number): PatientBakePlan {
+function planPatient(ctx: OperationContext, range: PatientRange, budget: number, work: ExpansionBudget): PatientBakePlan {
   const { db } = ctx;
   const plan: PatientBakePlan = { drafts: [], occurrences: [] };
   for (const entry of entriesInRange(ctx, range)) {
@@ -56,7 +56,7 @@ function planPatient(ctx: OperationContext, range: PatientRange, budget: number)
   for (const series of db.calendarEntries.group('patient', range.patient.id).filter(isSeries)) {
     let occurrences;
     try {
-      occurrences = expandRecurrence(series.rrule as string, series.date, startTimeOf(series), range.from, range.to, Math.max(0, budget - plan.drafts.length - plan.occurrences.length));
+      occurrences = expandRecurrence(series.rrule as string, series.date, startTimeOf(series), range.from, range.to, Math.max(0, budget - plan.drafts.length - plan.occurrences.length), work);
     } catch (error) {
       if (!(error instanceof RuleError)) throw error;
       // A rule stored before the checks existed (e.g. from an older data file): name the entry to fix.
@@ -107,6 +107,16 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, written: 
       updatedAt: now,
     } as CalendarEntryRecord);
     await pause();
+  }
+}
+
+/** Runs planning, turning a spent expansion budget into a 400 that says how to make the bake smaller. */
+function withinBudget<T>(ctx: OperationContext, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof ExpansionBudgetExceeded)) throw error;
+    throw invalid('to', `this bake would examine more than ${ctx.limits.bakeExpansionDays} series-days (many series or patients over a long range); bake fewer patients at a time or a shorter range`);
   }
 }
 
@@ -209,11 +219,12 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
     ranges.map((range) => range.patient.id),
     async () => {
       const plans: PatientBakePlan[] = [];
+      const work: ExpansionBudget = { days: ctx.limits.bakeExpansionDays };
       let total = 0;
       for (const range of ranges) {
         // Planning is synchronous work per patient: other requests get their turn in between.
         await nextTurn();
-        const plan = planPatient(ctx, range, limit - total);
+        const plan = withinBudget(ctx, () => planPatient(ctx, range, limit - total, work));
         total += plan.drafts.length + plan.occurrences.length;
         if (total > limit) throw tooBig(ctx, body, ranges, limit);
         plans.push(plan);
@@ -230,12 +241,21 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
 
 /** The problem for a bake over the limit, with how many entries it would touch (counted up to 100 times the limit). */
 function tooBig(ctx: OperationContext, body: BakeCreate, ranges: PatientRange[], limit: number) {
-  const countLimit = limit * 100;
+  let countLimit = limit * 100;
   let count = 0;
+  // Counting is bounded like the bake itself: one expansion budget for all patients.
+  const work: ExpansionBudget = { days: ctx.limits.bakeExpansionDays };
   for (const range of ranges) {
     if (count > countLimit) break;
-    const plan = planPatient(ctx, range, countLimit - count);
-    count += plan.drafts.length + plan.occurrences.length;
+    try {
+      const plan = planPatient(ctx, range, countLimit - count, work);
+      count += plan.drafts.length + plan.occurrences.length;
+    } catch (error) {
+      if (!(error instanceof ExpansionBudgetExceeded)) throw error;
+      countLimit = Math.max(limit, count - 1); // counted this far only: "more than" what was seen
+      count = countLimit + 1;
+      break;
+    }
   }
   const days = ranges[0]?.dates.length ?? 0;
   const perRequest = Math.max(1, Math.floor((days * limit) / count));

@@ -26,6 +26,22 @@ export type RecurrenceCheck = { ok: true } | { ok: false; part: string; message:
  */
 export const maxCountedPeriods = 100_000;
 
+/**
+ * Work shared by every expansion of one request, in days examined (an hourly period counts as
+ * one): many series or patients add up, so a bake is bounded as a whole, not only per rule.
+ */
+export interface ExpansionBudget {
+  days: number;
+}
+
+/** A bake would examine more days than its budget: the caller refuses it with a 400. */
+export class ExpansionBudgetExceeded extends Error {}
+
+function spend(budget: ExpansionBudget, days: number): void {
+  budget.days -= days;
+  if (budget.days < 0) throw new ExpansionBudgetExceeded('the expansion budget is spent');
+}
+
 const minuteMs = 60_000;
 const hourMs = 3_600_000;
 const dayMs = 86_400_000;
@@ -114,7 +130,8 @@ function selectPositions(candidates: number[], positions: number[] | undefined):
 }
 
 /** Candidate instants (floating ms) of a span of days, at the plan's times of day. */
-function daysAtTimes(plan: Plan, first: number, last: number, scope: (day: number) => { first: number; last: number }): number[] {
+function daysAtTimes(plan: Plan, first: number, last: number, scope: (day: number) => { first: number; last: number }, budget: ExpansionBudget): number[] {
+  spend(budget, last - first + 1);
   const found: number[] = [];
   for (let day = first; day <= last; day++) {
     if (!dayMatches(plan, day, scope(day))) continue;
@@ -130,7 +147,7 @@ interface Period {
 }
 
 /** Period `k` of the series (k = 0 holds the start), per frequency and interval. */
-function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number): Period {
+function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number, budget: ExpansionBudget): Period {
   const { rule } = plan;
   const step = k * rule.interval;
   const monthScope = (day: number) => {
@@ -143,6 +160,7 @@ function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number)
       return {
         start: hourStart,
         candidates: () => {
+          spend(budget, 1);
           const day = Math.floor(hourStart / dayMs);
           const hour = Math.floor((hourStart - day * dayMs) / hourMs);
           if (rule.byHour && !rule.byHour.includes(hour)) return [];
@@ -153,18 +171,18 @@ function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number)
     }
     case 'DAILY': {
       const day = startDay + step;
-      return { start: day * dayMs, candidates: () => daysAtTimes(plan, day, day, monthScope) };
+      return { start: day * dayMs, candidates: () => daysAtTimes(plan, day, day, monthScope, budget) };
     }
     case 'WEEKLY': {
       const weekStart = startDay - ((weekdayOf(startDay) - rule.weekStart + 7) % 7) + step * 7;
       // As in rrule, the first week starts on the series' first day (BYSETPOS counts from there).
       const first = k === 0 ? startDay : weekStart;
-      return { start: weekStart * dayMs, candidates: () => daysAtTimes(plan, first, weekStart + 6, monthScope) };
+      return { start: weekStart * dayMs, candidates: () => daysAtTimes(plan, first, weekStart + 6, monthScope, budget) };
     }
     case 'MONTHLY': {
       const month = monthIndexOf(startDay) + step;
       const first = firstDayOfMonth(month);
-      return { start: first * dayMs, candidates: () => daysAtTimes(plan, first, firstDayOfMonth(month + 1) - 1, monthScope) };
+      return { start: first * dayMs, candidates: () => daysAtTimes(plan, first, firstDayOfMonth(month + 1) - 1, monthScope, budget) };
     }
     case 'YEARLY': {
       const year = new Date(startDay * dayMs).getUTCFullYear() + step;
@@ -172,7 +190,7 @@ function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number)
       const last = Date.UTC(year + 1, 0, 1) / dayMs - 1;
       // Ordinal BYDAY counts within each month when BYMONTH is given, else within the year (as rrule).
       const scope = plan.byMonth ? monthScope : () => ({ first, last });
-      return { start: first * dayMs, candidates: () => daysAtTimes(plan, first, last, scope) };
+      return { start: first * dayMs, candidates: () => daysAtTimes(plan, first, last, scope, budget) };
     }
   }
 }
@@ -207,9 +225,18 @@ function firstPeriodFrom(plan: Plan, from: number, startDay: number, startMinute
  * of them (the caller refuses more than `limit`). The series starts on `firstDate` at
  * `startTime`. Times are floating wall-clock times, so a daily 08:00 stays at 08:00 local time
  * across a daylight-saving change, as a patient expects. Throws a {@link RuleError} for a rule
- * that is not valid (e.g. stored before the checks existed).
+ * that is not valid (e.g. stored before the checks existed), and {@link ExpansionBudgetExceeded}
+ * once `budget` is spent.
  */
-export function expandRecurrence(rule: string, firstDate: string, startTime: string, from: string, to: string, limit = Number.MAX_SAFE_INTEGER): Occurrence[] {
+export function expandRecurrence(
+  rule: string,
+  firstDate: string,
+  startTime: string,
+  from: string,
+  to: string,
+  limit = Number.MAX_SAFE_INTEGER,
+  budget: ExpansionBudget = { days: Number.POSITIVE_INFINITY },
+): Occurrence[] {
   const parsed = parseRecurrenceRule(rule);
   const startMinutes = minutesOfDay(startTime);
   const startDay = Date.parse(`${firstDate}T00:00:00Z`) / dayMs;
@@ -224,7 +251,7 @@ export function expandRecurrence(rule: string, firstDate: string, startTime: str
   let remaining = parsed.count ?? Number.POSITIVE_INFINITY;
   const found: number[] = [];
   for (let walked = 0; ; k++, walked++) {
-    const period = periodAt(steps, k, startDay, startMinutes);
+    const period = periodAt(steps, k, startDay, startMinutes, budget);
     if (period.start > end || remaining <= 0 || found.length > limit) break;
     if (parsed.count !== undefined && walked >= maxCountedPeriods) {
       throw new RuleError('COUNT', `the series starts too long before the range for COUNT to be counted (more than ${maxCountedPeriods} periods); use UNTIL instead`);

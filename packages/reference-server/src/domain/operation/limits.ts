@@ -9,6 +9,12 @@ export interface OperationLimits {
    * it would have made, so that the client can split the range or bake patient by patient.
    */
   bakeEntries: number;
+  /**
+   * The most days (an hourly period counts as one) one bake may examine while expanding its
+   * series, all series and patients together (default 2,000,000): thousands of series that
+   * rarely occur cost work without creating entries, so they are bounded too.
+   */
+  bakeExpansionDays: number;
 }
 
-export const defaultOperationLimits: OperationLimits = { bakeEntries: 10_000 };
+export const defaultOperationLimits: OperationLimits = { bakeEntries: 10_000, bakeExpansionDays: 2_000_000 };
