@@ -1,28 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { defineConfig, type Options } from 'tsup';
+import { defineConfig } from 'tsup';
 
-type Plugin = NonNullable<Options['esbuildPlugins']>[number];
-
-/**
- * The SDK's build imports zod as `import { z } from 'zod'`, which keeps all of zod (locales
- * included) in any esbuild bundle; `import * as z from 'zod'` lets esbuild keep only what the
- * schemas use (stack.md: 104 KB against 41 KB min+gzip). Until the SDK's own build says so,
- * the CLI's bundle reads it that way: the SDK chunk drops from 490 KB to 147 KB, which every
- * data command parses at start. A no-op once the SDK imports the namespace itself.
- */
-const zodNamespace: Plugin = {
-  name: 'zod-namespace',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]sdk[\\/]dist[\\/][^\\/]+\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      return { contents: text.replace(/import \{ z \} from (['"])zod\1/g, "import * as z from 'zod'"), loader: 'js' };
-    });
-  },
-};
-
-// One ESM entry. Splitting keeps what actions load lazily (the SDK with zod and ky, conf,
+// One ESM entry. Splitting keeps what actions load lazily (the SDK with zod, conf,
 // the prompts, the follow loop, completion scripts) in their own chunks, so `medsched --help`
-// and `--version` load only commander and the command tree.
+// and `--version` load only commander and the command tree. The SDK imports zod as a
+// namespace, so esbuild keeps only the part of zod its schemas use.
 //
 // Dependencies are bundled (noExternal): resolving hundreds of files through pnpm's linked
 // node_modules doubled the start-up of every command (about 1.0 s against 0.5 s measured
@@ -40,6 +21,5 @@ export default defineConfig({
   minify: true,
   dts: false,
   noExternal: [/.*/],
-  esbuildPlugins: [zodNamespace],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
