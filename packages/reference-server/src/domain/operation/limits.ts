@@ -11,10 +11,10 @@ export interface OperationLimits {
   bakeEntries: number;
   /**
    * The most days (an hourly period counts as one) one bake may examine while expanding its
-   * series, all series and patients together (default 2,000,000): thousands of series that
+   * series, all series and patients together (default 1,000,000, about half a second of work at most): thousands of series that
    * rarely occur cost work without creating entries, so they are bounded too.
    */
   bakeExpansionDays: number;
 }
 
-export const defaultOperationLimits: OperationLimits = { bakeEntries: 10_000, bakeExpansionDays: 2_000_000 };
+export const defaultOperationLimits: OperationLimits = { bakeEntries: 10_000, bakeExpansionDays: 1_000_000 };
