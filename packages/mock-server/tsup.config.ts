@@ -17,7 +17,7 @@ export default defineConfig({
   entry: { index: 'src/index.ts', browser: 'src/browser.ts', playwright: 'src/playwright.ts' },
   format: ['esm', 'cjs'],
   tsconfig: 'tsconfig.build.json',
-  // The CommonJS declarations' imports of ES-module-only packages are marked by scripts/mark-esm-type-imports.mjs.
+  // scripts/detach-msw-data-types.mjs then drops the declarations' one import of @msw/data (bundled).
   dts: { resolve: referenceServer },
   sourcemap: true,
   target: 'es2022',
