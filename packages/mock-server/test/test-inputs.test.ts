@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useMockApi } from './support.js';
+
+// What a test hands the mock (factory input, respond bodies) is fuzzed: every wrong input is
+// refused with an error that names what is wrong, before anything is stored or installed.
+describe('inputs a test gives the mock, fuzzed', () => {
+  const mock = useMockApi();
+  const knownUserFields = new Set(['id', 'organization', 'name', 'email', 'role', 'category', 'timezone', 'meta', 'apps', 'accountId', 'createdAt', 'updatedAt']);
+  const unknownKey = fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !knownUserFields.has(key) && key !== '__proto__' && !/[^\x20-\x7e]/.test(key));
+
+  it('factories refuse any unknown key, naming it, and store nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(unknownKey, fc.jsonValue(), async (key, value) => {
+        const before = mock.db.users.size;
+        const input = { name: 'Fuzzed', [key]: value } as Record<string, unknown>;
+        await expect(mock.seed.patient(input)).rejects.toThrow(new RegExp(`unknown field "${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
+        expect(mock.db.users.size).toBe(before);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('respond() accepts a body only when it fits the contract, and names a field otherwise', async () => {
+    const [stored] = (await mock.as('user').client.calendars.list({ limit: 1 })).items;
+    await fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('name', 'amount', 'date', 'intakeTime', 'baked', 'patient'), fc.jsonValue()), (changes) => {
+        const body = { ...stored!, ...changes };
+        let outcome: 'accepted' | Error;
+        try {
+          mock.respond('GET /calendars/:id', body as never, { once: true });
+          outcome = 'accepted';
+        } catch (error) {
+          outcome = error as Error;
+        }
+        if (outcome === 'accepted') return;
+        expect(outcome).toBeInstanceOf(TypeError);
+        expect(outcome.message).toMatch(/^mock\.respond\("GET \/calendars\/:id"\): the body does not fit the response of calendars\.get: (name|amount|date|intakeTime|baked|patient)\b/);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
