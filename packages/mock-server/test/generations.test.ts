@@ -29,7 +29,17 @@ describe('the journal while requests are in flight, and reset generations', () =
     await vi.waitFor(() => expect(mock.journal.last()?.outcome).toBe(203));
   });
 
-  it('shows a delayed request as pending with its body', async () => {
+  it('shows a request held by mock.delay() as pending', async () => {
+    mock.delay('calendars.list', 60_000);
+    const aborted = new AbortController();
+    const answer = fetch(`${mock.baseUrl}/calendars/`, { headers: mock.as('user').headers, signal: aborted.signal }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(mock.journal.find({ operation: 'calendars.list' })).toHaveLength(1));
+    expect(mock.journal.last()).toMatchObject({ method: 'GET', outcome: 'pending' });
+    aborted.abort();
+    expect(await answer).toBeInstanceOf(Error);
+  });
+
+  it('shows a held request as pending with its body', async () => {
     const held = gate();
     // The app's handler holds the request, then hands it on to the mock (returns nothing).
     mock.server.use(http.post('*/v1/calendars', async () => void (await held.wait)));
