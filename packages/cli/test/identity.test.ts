@@ -55,9 +55,9 @@ describe('who am I', () => {
 
   it('a token names its account: whoami shows the exact role', async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_TOKEN: await tokenFor(admin.apiKey) };
-    const whoami = await runCli(['whoami', '--json', 'organization,role'], env);
+    const whoami = await runCli(['whoami', '--json', 'organization,role,identityFrom'], env);
     expect(whoami.code, whoami.stderr).toBe(0);
-    expect(JSON.parse(whoami.stdout)).toEqual({ organization: admin.organizationId, role: 'admin' });
+    expect(JSON.parse(whoami.stdout)).toEqual({ organization: admin.organizationId, role: 'admin', identityFrom: 'account' });
   });
 
   it('a patient key: role patient and its own user id', async () => {

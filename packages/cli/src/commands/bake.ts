@@ -12,8 +12,6 @@ import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns } fro
 import { withExamples } from './help-examples.js';
 import { organizationOf } from './organization-default.js';
 
-export { entryColumns } from './bake-rows.js';
-
 interface RangeOptions {
   patient?: string;
   from?: string;

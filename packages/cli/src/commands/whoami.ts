@@ -41,6 +41,8 @@ export function registerWhoamiCommand(program: Command): void {
         organization: organization ?? null,
         role: identity?.role ?? (options.offline ? (settings.profile?.role ?? null) : null),
         ...(identity?.userId !== undefined && { userId: identity.userId }),
+        // Which answers told the organization and role: the account (token) or calendar entries (API key).
+        ...(identity !== undefined && { identityFrom: identity.source }),
         configuredOrganization: settings.organization ?? null,
         configuredOrganizationFrom: settings.organizationSource ?? null,
         organizationMatches: matches,

@@ -56,7 +56,3 @@ export async function discoverIdentity(client: MedschedClient, credential: Crede
   }
 }
 
-/** Whether a role (exact or class) is a patient's. */
-export function isPatientRole(role: string | undefined): boolean {
-  return role === 'patient' || role === 'onlyself';
-}
