@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+
+const app = fileURLToPath(new URL('./consumer/vitest-app', import.meta.url));
+
+/** Vitest in jsdom, in a project that installed the packed packages with npm outside the workspace. */
+describe('Vitest with the packed mock server', () => {
+  let packs: string;
+  let dir: string;
+  beforeAll(() => {
+    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    const manifest = {
+      name: 'medsched-vitest-app',
+      private: true,
+      type: 'module',
+      devDependencies: {
+        '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz',
+        '@medsched/sdk': 'file:packs/medsched-sdk.tgz',
+        jsdom: '26.1.0',
+        msw: '2.15.0',
+        vitest: '4.1.12',
+      },
+    };
+    const files = { 'vitest.config.mjs': join(app, 'vitest.config.mjs'), tests: join(app, 'tests') };
+    dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
+  }, 240_000);
+  afterAll(() => rmSync(packs, { recursive: true, force: true }));
+
+  it('runs the README\'s set-up in jsdom with nothing else', { timeout: 120_000 }, () => {
+    const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' } });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toMatch(/Tests\s+2 passed/);
+    expect(result.status, output).toBe(0);
+  });
+});
