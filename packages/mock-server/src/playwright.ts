@@ -92,7 +92,14 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
       }, [remoteQueueName, command]);
       return undefined;
     }
-    if (!ready) await page.waitForFunction((name: string) => typeof (globalThis as Record<string, unknown>)[name] === 'function', remoteControlName, { timeout });
+    if (!ready) {
+      await page.waitForFunction((name: string) => typeof (globalThis as Record<string, unknown>)[name] === 'function', remoteControlName, { timeout }).catch((error: unknown) => {
+        throw new Error(
+          `the page ${page.url()} did not start its mock within ${timeout} ms: does it call setupMockWorker(…).start() from @medsched/mock-server/browser (in mock mode)?`,
+          { cause: error },
+        );
+      });
+    }
     return page.evaluate(
       ([name, sent]: [string, RemoteCommand]) => ((globalThis as Record<string, unknown>)[name] as (command: RemoteCommand) => Promise<unknown>)(sent),
       [remoteControlName, command],

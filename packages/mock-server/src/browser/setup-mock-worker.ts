@@ -30,6 +30,7 @@ export class MockWorker extends MockScope {
   readonly worker: SetupWorker;
   readonly #persist: ResolvedPersistOptions | undefined;
   #stopSaving: (() => void) | undefined;
+  readonly #onStorage = (event: StorageEvent) => void this.#followOtherTab(event);
 
   constructor(options: MockWorkerOptions = {}) {
     let worker: SetupWorker | undefined;
@@ -75,7 +76,7 @@ export class MockWorker extends MockScope {
   /** Builds the database and registers the service worker; resolves when requests are intercepted. */
   async start(options: WorkerStartOptions = {}): Promise<void> {
     await this.init();
-    if (this.#persist?.shared) globalThis.addEventListener?.('storage', (event) => void this.#followOtherTab(event));
+    if (this.#persist?.shared) globalThis.addEventListener?.('storage', this.#onStorage);
     // Tests (the Playwright fixture) drive the mock from outside the page, and what they asked
     // for before the page loaded applies now, before the app's first request.
     await exposeRemoteControl(this);
@@ -93,7 +94,9 @@ export class MockWorker extends MockScope {
     });
   }
 
+  /** Stops intercepting (and following the other tabs' saves). */
   stop(): void {
+    globalThis.removeEventListener?.('storage', this.#onStorage);
     this.worker.stop();
   }
 }
