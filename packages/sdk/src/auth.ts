@@ -34,13 +34,17 @@ export class Credentials {
     return this.#refreshToken !== undefined && (this.#token !== undefined || this.#refreshed !== undefined);
   }
 
-  /** Writes the authentication headers for the next request into `headers`. */
-  async addHeaders(headers: Record<string, string>): Promise<void> {
+  /**
+   * Writes the authentication headers for the next request into `headers`. Returns a Promise
+   * only when a bearer token must be awaited: the common API-key case then costs the caller no
+   * await (a measurable share of a local call).
+   */
+  addHeaders(headers: Record<string, string>): Promise<void> | undefined {
     if (this.#apiKey !== undefined) headers['x-api-key'] = this.#apiKey;
-    // Without a bearer token there is nothing to wait for (the common API-key case).
-    if (this.#token === undefined && this.#refreshed === undefined) return;
-    const token = await this.#currentToken();
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    if (this.#token === undefined && this.#refreshed === undefined) return undefined;
+    return this.#currentToken().then((token) => {
+      if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    });
   }
 
   /**
