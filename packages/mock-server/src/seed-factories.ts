@@ -108,7 +108,10 @@ export class SeedFactories {
 
   async deviceEvent(input: SeedInput<DeviceEventRecord> & Pick<DeviceEventRecord, 'deviceId'>): Promise<DeviceEventRecord> {
     checkFields('deviceEvent', DeviceEventRecord, input);
-    return this.#create('deviceEvent', DeviceEventRecord, (values) => this.#db.deviceEvents.create(values), { id: newObjectId(), type: 'state', payload: {}, timestamp: new Date().toISOString(), ...input });
+    // Patients read only the events of the periods a device was theirs: by default an event
+    // belongs to whoever has the device now, as the server records it.
+    const assignee = this.#db.devices.get(input.deviceId)?.patient ?? null;
+    return this.#create('deviceEvent', DeviceEventRecord, (values) => this.#db.deviceEvents.create(values), { id: newObjectId(), type: 'state', payload: {}, timestamp: new Date().toISOString(), assignee, ...input });
   }
 
   /**

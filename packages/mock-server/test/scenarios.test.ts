@@ -24,6 +24,13 @@ describe('scenarios', () => {
     expect((await client.calendars.get(entryId)).id).toBe(entryId);
   });
 
+  it('fail(): a bare 422 reads as a validation failure, not as the server\'s reused idempotency key', async () => {
+    mock.fail('POST /medications/', 422);
+    const raw = await fetch(`${mock.baseUrl}/medications/`, { method: 'POST', headers: { ...mock.as('user').headers, 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    expect(raw.status).toBe(422);
+    expect(await raw.json()).toMatchObject({ status: 422, code: 'validation_failed' });
+  });
+
   it('fail(): an operation id, a custom problem, headers, and once', async () => {
     mock.fail('calendars.list', { status: 503, detail: 'maintenance', headers: { 'retry-after': '1' }, problem: { errors: [{ path: 'x', message: 'y' }] } }, { once: true });
     const { client, headers } = mock.as('user');

@@ -38,6 +38,16 @@ describe('seed factories on the demo data', () => {
     expect(mock.db.deviceEvents.group('device', device.id)).toEqual([event]);
   });
 
+  it('gives a seeded device event to the patient who has the device, and not to another patient', async () => {
+    const patient = mock.as('patient');
+    const device = await mock.seed.device({ patient: patient.credential.userId });
+    const event = await mock.seed.deviceEvent({ deviceId: device.id, type: 'state', payload: { online: true } });
+    expect(event.assignee).toBe(patient.credential.userId);
+    const seen = await patient.client.devices.events(device.id);
+    expect(seen.map((each) => each.id)).toEqual([event.id]);
+    await expect(mock.as('onlyself').client.devices.events(device.id)).rejects.toMatchObject({ status: 403 });
+  });
+
   it('gives a seeded user a credential that works with as()', async () => {
     const admin = await mock.seed.user({ role: 'admin', name: 'Ada Admin' });
     const credential = await mock.seed.credential(admin);

@@ -15,9 +15,13 @@ export type FailureSpec =
       problem?: Partial<Problem>;
     };
 
-/** The code the reference server uses for a status; 400 has several, `validation_failed` is the common one. */
+/**
+ * The code the reference server uses for a status; 400 has several, `validation_failed` is the
+ * common one. The server's only 422 is a reused idempotency key, which a forced 422 rarely means:
+ * it gets the generic "unprocessable" reading, `validation_failed`, too.
+ */
 function codeForStatus(status: number): ProblemCode | undefined {
-  if (status === 400) return 'validation_failed';
+  if (status === 400 || status === 422) return 'validation_failed';
   return ProblemCode.options.find((code) => new ProblemError(code, '').status === status);
 }
 
