@@ -21,6 +21,13 @@ describe('every operation through the SDK', () => {
     expect(server.reference.db.users.get(org1.user.userId)!.name).toBe('Bernadette Brandt');
   });
 
+  it('accounts.update: an empty update answers the account and writes nothing', async () => {
+    const before = server.reference.db.accounts.get(org1.admin.accountId)!;
+    const account = await admin.accounts.update(org1.admin.accountId, {});
+    expect(account).toMatchObject({ id: org1.admin.accountId, updatedAt: before.updatedAt });
+    expect(server.reference.db.accounts.get(org1.admin.accountId)).toEqual(before);
+  });
+
   it('calendars: create (201), get, replace, update, list', async () => {
     const created = await staff.calendars.create({ patient: org1.patient.userId, name: 'Aspirin', instruction: 'with food', timeCategory: 'noon', date: '2026-03-01', rrule: 'FREQ=WEEKLY', subTray: 'A', colour: 'blue' } as never);
     expect(created).toMatchObject({ userId: org1.patient.userId, title: 'Aspirin', description: 'with food', startTime: '12:00', endTime: '12:30', baked: false, rrule: 'FREQ=WEEKLY', colour: 'blue', date: '2026-03-01' });

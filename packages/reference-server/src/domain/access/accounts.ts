@@ -22,6 +22,8 @@ function findWritableAccount(ctx: OperationContext, id: string): AccountRecord {
 
 export async function updateAccount(ctx: OperationContext, id: string, body: AccountUpdate): Promise<Account> {
   const account = findWritableAccount(ctx, id);
+  // A PATCH that changes nothing writes nothing: clients (the CLI's `whoami`) read an account this way.
+  if (Object.keys(body).length === 0) return toAccount(account);
   const { db } = ctx;
   const user = db.users.get(account.userId);
   const email = body.email;
