@@ -58,6 +58,10 @@ export function installConsumerProject({ manifest, files = {}, packs, tarballs }
   // Same version, new content: drop the unpacked copies and the lock so that npm unpacks the new tarballs.
   rmSync(join(dir, 'node_modules', '@medsched'), { recursive: true, force: true });
   rmSync(join(dir, 'package-lock.json'), { force: true });
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
+  // As a user's plain npm would: under `pnpm test`, pnpm hands its own settings to child processes
+  // as npm_config_* variables (engine-strict among them, which refuses msw 3's Node-22-only
+  // dependencies on this Node 20 npm, though the probe then runs them on Node 22).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe', env });
   return dir;
 }
