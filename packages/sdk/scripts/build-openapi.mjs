@@ -34,9 +34,9 @@ const RESPONSE_ROLES = ['response'];
 /**
  * A registry holding every schema we convert, keyed by component name.
  *
- * Schemas with a `.meta({ id })` (kept by zod in `z.globalRegistry`) keep that id, so they
- * become components and every use of them a `$ref`. The catalogue also holds schemas without
- * an id (path-parameter objects, `CalendarEntry.array()`); they get a private key so that the
+ * Schemas with an `id` in their metadata (`withMeta(schema, { id })`, kept by zod in
+ * `z.globalRegistry`) keep that id, so they become components and every use of them a `$ref`.
+ * The catalogue also holds schemas without an id (path-parameter objects, `z.array(CalendarEntry)`); they get a private key so that the
  * same single conversion emits them, and are inlined into the operation afterwards.
  * zod offers no public iterator over a registry; `_idmap` is what `z.toJSONSchema` itself reads.
  */
@@ -63,7 +63,7 @@ const isInlineKey = (key) => key.startsWith('__inline:');
 
 /**
  * OpenAPI 3.1 deprecates the Schema Object's `example` in favour of JSON Schema's
- * `examples` array; our schemas use `.meta({ example })`, so move it over.
+ * `examples` array; our schemas use `withMeta(schema, { example })`, so move it over.
  */
 function exampleToExamples({ jsonSchema }) {
   if ('example' in jsonSchema) {

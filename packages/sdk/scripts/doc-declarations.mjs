@@ -2,13 +2,14 @@
 /**
  * Writes each schema field's description into the built declarations as a doc comment, so that
  * editors show it on hover (`entry.seriesId`, `device.alarmEnable`), as openai-node and stripe-node
- * do. The descriptions are written once, in the schemas' `.meta({ description })`, which the
- * OpenAPI document uses too; TypeScript's declaration emit drops comments on inferred types,
- * so this runs after tsup and reads the built schemas.
+ * do. The descriptions are written once, in the schemas' metadata (`withMeta(schema, { description })`,
+ * kept in zod's global registry), which the OpenAPI document uses too; TypeScript's declaration
+ * emit drops comments on inferred types, so this runs after tsup and reads the built schemas.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { globalRegistry } from 'zod/mini';
 import * as schemas from '../dist/schemas/index.js';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -20,7 +21,10 @@ for (const [name, value] of Object.entries(schemas)) {
   const shape = value?._zod?.def?.shape;
   if (!shape || typeof shape !== 'object') continue;
   const fields = new Map();
-  for (const [field, schema] of Object.entries(shape)) if (schema?.description) fields.set(field, schema.description);
+  for (const [field, schema] of Object.entries(shape)) {
+    const description = globalRegistry.get(schema)?.description;
+    if (description) fields.set(field, description);
+  }
   if (fields.size > 0) descriptions.set(name, fields);
 }
 
@@ -33,7 +37,7 @@ for (const file of files) {
   const out = [];
   let fields; // the descriptions of the object schema being declared, while inside its shape
   for (const line of lines) {
-    const start = /^declare const (\w+): z\.ZodObject<\{$/.exec(line);
+    const start = /^declare const (\w+): z\.ZodMiniObject<\{$/.exec(line);
     if (start) fields = descriptions.get(start[1]);
     else if (fields && line.startsWith('}')) fields = undefined;
     const field = fields && /^ {4}(\w+)\??: /.exec(line);

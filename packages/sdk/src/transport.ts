@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Credentials } from './auth.js';
 import {
   AbortError,
@@ -366,7 +366,7 @@ function isNetworkFailure(error: unknown): boolean {
   return typeof code === 'string' && /^E[A-Z]+$/.test(code);
 }
 
-function validate(schema: z.ZodType | undefined, value: unknown, what: string): unknown {
+function validate(schema: z.ZodMiniType | undefined, value: unknown, what: string): unknown {
   if (schema === undefined) return undefined;
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) throw new ValidationError(what, parsed.error.issues);

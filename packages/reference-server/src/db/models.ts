@@ -3,6 +3,9 @@
  * besides (tenant, owner, timestamps), so that the contract is written once, in the SDK.
  */
 import { z } from 'zod';
+// The SDK's schemas are zod/mini (a small browser bundle): their shapes spread into classic
+// objects here, and mini's functional pick/omit take parts of them.
+import { omit, pick } from 'zod/mini';
 import {
   Account,
   AccountId,
@@ -24,37 +27,40 @@ import {
 
 const timestamps = { createdAt: IsoDateTime, updatedAt: IsoDateTime };
 
-export const OrganizationRecord = Organization.extend({ meta: FreeObject, ...timestamps });
+export const OrganizationRecord = z.looseObject({ ...Organization.shape, meta: FreeObject, ...timestamps });
 export type OrganizationRecord = z.infer<typeof OrganizationRecord>;
 
 /** The identity-provider side of a user; `userId` links it to its user record. */
-export const AccountRecord = Account.extend({
+export const AccountRecord = z.looseObject({
+  ...Account.shape,
   userId: ObjectId,
-  ...AccountUpdate.pick({ language: true, gender: true, debug: true, demo: true, notification: true }).shape,
+  ...pick(AccountUpdate, { language: true, gender: true, debug: true, demo: true, notification: true }).shape,
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
-export const UserRecord = User.extend({
+export const UserRecord = z.looseObject({
+  ...User.shape,
   organization: ObjectId,
   role: UserRole,
-  category: UserCategory.nullable(),
+  category: z.nullable(UserCategory),
   timezone: z.string(),
   meta: FreeObject,
   apps: FreeObject,
   /** The account that signs in as this user; null for users who never sign in (most patients). */
-  accountId: AccountId.nullable(),
+  accountId: z.nullable(AccountId),
   ...timestamps,
 });
 export type UserRecord = z.infer<typeof UserRecord>;
 
-export const MedicationRecord = Medication.extend(timestamps);
+export const MedicationRecord = z.looseObject({ ...Medication.shape, ...timestamps });
 export type MedicationRecord = z.infer<typeof MedicationRecord>;
 
-export const DeviceRecord = Device.extend({
-  ...DeviceUpdate.omit({ organization: true, patient: true }).shape,
+export const DeviceRecord = z.looseObject({
+  ...Device.shape,
+  ...omit(DeviceUpdate, { organization: true, patient: true }).shape,
   status: DeviceStatus,
   organization: ObjectId,
-  patient: ObjectId.nullable(),
+  patient: z.nullable(ObjectId),
 });
 export type DeviceRecord = z.infer<typeof DeviceRecord>;
 
@@ -63,19 +69,20 @@ export type DeviceRecord = z.infer<typeof DeviceRecord>;
  * (null when unassigned; absent in data written before it was recorded), so that a patient sees
  * the events of its own periods only. Never part of an answer.
  */
-export const DeviceEventRecord = DeviceEvent.extend({ assignee: ObjectId.nullable().optional() });
+export const DeviceEventRecord = z.looseObject({ ...DeviceEvent.shape, assignee: z.nullable(ObjectId).optional() });
 export type DeviceEventRecord = z.infer<typeof DeviceEventRecord>;
 
 /**
  * A calendar entry as stored: the client's input fields (unknown keys kept), plus the tenant,
  * the bake state and, for occurrences materialized by a bake, the series they came from.
  */
-export const CalendarEntryRecord = CalendarEntryCreate.extend({
+export const CalendarEntryRecord = z.looseObject({
+  ...CalendarEntryCreate.shape,
   id: ObjectId,
   organization: ObjectId,
   date: z.iso.date(),
   baked: z.boolean(),
-  seriesId: ObjectId.nullable(),
+  seriesId: z.nullable(ObjectId),
   intake: z.unknown().optional(),
   ...timestamps,
 });
@@ -90,7 +97,7 @@ export const ApiKeyRecord = z.object({
   prefix: z.string(),
   description: z.string(),
   createdAt: IsoDateTime,
-  lastUsedAt: IsoDateTime.nullable(),
-  revokedAt: IsoDateTime.nullable(),
+  lastUsedAt: z.nullable(IsoDateTime),
+  revokedAt: z.nullable(IsoDateTime),
 });
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;

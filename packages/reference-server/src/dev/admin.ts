@@ -19,7 +19,7 @@ export interface AdminContext {
 
 export const KeyCreateBody = z.strictObject({
   email: z.string().min(3),
-  organizationId: ObjectId.optional(),
+  organizationId: z.optional(ObjectId),
   description: z.string().max(200).optional(),
   /** A chosen key (seeds and tests); otherwise a random one. */
   apiKey: z.string().regex(/^msk_[A-Za-z0-9_]{8,200}$/).optional(),
@@ -31,15 +31,15 @@ export const DeviceRegisterBody = z.strictObject({
   organization: ObjectId,
   name: z.string().min(1).max(200),
   serialNumber: z.string().min(1).max(200),
-  patient: ObjectId.nullable().optional(),
+  patient: z.nullable(ObjectId).optional(),
   alarmEnable: z.number().int().optional(),
   kind: z.string().max(100).optional(),
 });
 
 export const DeviceEventBody = z.strictObject({
   type: z.string().min(1).max(100),
-  payload: FreeObject.optional(),
-  timestamp: IsoDateTime.optional(),
+  payload: z.optional(FreeObject),
+  timestamp: z.optional(IsoDateTime),
 });
 
 /** The key as listed: never the hash, never the key itself. */

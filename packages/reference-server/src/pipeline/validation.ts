@@ -1,10 +1,10 @@
 import type { ProblemCode } from '@medsched/sdk/schemas';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ProblemError } from '../domain/operation/problems.js';
 
-/** Parses with an SDK schema; failures become one problem listing every field at fault. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, code: ProblemCode, where: string): z.infer<S> {
-  const result = schema.safeParse(value);
+/** Parses with an SDK schema (zod/mini) or a classic one; failures become one problem listing every field at fault. */
+export function validate<S extends z.core.$ZodType>(schema: S, value: unknown, code: ProblemCode, where: string): z.infer<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     path: issue.path.length ? issue.path.map(String).join('.') : where,

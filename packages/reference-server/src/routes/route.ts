@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { OperationContext } from '../domain/operation/context.js';
 import type { Page } from '../domain/operation/pagination.js';
 
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Infer<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
 /** The validated input of an operation, typed from its schemas in the SDK catalogue. */
 export interface RouteInput<O extends Operation> {

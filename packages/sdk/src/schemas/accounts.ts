@@ -1,48 +1,51 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from './meta.js';
 import { AccountId, IsoDateTime, ObjectId } from './primitives.js';
 import { KnownUserRole } from './users.js';
 
 /** Notification settings of an account; `email` and `push` are known, other keys are kept. */
 export const NotificationSettings = z.looseObject({
-  email: z.boolean().optional(),
-  push: z.boolean().optional(),
+  email: z.optional(z.boolean()),
+  push: z.optional(z.boolean()),
 });
 
 /** An account: the identity-provider side of a user. */
-export const Account = z
-  .looseObject({
-    id: AccountId.meta({ description: 'The identity provider\'s subject, e.g. `auth0|65a1…`.' }),
-    email: z.string().meta({ description: 'Sign-in e-mail.' }),
-    firstName: z.string().meta({ description: 'Given name.' }),
-    lastName: z.string().meta({ description: 'Family name.' }),
-    organizationId: ObjectId.meta({ description: 'The account\'s organization.' }),
-    roles: z.array(KnownUserRole).meta({ description: 'Roles of the account (admin, user, patient, onlyself; newer ones pass through).' }),
-    isMfaEnabled: z.boolean().meta({ description: 'Whether multi-factor sign-in is on.' }),
-    createdAt: IsoDateTime.meta({ description: 'When the account was created, ISO 8601 UTC.' }),
-    updatedAt: IsoDateTime.meta({ description: 'When the account last changed, ISO 8601 UTC.' }),
-    language: z.string().nullable().optional().meta({ description: 'Language code (BCP 47), or null.' }),
-    gender: z.string().nullable().optional().meta({ description: 'Gender as the user gave it, or null.' }),
-    debug: z.boolean().optional().meta({ description: 'Debug mode of the apps.' }),
-    demo: z.boolean().optional().meta({ description: 'Demo mode of the apps.' }),
-    notification: NotificationSettings.optional().meta({ description: 'Notification settings (`email`, `push`; other keys kept).' }),
-  })
-  .meta({ id: 'Account' });
+export const Account = withMeta(
+  z.looseObject({
+    id: withMeta(AccountId, { description: 'The identity provider\'s subject, e.g. `auth0|65a1…`.' }),
+    email: withMeta(z.string(), { description: 'Sign-in e-mail.' }),
+    firstName: withMeta(z.string(), { description: 'Given name.' }),
+    lastName: withMeta(z.string(), { description: 'Family name.' }),
+    organizationId: withMeta(ObjectId, { description: 'The account\'s organization.' }),
+    roles: withMeta(z.array(KnownUserRole), { description: 'Roles of the account (admin, user, patient, onlyself; newer ones pass through).' }),
+    isMfaEnabled: withMeta(z.boolean(), { description: 'Whether multi-factor sign-in is on.' }),
+    createdAt: withMeta(IsoDateTime, { description: 'When the account was created, ISO 8601 UTC.' }),
+    updatedAt: withMeta(IsoDateTime, { description: 'When the account last changed, ISO 8601 UTC.' }),
+    language: withMeta(z.optional(z.nullable(z.string())), { description: 'Language code (BCP 47), or null.' }),
+    gender: withMeta(z.optional(z.nullable(z.string())), { description: 'Gender as the user gave it, or null.' }),
+    debug: withMeta(z.optional(z.boolean()), { description: 'Debug mode of the apps.' }),
+    demo: withMeta(z.optional(z.boolean()), { description: 'Demo mode of the apps.' }),
+    notification: withMeta(z.optional(NotificationSettings), { description: 'Notification settings (`email`, `push`; other keys kept).' }),
+  }),
+  { id: 'Account' },
+);
 export type Account = z.infer<typeof Account>;
 
 /** Body of `PATCH /accounts/{accountId}`. */
-export const AccountUpdate = z
-  .strictObject({
-    language: z.string().min(2).max(35).nullable().optional().meta({ description: 'Language code (BCP 47), or null.' }),
-    gender: z.string().max(50).nullable().optional(),
-    email: z.email().optional(),
-    given_name: z.string().max(200).optional(),
-    family_name: z.string().max(200).optional(),
-    debug: z.boolean().optional(),
-    demo: z.boolean().optional(),
-    notification: NotificationSettings.optional(),
-  })
-  .meta({ id: 'AccountUpdate' });
+export const AccountUpdate = withMeta(
+  z.strictObject({
+    language: withMeta(z.optional(z.nullable(z.string().check(z.minLength(2), z.maxLength(35)))), { description: 'Language code (BCP 47), or null.' }),
+    gender: z.optional(z.nullable(z.string().check(z.maxLength(50)))),
+    email: z.optional(z.email()),
+    given_name: z.optional(z.string().check(z.maxLength(200))),
+    family_name: z.optional(z.string().check(z.maxLength(200))),
+    debug: z.optional(z.boolean()),
+    demo: z.optional(z.boolean()),
+    notification: z.optional(NotificationSettings),
+  }),
+  { id: 'AccountUpdate' },
+);
 export type AccountUpdate = z.infer<typeof AccountUpdate>;
 
 /** Path parameters of `/accounts/{accountId}`. */
-export const AccountIdParams = z.strictObject({ accountId: AccountId.meta({ description: "The account's id: the identity provider's subject, e.g. auth0|65a1…." }) });
+export const AccountIdParams = z.strictObject({ accountId: withMeta(AccountId, { description: "The account's id: the identity provider's subject, e.g. auth0|65a1…." }) });

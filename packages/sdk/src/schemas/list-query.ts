@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from './meta.js';
 
 const bound = 100_000;
 
@@ -8,8 +9,8 @@ const bound = 100_000;
  * Codecs rather than transforms, so that the JSON Schema of either side can be written.
  */
 const queryInt = (min: number) => {
-  const integer = z.number().int().min(min).max(bound);
-  const digits = z.string().regex(/^\d{1,7}$/, 'must be a whole number');
+  const integer = z.int().check(z.gte(min), z.lte(bound));
+  const digits = z.string().check(z.regex(/^\d{1,7}$/, 'must be a whole number'));
   return z.union([integer, z.codec(digits, integer, { decode: Number, encode: String })], {
     error: (issue) => (issue.code === 'invalid_union' ? `must be a whole number from ${min} to ${bound}` : undefined),
   });
@@ -27,28 +28,28 @@ const queryOffset = z.union([
  * Fields outside `fields` are rejected so that typos surface.
  */
 export function sortBy<const F extends readonly [string, ...string[]]>(fields: F) {
-  return z
-    .string()
-    .regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated')
-    .superRefine((value, ctx) => {
-      for (const part of value.split(',')) {
-        const field = part.split(':')[0] ?? '';
-        if (!(fields as readonly string[]).includes(field)) {
-          ctx.addIssue({ code: 'custom', message: `unknown sort field "${field}"; one of ${fields.join(', ')}` });
-        }
+  const known = (value: string, ctx: z.core.$RefinementCtx<string>) => {
+    for (const part of value.split(',')) {
+      const field = part.split(':')[0] ?? '';
+      if (!(fields as readonly string[]).includes(field)) {
+        ctx.addIssue({ code: 'custom', message: `unknown sort field "${field}"; one of ${fields.join(', ')}` });
       }
-    })
-    .meta({ description: `Sort keys: ${fields.join(', ')}; each optionally :asc or :desc.` });
+    }
+  };
+  return withMeta(
+    z.string().check(z.regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated'), z.superRefine(known)),
+    { description: `Sort keys: ${fields.join(', ')}; each optionally :asc or :desc.` },
+  );
 }
 
 /** The paging and filter parameters shared by `GET /calendars/` and `GET /users/`. */
 export const listQueryShape = {
-  name: z.string().max(200).optional().meta({ description: 'Case-insensitive substring of the name (title for calendar entries).' }),
-  role: z.string().max(50).optional().meta({ description: "Exact role (users: the user's role; calendars: the role of the entry's patient)." }),
-  search: z.string().max(200).optional().meta({ description: 'Case-insensitive substring over the main text fields.' }),
-  limit: queryInt(1).optional().meta({ description: 'Page size, 1 to 100000; default 50.' }),
-  offset: queryOffset.optional().meta({ description: 'Records to skip, 0 to 100000; wins over page.' }),
-  page: queryInt(1).optional().meta({ description: '1-based page number, 1 to 100000; default 1.' }),
+  name: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Case-insensitive substring of the name (title for calendar entries).' }),
+  role: withMeta(z.optional(z.string().check(z.maxLength(50))), { description: "Exact role (users: the user's role; calendars: the role of the entry's patient)." }),
+  search: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Case-insensitive substring over the main text fields.' }),
+  limit: withMeta(z.optional(queryInt(1)), { description: 'Page size, 1 to 100000; default 50.' }),
+  offset: withMeta(z.optional(queryOffset), { description: 'Records to skip, 0 to 100000; wins over page.' }),
+  page: withMeta(z.optional(queryInt(1)), { description: '1-based page number, 1 to 100000; default 1.' }),
 };
 
 /** Defaults of the list parameters (see docs/api-reference.md). */

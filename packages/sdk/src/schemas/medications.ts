@@ -1,40 +1,44 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from './meta.js';
 import { FreeObject, IsoDateTime, ObjectId } from './primitives.js';
 
 /** A medication of an organization. */
-export const Medication = z
-  .looseObject({
-    id: z.string().meta({ description: 'The medication\'s object id.' }),
-    name: z.string().meta({ description: 'Display name, e.g. `Ibuprofen 400 mg`.' }),
-    organization: ObjectId.meta({ description: 'The medication\'s organization.' }),
-    meta: FreeObject.meta({ description: 'Free-form data kept with the medication (form, ATC code, …).' }),
-    date: IsoDateTime.meta({ description: 'Date-time given at creation (defaults to the creation time).' }),
-    createdAt: z.string().optional().meta({ description: 'When the medication was created, ISO 8601 UTC.' }),
-    updatedAt: z.string().optional().meta({ description: 'When the medication last changed, ISO 8601 UTC.' }),
-  })
-  .meta({ id: 'Medication' });
+export const Medication = withMeta(
+  z.looseObject({
+    id: withMeta(z.string(), { description: 'The medication\'s object id.' }),
+    name: withMeta(z.string(), { description: 'Display name, e.g. `Ibuprofen 400 mg`.' }),
+    organization: withMeta(ObjectId, { description: 'The medication\'s organization.' }),
+    meta: withMeta(FreeObject, { description: 'Free-form data kept with the medication (form, ATC code, …).' }),
+    date: withMeta(IsoDateTime, { description: 'Date-time given at creation (defaults to the creation time).' }),
+    createdAt: withMeta(z.optional(z.string()), { description: 'When the medication was created, ISO 8601 UTC.' }),
+    updatedAt: withMeta(z.optional(z.string()), { description: 'When the medication last changed, ISO 8601 UTC.' }),
+  }),
+  { id: 'Medication' },
+);
 export type Medication = z.infer<typeof Medication>;
 
 /** Body of `POST /medications/`. `organization` defaults to the caller's. */
-export const MedicationCreate = z
-  .strictObject({
-    name: z.string().min(1).max(500).optional(),
-    organization: ObjectId.optional(),
-    meta: FreeObject.optional(),
-    date: IsoDateTime.optional(),
-  })
-  .meta({ id: 'MedicationCreate' });
+export const MedicationCreate = withMeta(
+  z.strictObject({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
+    organization: z.optional(ObjectId),
+    meta: z.optional(FreeObject),
+    date: z.optional(IsoDateTime),
+  }),
+  { id: 'MedicationCreate' },
+);
 export type MedicationCreate = z.infer<typeof MedicationCreate>;
 
 /** Body of `POST` (replace) and `PATCH` (update) `/medications/{medicationId}`. */
-export const MedicationUpdate = z
-  .strictObject({
-    name: z.string().min(1).max(500).optional(),
-    meta: FreeObject.optional(),
-    organization: ObjectId.optional(),
-  })
-  .meta({ id: 'MedicationUpdate' });
+export const MedicationUpdate = withMeta(
+  z.strictObject({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
+    meta: z.optional(FreeObject),
+    organization: z.optional(ObjectId),
+  }),
+  { id: 'MedicationUpdate' },
+);
 export type MedicationUpdate = z.infer<typeof MedicationUpdate>;
 
 /** Path parameters of `/medications/{medicationId}`. */
-export const MedicationIdParams = z.strictObject({ medicationId: ObjectId.meta({ description: 'Id of the medication (24 lower-case hex characters).' }) });
+export const MedicationIdParams = z.strictObject({ medicationId: withMeta(ObjectId, { description: 'Id of the medication (24 lower-case hex characters).' }) });

@@ -1,30 +1,33 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from './meta.js';
 import { FreeObject, ObjectId } from './primitives.js';
 
 /** An organization (pharmacy, care home, …): the tenant every record belongs to. */
-export const Organization = z
-  .looseObject({
-    id: ObjectId.meta({ description: 'The organization\'s object id.' }),
-    name: z.string().meta({ description: 'Display name.' }),
-    email: z.string().meta({ description: 'Contact e-mail.' }),
-    kind: z.string().meta({ description: 'Kind of organization, e.g. `pharmacy` or `care_home`.' }),
-    meta: FreeObject.optional().meta({ description: 'Free-form data kept with the organization (e.g. its `timezone`).' }),
-    createdAt: z.string().optional().meta({ description: 'When the organization was created, ISO 8601 UTC.' }),
-    updatedAt: z.string().optional().meta({ description: 'When the organization last changed, ISO 8601 UTC.' }),
-  })
-  .meta({ id: 'Organization' });
+export const Organization = withMeta(
+  z.looseObject({
+    id: withMeta(ObjectId, { description: 'The organization\'s object id.' }),
+    name: withMeta(z.string(), { description: 'Display name.' }),
+    email: withMeta(z.string(), { description: 'Contact e-mail.' }),
+    kind: withMeta(z.string(), { description: 'Kind of organization, e.g. `pharmacy` or `care_home`.' }),
+    meta: withMeta(z.optional(FreeObject), { description: 'Free-form data kept with the organization (e.g. its `timezone`).' }),
+    createdAt: withMeta(z.optional(z.string()), { description: 'When the organization was created, ISO 8601 UTC.' }),
+    updatedAt: withMeta(z.optional(z.string()), { description: 'When the organization last changed, ISO 8601 UTC.' }),
+  }),
+  { id: 'Organization' },
+);
 export type Organization = z.infer<typeof Organization>;
 
 /** Body of `PATCH /organizations/{organizationId}`; `organization` must equal the path id. */
-export const OrganizationUpdate = z
-  .strictObject({
-    name: z.string().min(1).max(500).optional(),
+export const OrganizationUpdate = withMeta(
+  z.strictObject({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
     organization: ObjectId,
-    kind: z.string().max(100).optional(),
-    meta: FreeObject.optional(),
-  })
-  .meta({ id: 'OrganizationUpdate' });
+    kind: z.optional(z.string().check(z.maxLength(100))),
+    meta: z.optional(FreeObject),
+  }),
+  { id: 'OrganizationUpdate' },
+);
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 
 /** Path parameters of `/organizations/{organizationId}`. */
-export const OrganizationIdParams = z.strictObject({ organizationId: ObjectId.meta({ description: 'Id of the organization (24 lower-case hex characters).' }) });
+export const OrganizationIdParams = z.strictObject({ organizationId: withMeta(ObjectId, { description: 'Id of the organization (24 lower-case hex characters).' }) });

@@ -1,42 +1,40 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from './meta.js';
 
 /** A database object id: 24 lower-case hex characters (a MongoDB ObjectId). */
-export const ObjectId = z
-  .string()
-  .regex(/^[0-9a-f]{24}$/, 'must be 24 lower-case hex characters (an object id)')
-  .meta({ id: 'ObjectId', description: 'Database object id: 24 lower-case hex characters.', example: '65a1f0c2e4b0a1b2c3d4e5f6' });
+export const ObjectId = withMeta(
+  z.string().check(z.regex(/^[0-9a-f]{24}$/, 'must be 24 lower-case hex characters (an object id)')),
+  { id: 'ObjectId', description: 'Database object id: 24 lower-case hex characters.', example: '65a1f0c2e4b0a1b2c3d4e5f6' },
+);
 export type ObjectId = z.infer<typeof ObjectId>;
 
 /** The identity provider's subject string, e.g. `auth0|65a1...`; not an ObjectId. */
-export const AccountId = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-  .meta({ id: 'AccountId', description: "The identity provider's subject string (1 to 128 printable characters).", example: 'auth0|65a1f0c2e4b0a1b2c3d4e5f6' });
+export const AccountId = withMeta(
+  z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')),
+  { id: 'AccountId', description: "The identity provider's subject string (1 to 128 printable characters).", example: 'auth0|65a1f0c2e4b0a1b2c3d4e5f6' },
+);
 export type AccountId = z.infer<typeof AccountId>;
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const IsoDate = z.iso.date().meta({ id: 'IsoDate', description: 'Calendar date, YYYY-MM-DD.', example: '2026-11-22' });
+export const IsoDate = withMeta(z.iso.date(), { id: 'IsoDate', description: 'Calendar date, YYYY-MM-DD.', example: '2026-11-22' });
 export type IsoDate = z.infer<typeof IsoDate>;
 
 /** An ISO 8601 date-time; any offset is accepted on input, the service answers in UTC with milliseconds. */
-export const IsoDateTime = z.iso
-  .datetime({ offset: true })
-  .meta({ id: 'IsoDateTime', description: 'ISO 8601 date-time (UTC with milliseconds in answers).', example: '2026-11-22T09:48:28.000Z' });
+export const IsoDateTime = withMeta(z.iso.datetime({ offset: true }), { id: 'IsoDateTime', description: 'ISO 8601 date-time (UTC with milliseconds in answers).', example: '2026-11-22T09:48:28.000Z' });
 export type IsoDateTime = z.infer<typeof IsoDateTime>;
 
 /** A clock time, `HH:mm` on a 24-hour clock. */
-export const ClockTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour clock time HH:mm')
-  .meta({ id: 'ClockTime', description: 'Clock time, HH:mm (24 h).', example: '08:00' });
+export const ClockTime = withMeta(
+  z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour clock time HH:mm')),
+  { id: 'ClockTime', description: 'Clock time, HH:mm (24 h).', example: '08:00' },
+);
 export type ClockTime = z.infer<typeof ClockTime>;
 
 /** A bake range bound: a date, or a date-time whose date in the patient's time zone is used. */
-export const DateOrDateTime = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })])
-  .meta({ id: 'DateOrDateTime', description: 'A date (YYYY-MM-DD) or an ISO 8601 date-time.', example: '2026-11-23' });
+export const DateOrDateTime = withMeta(
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
+  { id: 'DateOrDateTime', description: 'A date (YYYY-MM-DD) or an ISO 8601 date-time.', example: '2026-11-23' },
+);
 export type DateOrDateTime = z.infer<typeof DateOrDateTime>;
 
 function isIanaTimeZone(name: string): boolean {
@@ -51,10 +49,10 @@ function isIanaTimeZone(name: string): boolean {
 }
 
 /** An IANA time zone name such as `Europe/Berlin` (checked against the runtime's tz database). */
-export const TimeZone = z
-  .string()
-  .refine(isIanaTimeZone, 'must be an IANA time zone name such as Europe/Berlin')
-  .meta({ id: 'TimeZone', description: 'IANA time zone name.', example: 'Europe/Berlin' });
+export const TimeZone = withMeta(
+  z.string().check(z.refine(isIanaTimeZone, 'must be an IANA time zone name such as Europe/Berlin')),
+  { id: 'TimeZone', description: 'IANA time zone name.', example: 'Europe/Berlin' },
+);
 export type TimeZone = z.infer<typeof TimeZone>;
 
 /** Free-form JSON object. */
@@ -68,7 +66,7 @@ export type FreeObject = z.infer<typeof FreeObject>;
  */
 export function openEnum<const T extends string>(values: readonly T[]) {
   type Open = T | (string & {});
-  return z.union([z.enum(values as [T, ...T[]]), z.string()]) as unknown as z.ZodType<Open, Open>;
+  return z.union([z.enum(values as [T, ...T[]]), z.string()]) as unknown as z.ZodMiniType<Open, Open>;
 }
 
 /**
@@ -78,10 +76,8 @@ export function openEnum<const T extends string>(values: readonly T[]) {
 const rrulePattern = /^(RRULE:)?[A-Za-z]+=[^;=\s]+(;[A-Za-z]+=[^;=\s]+)*$/i;
 
 /** An RFC 5545 recurrence rule such as `FREQ=DAILY;INTERVAL=2` (the entry's `date` is its first day). */
-export const RRule = z
-  .string()
-  .max(1000)
-  .regex(rrulePattern, 'must be an RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2')
-  .refine((rule) => /(^|[:;])FREQ=/i.test(rule), 'must have a FREQ part, e.g. FREQ=WEEKLY;BYDAY=MO,TH')
-  .meta({ id: 'RRule', description: 'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day. The server accepts FREQ HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL and COUNT 1-1000; UNTIL; BYHOUR, BYMINUTE, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS and WKST in range; anything else is 400 naming the part.', example: 'FREQ=WEEKLY;BYDAY=MO,TH' });
+export const RRule = withMeta(
+  z.string().check(z.maxLength(1000), z.regex(rrulePattern, 'must be an RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2'), z.refine((rule) => /(^|[:;])FREQ=/i.test(rule), 'must have a FREQ part, e.g. FREQ=WEEKLY;BYDAY=MO,TH')),
+  { id: 'RRule', description: 'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day. The server accepts FREQ HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL and COUNT 1-1000; UNTIL; BYHOUR, BYMINUTE, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS and WKST in range; anything else is 400 naming the part.', example: 'FREQ=WEEKLY;BYDAY=MO,TH' },
+);
 export type RRule = z.infer<typeof RRule>;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from './meta.js';
 import { openEnum } from './primitives.js';
 
 /** The error codes of the service, one per kind of failure. */
@@ -28,15 +29,16 @@ export const ProblemFieldError = z.object({ path: z.string(), message: z.string(
 export type ProblemFieldError = z.infer<typeof ProblemFieldError>;
 
 /** An RFC 9457 problem document (`application/problem+json`). */
-export const Problem = z
-  .looseObject({
+export const Problem = withMeta(
+  z.looseObject({
     type: z.string(),
     title: z.string(),
-    status: z.number().int(),
-    code: KnownProblemCode.meta({ description: 'Machine-readable code, e.g. `not_found` (newer codes pass through).' }),
-    detail: z.string().optional(),
-    requestId: z.string().optional(),
-    errors: z.array(ProblemFieldError).optional(),
-  })
-  .meta({ id: 'Problem', description: 'RFC 9457 problem document.' });
+    status: z.int(),
+    code: withMeta(KnownProblemCode, { description: 'Machine-readable code, e.g. `not_found` (newer codes pass through).' }),
+    detail: z.optional(z.string()),
+    requestId: z.optional(z.string()),
+    errors: z.optional(z.array(ProblemFieldError)),
+  }),
+  { id: 'Problem', description: 'RFC 9457 problem document.' },
+);
 export type Problem = z.infer<typeof Problem>;
