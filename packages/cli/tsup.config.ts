@@ -2,8 +2,8 @@ import { defineConfig } from 'tsup';
 
 // One ESM entry. Splitting keeps what actions load lazily (the SDK with zod, conf,
 // the prompts, the follow loop, completion scripts) in their own chunks, so `medsched --help`
-// and `--version` load only commander and the command tree. The SDK imports zod as a
-// namespace, so esbuild keeps only the part of zod its schemas use.
+// and `--version` load only commander and the command tree. The SDK's schemas are zod/mini,
+// so esbuild keeps only the part of zod they use.
 //
 // Dependencies are bundled (noExternal): resolving hundreds of files through pnpm's linked
 // node_modules doubled the start-up of every command (about 1.0 s against 0.5 s measured

@@ -1,8 +1,8 @@
 // The Jest preset: `{ "preset": "@medsched/mock-server" }` is all a Jest 29 or 30 configuration
 // needs, in the `node` environment and in msw's `jest-fixed-jsdom`, for JavaScript and ts-jest tests.
 // Jest loads CommonJS: our own CommonJS build bundles its ES-module-only dependencies, but msw's
-// (rettime, until-async, …) and the SDK's ky belong to the app's install, so they are transformed
-// to CommonJS here, with babel-jest (which Jest ships) and Babel's own CommonJS transform.
+// (rettime, until-async, …) and ky (which apps often use beside us) belong to the app's install,
+// so they are transformed to CommonJS here, with babel-jest (which Jest ships) and Babel's own CommonJS transform.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

@@ -16,7 +16,5 @@ await build({
   target: 'es2022',
   sourcemap: true,
   logLevel: 'warning',
-  // The reference server reads rrule as `mod.default ?? mod` to work in Node and bundlers alike.
-  logOverride: { 'import-is-undefined': 'silent' },
 });
 console.log('built dist/app/main.js');
