@@ -46,26 +46,29 @@ export async function askLogin(settings: Settings, defaults: { organization: str
       },
       context,
     );
+    const what = kind === 'apiKey' ? 'key' : 'token';
     let identity: Identity | undefined;
-    const secret = await password(
-      {
-        message: kind === 'apiKey' ? 'Paste your API key' : 'Paste your token',
-        mask: '*',
-        validate: async (value) => {
-          if (value.trim().length === 0) return 'required';
-          const credential: Credential = { kind, secret: value.trim(), source: 'flag' };
-          try {
-            identity = await discoverIdentity(await createApiClient({ ...settings, baseUrl, credential }, { debug: defaults.debug }), credential);
-            return true;
-          } catch (error) {
-            const status = (error as { status?: number }).status;
-            if (status === 401) return `the server refused this ${kind === 'apiKey' ? 'key' : 'token'} (401): paste it again, or Ctrl-C to stop`;
-            return `could not check it: ${(error as Error).message}`;
-          }
+    let secret = '';
+    // A refused secret is asked for again on an empty field (a prompt's own validation keeps the
+    // wrong value in the field, which a masked field hides: the user would type after it).
+    while (identity === undefined) {
+      secret = await password(
+        {
+          message: kind === 'apiKey' ? 'Paste your API key' : 'Paste your token',
+          mask: '*',
+          validate: (value) => value.trim().length > 0 || 'required',
         },
-      },
-      context,
-    );
+        context,
+      );
+      const credential: Credential = { kind, secret: secret.trim(), source: 'flag' };
+      try {
+        identity = await discoverIdentity(await createApiClient({ ...settings, baseUrl, credential }, { debug: defaults.debug }), credential);
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        const problem = status === 401 ? `the server refused this ${what} (401): paste it again, or Ctrl-C to stop` : `could not check it: ${(error as Error).message}`;
+        context.output.write(`> ${problem}\n`);
+      }
+    }
     const profileName = await input({ message: 'Profile name', default: settings.profileName, validate: (value) => /^[\w.-]+$/.test(value.trim()) || 'letters, digits, . _ - only' }, context);
     const organization = await input(
       {
@@ -78,7 +81,7 @@ export async function askLogin(settings: Settings, defaults: { organization: str
     return {
       baseUrl,
       credential: { kind, secret: secret.trim(), source: 'flag' },
-      identity: identity as Identity,
+      identity,
       profileName: profileName.trim(),
       organization: organization.trim() || undefined,
     };
