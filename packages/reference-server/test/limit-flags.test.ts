@@ -11,6 +11,7 @@ describe('serve flags for limits', () => {
       ),
     ).toEqual({ timeouts: { headers: 3, send: 7 }, limits: { bakeEntries: 500 }, publicUrl: 'https://api.example.test', failedAuthenticationLimit: false });
     expect(readLimitFlags({ authFailureLimit: '5/10' }, {}).failedAuthenticationLimit).toEqual({ limit: 5, windowSeconds: 10 });
+    expect(readLimitFlags({}, { MEDSCHED_MAX_CONNECTIONS_PER_CLIENT: '64' }).maxConnectionsPerClient).toBe(64);
   });
 
   it.each([
@@ -20,6 +21,7 @@ describe('serve flags for limits', () => {
     [{ publicUrl: 'ftp://x' }, '--public-url'],
     [{ publicUrl: 'not a url' }, '--public-url'],
     [{ authFailureLimit: '0' }, '--auth-failure-limit'],
+    [{ maxConnectionsPerClient: '0' }, '--max-connections-per-client'],
   ])('refuses %o naming %s', (flags, name) => {
     expect(() => readLimitFlags(flags, {})).toThrow(name);
   });

@@ -17,6 +17,7 @@ const usage = `medsched-server: the medsched reference server
                   [--data FILE] [--public-url URL] [--max-bake-entries 10000]
                   [--auth-failure-limit 30 | 30/60 | off]
                   [--header-timeout 10] [--body-timeout 30] [--idle-timeout 5] [--send-timeout 30]
+                  [--max-connections-per-client 256]
   medsched-server credentials [--json]
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
@@ -37,6 +38,7 @@ async function main(argv: string[]): Promise<void> {
       'admin-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rate-limit': { type: 'string' },
       data: { type: 'string' }, 'public-url': { type: 'string' }, 'max-bake-entries': { type: 'string' }, 'auth-failure-limit': { type: 'string' },
       'header-timeout': { type: 'string' }, 'body-timeout': { type: 'string' }, 'idle-timeout': { type: 'string' }, 'send-timeout': { type: 'string' },
+      'max-connections-per-client': { type: 'string' },
       'app-url': { type: 'string' }, 'web-url': { type: 'string' }, 'link-secret': { type: 'string' }, 'cors-origins': { type: 'string' },
       json: { type: 'boolean' }, email: { type: 'string' }, ttl: { type: 'string' }, description: { type: 'string' },
       organization: { type: 'string' }, id: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' },
@@ -53,7 +55,8 @@ async function main(argv: string[]): Promise<void> {
     case 'serve':
       return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'], corsOrigins: values['cors-origins'],
         publicUrl: values['public-url'], maxBakeEntries: values['max-bake-entries'], authFailureLimit: values['auth-failure-limit'],
-        headerTimeout: values['header-timeout'], bodyTimeout: values['body-timeout'], idleTimeout: values['idle-timeout'], sendTimeout: values['send-timeout'] });
+        headerTimeout: values['header-timeout'], bodyTimeout: values['body-timeout'], idleTimeout: values['idle-timeout'], sendTimeout: values['send-timeout'],
+        maxConnectionsPerClient: values['max-connections-per-client'] });
     case 'credentials':
       return printCredentials(values.json ?? false);
     case 'token':

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../reference-server.js';
+import { defaultConnectionsPerClient, limitConnectionsPerClient } from './connection-limit.js';
 import { applySocketTimeout, defaultConnectionTimeouts, serverTimeoutOptions, type ConnectionTimeouts } from './connection-timeouts.js';
 import { createRequestListener } from './http-binding.js';
 import { openDataFile, type DataFile } from './persistence/open-data-file.js';
@@ -30,6 +31,8 @@ export interface StartServerOptions extends ReferenceServerOptions {
   publicUrl?: string;
   /** Connection timeouts in seconds (see connection-timeouts.ts); each defaults separately. */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** Most connections one client address may hold open at once (default 256); one more gets 429. */
+  maxConnectionsPerClient?: number;
 }
 
 export interface RunningServer {
@@ -72,6 +75,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const timeouts = { ...defaultConnectionTimeouts, ...options.timeouts };
   const httpServer = createServer(serverTimeoutOptions(timeouts));
   applySocketTimeout(httpServer, timeouts);
+  limitConnectionsPerClient(httpServer, options.maxConnectionsPerClient ?? defaultConnectionsPerClient);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? defaultPort, host, () => {

@@ -12,6 +12,7 @@ export interface LimitFlags {
   bodyTimeout?: string | undefined;
   idleTimeout?: string | undefined;
   sendTimeout?: string | undefined;
+  maxConnectionsPerClient?: string | undefined;
 }
 
 /** Flags win over environment variables, which win over defaults. */
@@ -23,6 +24,7 @@ const fromEnv = {
   bodyTimeout: 'MEDSCHED_BODY_TIMEOUT',
   idleTimeout: 'MEDSCHED_IDLE_TIMEOUT',
   sendTimeout: 'MEDSCHED_SEND_TIMEOUT',
+  maxConnectionsPerClient: 'MEDSCHED_MAX_CONNECTIONS_PER_CLIENT',
 } as const satisfies Record<keyof LimitFlags, string>;
 
 const flagNames: Record<keyof LimitFlags, string> = {
@@ -33,6 +35,7 @@ const flagNames: Record<keyof LimitFlags, string> = {
   bodyTimeout: '--body-timeout',
   idleTimeout: '--idle-timeout',
   sendTimeout: '--send-timeout',
+  maxConnectionsPerClient: '--max-connections-per-client',
 };
 
 function wholeNumber(name: keyof LimitFlags, value: string, min: number, max: number): number {
@@ -75,6 +78,7 @@ export function readLimitFlags(flags: LimitFlags, environment: NodeJS.ProcessEnv
   }
   const bakeEntries = value('maxBakeEntries');
   const limits: Partial<OperationLimits> = bakeEntries === undefined ? {} : { bakeEntries: wholeNumber('maxBakeEntries', bakeEntries, 1, 1_000_000) };
+  const connections = value('maxConnectionsPerClient');
   const publicUrlText = value('publicUrl');
   const authFailures = value('authFailureLimit');
   return {
@@ -82,5 +86,6 @@ export function readLimitFlags(flags: LimitFlags, environment: NodeJS.ProcessEnv
     limits,
     ...(publicUrlText !== undefined && { publicUrl: publicUrl(publicUrlText) }),
     ...(authFailures !== undefined && { failedAuthenticationLimit: authFailureLimit(authFailures) }),
+    ...(connections !== undefined && { maxConnectionsPerClient: wholeNumber('maxConnectionsPerClient', connections, 1, 100_000) }),
   };
 }
