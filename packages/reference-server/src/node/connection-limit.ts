@@ -1,30 +1,24 @@
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { ProblemError } from '../domain/operation/problems.js';
+import { problemResponse } from '../pipeline/problem-response.js';
 
 /** Most connections one client address may hold open at once. Default 256. */
 export const defaultConnectionsPerClient = 256;
 
 /**
- * The answer to a connection over the limit, written before its request is read: a 429 problem
- * document (the client has too many open, not the server too few), then the connection closes.
+ * The answer to a connection over the limit, written before its request is read: the pipeline's
+ * 429 problem document (the client has too many open, not the server too few), then the
+ * connection closes.
  */
 function tooManyConnections(limit: number): string {
-  const body = JSON.stringify({
-    type: 'https://docs.medsched.dev/errors/rate_limited',
-    title: 'Too many requests',
-    status: 429,
-    code: 'rate_limited',
-    detail: `at most ${limit} open connections per client address; close some (or reuse them with keep-alive) and try again`,
+  const error = new ProblemError('rate_limited', `at most ${limit} open connections per client address; close some (or reuse them with keep-alive) and try again`, {
+    headers: { 'retry-after': '1', connection: 'close' },
   });
-  return [
-    'HTTP/1.1 429 Too Many Requests',
-    'content-type: application/problem+json',
-    'retry-after: 1',
-    'connection: close',
-    `content-length: ${Buffer.byteLength(body)}`,
-    '',
-    body,
-  ].join('\r\n');
+  const { status, headers, body } = problemResponse(error, crypto.randomUUID());
+  const text = String(body);
+  const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(text)) }).map(([name, value]) => `${name}: ${value}`);
+  return [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...head, '', text].join('\r\n');
 }
 
 /**

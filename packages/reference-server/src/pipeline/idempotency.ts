@@ -1,4 +1,4 @@
-import type { Caller } from '../domain/access/caller.js';
+import { credentialKey, type Caller } from '../domain/access/caller.js';
 import { toHex } from '../domain/access/hex.js';
 import { ProblemError } from '../domain/operation/problems.js';
 import { maxBodyBytes } from './json-body.js';
@@ -66,7 +66,8 @@ export class IdempotencyStep {
       readBody: async () => body,
     };
     const fingerprint = await fingerprintOf(request, body);
-    const id = `${credentialOf(caller)}\n${key}`;
+    // Keys of different credentials never meet.
+    const id = `${credentialKey(caller)}\n${key}`;
     const now = this.#now();
     this.#forgetExpired(now);
 
@@ -104,11 +105,6 @@ export class IdempotencyStep {
       this.#kept.delete(id);
     }
   }
-}
-
-/** Which credential a key belongs to: keys of different credentials never meet. */
-function credentialOf(caller: Caller): string {
-  return caller.credential.kind === 'api-key' ? `key:${caller.credential.keyId}` : `sub:${caller.credential.subject}`;
 }
 
 async function fingerprintOf(request: ApiRequest, body: BodyRead): Promise<string> {

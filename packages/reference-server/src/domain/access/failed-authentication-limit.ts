@@ -1,4 +1,5 @@
 import { ProblemError } from '../operation/problems.js';
+import { FixedWindows } from './fixed-windows.js';
 
 export interface FailedAuthenticationLimitOptions {
   /** Failed authentications allowed per client and window. */
@@ -18,16 +19,17 @@ const maxClients = 10_000;
  * credential is even looked at, until the window ends. Successful requests are not counted.
  */
 export class FailedAuthenticationLimit {
-  readonly #windows = new Map<string, { start: number; failures: number }>();
+  readonly #failures: FixedWindows;
 
-  constructor(private readonly options: FailedAuthenticationLimitOptions) {}
+  constructor(private readonly options: FailedAuthenticationLimitOptions) {
+    this.#failures = new FixedWindows(options.windowSeconds * 1000, maxClients);
+  }
 
   /** Throws 429 while the client is over its limit. */
   check(client: string, now: number): void {
-    const window = this.#windows.get(client);
-    if (!window || now - window.start >= this.options.windowSeconds * 1000) return;
-    if (window.failures >= this.options.limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.start + this.options.windowSeconds * 1000 - now) / 1000));
+    const window = this.#failures.current(client, now);
+    if (window && window.count >= this.options.limit) {
+      const retryAfter = this.#failures.secondsLeft(window, now);
       throw new ProblemError('rate_limited', `too many failed authentications from this client (${this.options.limit} in ${this.options.windowSeconds} s); retry after ${retryAfter} s with a valid credential`, {
         headers: { 'retry-after': String(retryAfter) },
       });
@@ -36,22 +38,6 @@ export class FailedAuthenticationLimit {
 
   /** Counts a failed authentication of the client. */
   noteFailure(client: string, now: number): void {
-    let window = this.#windows.get(client);
-    if (!window || now - window.start >= this.options.windowSeconds * 1000) {
-      if (this.#windows.size >= maxClients) this.#prune(now);
-      this.#windows.set(client, (window = { start: now, failures: 0 }));
-    }
-    window.failures += 1;
-  }
-
-  #prune(now: number): void {
-    for (const [client, window] of this.#windows) {
-      if (now - window.start >= this.options.windowSeconds * 1000) this.#windows.delete(client);
-    }
-    // Still full: the oldest entries go (Map keeps insertion order).
-    for (const client of this.#windows.keys()) {
-      if (this.#windows.size < maxClients) break;
-      this.#windows.delete(client);
-    }
+    this.#failures.count(client, now);
   }
 }

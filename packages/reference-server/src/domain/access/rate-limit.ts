@@ -1,5 +1,6 @@
-import type { Caller } from './caller.js';
+import { credentialKey, type Caller } from './caller.js';
 import { ProblemError } from '../operation/problems.js';
+import { FixedWindows } from './fixed-windows.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per credential and window. */
@@ -12,18 +13,16 @@ export interface RateLimitOptions {
  * back-off: 429 with `Retry-After` and the `RateLimit-*` fields.
  */
 export class RateLimiter {
-  readonly #windows = new Map<string, { start: number; count: number }>();
+  readonly #requests: FixedWindows;
 
-  constructor(private readonly options: RateLimitOptions) {}
+  constructor(private readonly options: RateLimitOptions) {
+    this.#requests = new FixedWindows(options.windowSeconds * 1000);
+  }
 
   /** Counts the request; returns the headers to send, or throws 429. */
   take(caller: Caller, now: number): Record<string, string> {
-    const key = caller.credential.kind === 'api-key' ? `key:${caller.credential.keyId}` : `sub:${caller.credential.subject}`;
-    const windowMs = this.options.windowSeconds * 1000;
-    let window = this.#windows.get(key);
-    if (!window || now - window.start >= windowMs) this.#windows.set(key, (window = { start: now, count: 0 }));
-    window.count += 1;
-    const reset = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
+    const window = this.#requests.count(credentialKey(caller), now);
+    const reset = this.#requests.secondsLeft(window, now);
     const headers = {
       'ratelimit-limit': String(this.options.limit),
       'ratelimit-remaining': String(Math.max(0, this.options.limit - window.count)),
