@@ -4,12 +4,12 @@
 //   2. time: sequential GET /v1/calendars/{id} through the SDK against a raw fetch + JSON.parse of
 //      the same URL on the same reference server, in alternating batches, median of the batch ratios.
 import { execFileSync, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { packWorkspacePackages } from '../scripts/packed-packages.mjs';
 
 const sizeTargetKb = 25;
 const ratioTarget = 1.15;
@@ -17,13 +17,11 @@ const calls = Number(process.env.BENCH_SDK_CALLS ?? 2000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const apiKey = 'msk_demo_sonnen_admin';
 const entryId = '64d005000000000000000001';
-const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
 
 // The tarball, installed in a fresh project outside the workspace.
-const work = mkdtempSync(join(tmpdir(), 'medsched-bench-sdk-'));
+const work = packWorkspacePackages(['@medsched/sdk']);
 try {
-  execFileSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', work], { cwd: sdkDir, stdio: 'ignore' });
-  const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
+  const tarball = join(work, 'medsched-sdk.tgz');
   const project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-sdk-consumer', private: true, type: 'module' }));

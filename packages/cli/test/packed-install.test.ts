@@ -1,16 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { cliEnv, tempConfigDir, transcript } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 let server: RunningServer;
 let project: string;
 const nurse = demoUser(0, 'user');
@@ -19,9 +18,7 @@ const clara = demoUser(0, 'patient1');
 beforeAll(async () => {
   server = await startTestServer();
   // The package as a user gets it: packed by pnpm, installed with plain npm outside the workspace.
-  const packed = mkdtempSync(join(tmpdir(), 'medsched-cli-pack-'));
-  execFileSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', packed], { cwd: packageDir, stdio: 'pipe' });
-  const tarball = join(packed, readdirSync(packed).find((name) => name.endsWith('.tgz')) as string);
+  const tarball = join(packWorkspacePackages(['@medsched/cli']), 'medsched-cli.tgz');
   project = mkdtempSync(join(tmpdir(), 'medsched-cli-consumer-'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
   // --offline: the CLI bundles what it needs, so installing it must not need the registry.

@@ -2,8 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 
 // Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
@@ -14,14 +14,11 @@ vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
  * pdfkit must resolve from an ordinary node_modules, in the ESM bin and through the CommonJS entry.
  */
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 let project: string;
 let server: { child: ReturnType<typeof spawn>; origin: string } | undefined;
 
 beforeAll(async () => {
-  const packs = mkdtempSync(join(tmpdir(), 'medsched-h13-packs-'));
-  execFileSync('npx', ['-y', 'pnpm@10.34.9', '--filter', '@medsched/sdk', '--filter', '@medsched/reference-server', 'pack', '--pack-destination', packs], { cwd: root, stdio: 'pipe' });
-  for (const file of readdirSync(packs)) renameSync(join(packs, file), join(packs, file.replace(/-\d+\.\d+\.\d+(?:-[\w.]+)?\.tgz$/, '.tgz')));
+  const packs = packWorkspacePackages(['@medsched/sdk', '@medsched/reference-server']);
   project = mkdtempSync(join(tmpdir(), 'medsched-h13-consumer-'));
   mkdirSync(join(project, 'packs'));
   for (const file of readdirSync(packs)) renameSync(join(packs, file), join(project, 'packs', file));

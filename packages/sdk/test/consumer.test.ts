@@ -4,15 +4,13 @@
  * installed package (node16 ESM and CJS), and used for real calls against the reference server.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { demo, serverBuilt, startReferenceServer, type ServerProcess } from './support/reference-server.js';
 
-const sdkDir = fileURLToPath(new URL('..', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
@@ -22,9 +20,8 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
   let files: string[];
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'medsched-sdk-consumer-'));
-    execFileSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', work], { cwd: sdkDir, stdio: 'ignore' });
-    const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz'))!);
+    work = packWorkspacePackages(['@medsched/sdk']);
+    const tarball = join(work, 'medsched-sdk.tgz');
     files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
     project = join(work, 'project');
     mkdirSync(project);

@@ -1,33 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packWorkspacePackages } from '../../../../scripts/packed-packages.mjs';
 
-const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
-
-/**
- * Packs workspace packages as they would be published (`pnpm pack`: workspace versions
- * rewritten, only the `files` of each package) into a new temporary directory, named
- * `<scope>-<name>.tgz` without the version, e.g. `medsched-mock-server.tgz`.
- */
-export function packWorkspacePackages(names: string[]): string {
-  for (const name of names) {
-    // A tarball without dist installs fine and fails later with "Cannot find module": say why now.
-    const dir = join(repositoryRoot, 'packages', name.replace(/^@medsched\//, ''));
-    if (!existsSync(join(dir, 'dist', 'index.js')) || !existsSync(join(dir, 'dist', 'index.cjs'))) {
-      throw new Error(`${name} is not built (no dist/index.js and dist/index.cjs): run \`npx -y pnpm@10.34.9 --filter ${name} build\` first`);
-    }
-  }
-  const destination = mkdtempSync(join(tmpdir(), 'medsched-packs-'));
-  const filters = names.flatMap((name) => ['--filter', name]);
-  execFileSync('npx', ['-y', 'pnpm@10.34.9', ...filters, 'pack', '--pack-destination', destination], { cwd: repositoryRoot, stdio: 'pipe' });
-  for (const file of readdirSync(destination)) {
-    renameSync(join(destination, file), join(destination, file.replace(/-\d+\.\d+\.\d+(?:-[\w.]+)?\.tgz$/, '.tgz')));
-  }
-  return destination;
-}
+export { packWorkspacePackages };
 
 export interface ConsumerProject {
   /** The generated package.json; `file:packs/<tarball>` for the packed packages. */
