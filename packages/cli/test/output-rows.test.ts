@@ -112,4 +112,16 @@ describe('long waits are told', () => {
     expect(waited.stderr).toMatch(/Waiting \d+(\.\d)? s before trying GET \/calendars\/ again: the server is rate-limiting this credential \(429\)/);
     expect(JSON.parse(waited.stdout)).toHaveLength(1);
   });
+
+  it('with --debug, tells the wait once and logs each attempt with its status and duration', async () => {
+    // Its own server, one request per 2 s: the first call takes it, the second waits for the window.
+    const single = await startTestServer({ rateLimit: { limit: 1, windowSeconds: 2 } });
+    const singleEnv = { ...env, MEDSCHED_BASE_URL: single.url };
+    const waited = await runCli(['calendar', 'list', '--limit', '1'], singleEnv).then(() => runCli(['calendar', 'list', '--limit', '1', '--debug'], singleEnv)).finally(() => single.close());
+    expect(waited.code, waited.stderr).toBe(0);
+    expect(waited.stderr.match(/^Waiting /gm)).toHaveLength(1);
+    const attempts = waited.stderr.split('\n').filter((line) => line.startsWith('debug: '));
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    for (const line of attempts) expect(line).toMatch(/^debug: GET \/calendars\/\?limit=1 → \d{3} in \d+ ms \(request /);
+  });
 });

@@ -1,4 +1,4 @@
-import type { LogEntry, MedschedClient } from '@medsched/sdk';
+import type { LogEntry, LoggerEntry, MedschedClient } from '@medsched/sdk';
 import type { Settings } from '../config/settings.js';
 import { describeWait } from './wait-notice.js';
 
@@ -7,18 +7,19 @@ const userAgent = 'medsched-cli';
 
 /**
  * Builds the SDK client from resolved settings. The SDK is imported here, lazily, so that
- * commands that never call the API (help, completion, config) do not load zod and ky.
- * `note` receives a line whenever the SDK is about to wait noticeably before a retry
- * (a `Retry-After: 60` would otherwise look like a hang).
+ * commands that never call the API (help, completion, config) do not load it and zod.
+ * `note` receives a line whenever the SDK tells (a `retry-wait` entry) that it is about to wait
+ * noticeably before a retry (a `Retry-After: 60` would otherwise look like a hang).
  */
 export async function createApiClient(settings: Settings, options: { debug: boolean; note?: (text: string) => void }): Promise<MedschedClient> {
   const { createClient } = await import('@medsched/sdk');
   const credential = settings.credential;
-  const logger = (entry: LogEntry) => {
+  const logger = (entry: LoggerEntry) => {
     // The SDK's log entries have credentials redacted already.
-    if (options.debug) process.stderr.write(`${describeAttempt(entry)}\n`);
-    const wait = describeWait(entry);
-    if (wait !== undefined) (options.note ?? ((text: string) => process.stderr.write(`${text}\n`)))(wait);
+    if (entry.type === 'retry-wait') {
+      const wait = describeWait(entry);
+      if (wait !== undefined) (options.note ?? ((text: string) => process.stderr.write(`${text}\n`)))(wait);
+    } else if (options.debug) process.stderr.write(`${describeAttempt(entry)}\n`);
   };
   return createClient({
     baseUrl: settings.baseUrl,
