@@ -9,4 +9,7 @@ export default defineConfig({
   target: 'es2022',
   platform: 'node',
   treeshake: true,
+  // The PDF fonts become base64 strings in the bundle (decoded with atob): no file to read at
+  // run time, so the same code works in a browser; vitest.config.ts loads them the same way.
+  loader: { '.woff': 'base64' },
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
+import { readPdf, readPdfTitle } from './support/pdf-reader.js';
 
 // Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
@@ -75,7 +76,7 @@ describe('installed from the packed tarballs', () => {
     expect(((await (await fetch(`${origin}/openapi.json`)).json()) as { servers: unknown }).servers).toEqual([{ url: '/v1', description: 'this reference server' }]);
   });
 
-  it('answers a preflight from a localhost dev server and draws the plan PDF with pdfkit', async () => {
+  it('answers a preflight from a localhost dev server and draws the plan PDF with its embedded fonts', async () => {
     const { origin } = server!;
     const preflight = await fetch(`${origin}/v1/calendars/`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
     expect(preflight.status).toBe(204);
@@ -84,7 +85,11 @@ describe('installed from the packed tarballs', () => {
     expect(signed.status).toBe(200);
     const pdf = await fetch(((await signed.json()) as { signed: string }).signed);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain('Medication plan: Clara Claus, 2026-01-05 to 2026-01-11');
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(await readPdfTitle(bytes)).toBe('Medication plan: Clara Claus, 2026-01-05 to 2026-01-11');
+    // The fonts come from the built bundle (base64 in dist): the plan's text reads back.
+    const [page] = await readPdf(bytes);
+    expect(page!.lines).toEqual(expect.arrayContaining(['Medication plan Sonnen-Apotheke', 'Page 1 of 1']));
   });
 
   it('the CommonJS entry serves the pages too', () => {

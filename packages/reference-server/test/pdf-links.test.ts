@@ -1,9 +1,9 @@
 import { BadRequestError, PermissionDeniedError } from '@medsched/sdk';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMinimalPdf } from '../src/domain/pdf/minimal-pdf.js';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, org2 } from './support/demo.js';
+import { readPdf, readPdfTitle } from './support/pdf-reader.js';
 import { bypassAppUrl, bypassWebUrl, pdfUrlBypasses } from './support/pdf-bypasses.js';
 import { serverBin as bin, startServerBin } from './support/server-bin.js';
 import { clientFor, raw, startTestServer, withKey } from './support/server.js';
@@ -19,18 +19,18 @@ const ttlSeconds = 600;
 // Whole seconds, so that the expiry falls exactly on a second the tests can reach.
 let clock = Date.parse('2026-01-10T09:00:00.000Z');
 
-let server: RunningServer; // pdfkit, custom app and web URLs, a clock the tests move
-let minimal: RunningServer; // the Web-only writer, whose text is readable in the bytes
+let server: RunningServer; // custom app and web URLs, a clock the tests move
+let other: RunningServer; // the default clock, for plans of real bakes
 let bypassServer: RunningServer; // the origins the bypass list is written against
 
 beforeAll(async () => {
-  [server, minimal, bypassServer] = await Promise.all([
+  [server, other, bypassServer] = await Promise.all([
     startTestServer({ now: () => new Date(clock), pdf: { appUrl, webUrl, linkTtlSeconds: ttlSeconds } }),
-    startTestServer({ pdf: { appUrl, webUrl, render: renderMinimalPdf } }),
+    startTestServer({ pdf: { appUrl, webUrl } }),
     startTestServer({ pdf: { appUrl: bypassAppUrl, webUrl: bypassWebUrl } }),
   ]);
 });
-afterAll(() => Promise.all([server.close(), minimal.close(), bypassServer.close()]));
+afterAll(() => Promise.all([server.close(), other.close(), bypassServer.close()]));
 
 const staffOf = (target: RunningServer) => clientFor(target, { apiKey: org1.user.apiKey });
 
@@ -39,15 +39,6 @@ async function fetchLink(link: string) {
   const response = await fetch(link);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, type: response.headers.get('content-type'), bytes, text: Buffer.from(bytes).toString('latin1') };
-}
-
-/** The document title: pdfkit writes it as an indirect object, the small writer inline. */
-function pdfTitle(text: string): string | undefined {
-  const inline = /\/Title \(((?:[^()\\]|\\.)*)\)/.exec(text);
-  if (inline) return inline[1];
-  const reference = /\/Title (\d+) 0 R/.exec(text);
-  if (!reference) return undefined;
-  return new RegExp(`(?:^|\\n)${reference[1]} 0 obj\\n\\(((?:[^()\\\\]|\\\\.)*)\\)\\nendobj`).exec(text)?.[1];
 }
 
 function expectPdf(answer: Awaited<ReturnType<typeof fetchLink>>) {
@@ -66,7 +57,7 @@ describe('signing and fetching', () => {
       expect(signed).toMatch(/&expires=\d+&signature=[A-Za-z0-9_-]+$/);
       const answer = await fetchLink(signed);
       expectPdf(answer);
-      expect(pdfTitle(answer.text)).toBe(`medsched: ${new URL(page).pathname}`);
+      expect(await readPdfTitle(answer.bytes)).toBe(`medsched: ${new URL(page).pathname}`);
     }
     // The defaults are not allowed once other URLs are configured; neither is the web URL without its port.
     await expect(staff.pdf.sign('https://app.medsched.test/print')).rejects.toBeInstanceOf(BadRequestError);
@@ -77,22 +68,23 @@ describe('signing and fetching', () => {
     const range = { patient: org1.patient.userId, from: '2026-01-05', to: '2026-01-06' };
     const page = `${appUrl}/patients/${org1.patient.userId}/plan?from=2026-01-05&to=2026-01-11`;
 
-    // pdfkit compresses page text, but writes the document info (the title) as it is.
     await staffOf(server).calendars.bake.create(range);
-    const pdfkit = await fetchLink((await staffOf(server).pdf.sign(page)).signed);
-    expectPdf(pdfkit);
-    expect(pdfTitle(pdfkit.text)).toBe('Medication plan: Clara Claus, 2026-01-05 to 2026-01-11');
+    const first = await fetchLink((await staffOf(server).pdf.sign(page)).signed);
+    expectPdf(first);
+    expect(await readPdfTitle(first.bytes)).toBe('Medication plan: Clara Claus, 2026-01-05 to 2026-01-11');
 
-    const staff = staffOf(minimal);
+    const staff = staffOf(other);
     const before = await fetchLink((await staff.pdf.sign(page)).signed);
     expectPdf(before);
-    expect(before.text).toContain('(No baked entries in this range.');
+    const lines = async (bytes: Uint8Array) => (await readPdf(bytes)).flatMap((pdfPage) => pdfPage.lines).join('\n');
+    expect(await lines(before.bytes)).toContain('No baked entries in this range.');
     await staff.calendars.bake.create(range);
     const after = await fetchLink((await staff.pdf.sign(page)).signed);
     expectPdf(after);
-    for (const cell of ['(Ramipril)', '(Ibuprofen)', '(Metformin)', '(Before breakfast; on an empty)', '(stomach)']) expect(after.text).toContain(cell);
+    const text = await lines(after.bytes);
+    for (const cell of ['Ramipril', 'Ibuprofen', 'Metformin', 'Before breakfast; on an empty', 'stomach']) expect(text).toContain(cell);
     // Another patient's entries are not in it.
-    expect(after.text).not.toContain('Dieter Dorn');
+    expect(text).not.toContain('Dieter Dorn');
   });
 
   it("a patient page of another organization: 403; signing is for staff only", async () => {

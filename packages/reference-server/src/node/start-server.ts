@@ -6,7 +6,6 @@ import { defaultConnectionsPerClient, limitConnectionsPerClient } from './connec
 import { applySocketTimeout, defaultConnectionTimeouts, serverTimeoutOptions, type ConnectionTimeouts } from './connection-timeouts.js';
 import { createRequestListener } from './http-binding.js';
 import { openDataFile, type DataFile } from './persistence/open-data-file.js';
-import { renderPdf } from './pdf-renderer.js';
 import { createSitePages } from './pages/site-pages.js';
 import { defaultCorsOrigins } from '../pipeline/cors.js';
 import { defaultAppUrl } from '../domain/pdf/pdf-links.js';
@@ -61,7 +60,6 @@ export const defaultHost = '127.0.0.1';
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo' }) : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
-  // Node can run pdfkit; in-process (msw) servers use the small Web-only PDF writer.
   // The home page and API reference need the address the server listens on: set once it does.
   let sitePages: ExtraRoutes | undefined;
   const reference = await createReferenceServer({
@@ -69,7 +67,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     hashApiKey: sha256Hex,
     ...(dataFile && { beforeAnswer: () => dataFile.sync() }),
     ...options,
-    pdf: { render: renderPdf, ...options.pdf },
   });
   const host = options.host ?? defaultHost;
   const timeouts = { ...defaultConnectionTimeouts, ...options.timeouts };

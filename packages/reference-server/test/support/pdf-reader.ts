@@ -17,7 +17,13 @@ export interface PdfTextItem {
 export interface PdfPageText {
   width: number;
   height: number;
+  /**
+   * Text items as pdfjs cuts them: a text drawn in several fonts (the writer's subsets, e.g.
+   * "Ł" then "ukasz") comes in several items; `lines` has it whole.
+   */
   items: PdfTextItem[];
+  /** The text of each baseline, top to bottom, left to right, runs of spaces as one. */
+  lines: string[];
 }
 
 const standardFontDataUrl = fileURLToPath(new URL('../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url));
@@ -27,7 +33,15 @@ async function open(bytes: Uint8Array) {
   return pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
 }
 
-/** Every page's size and text items. */
+/** The document's title, from its information dictionary. */
+export async function readPdfTitle(bytes: Uint8Array): Promise<string | undefined> {
+  const document = await open(bytes);
+  const { info } = await document.getMetadata();
+  await document.destroy();
+  return (info as { Title?: string }).Title;
+}
+
+/** Every page's size, text items and lines. */
 export async function readPdf(bytes: Uint8Array): Promise<PdfPageText[]> {
   const document = await open(bytes);
   const pages: PdfPageText[] = [];
@@ -36,11 +50,19 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfPageText[]> {
     const [, , width = 0, height = 0] = page.view;
     const content = await page.getTextContent();
     const items: PdfTextItem[] = [];
+    // Every piece on a baseline, spaces included, to read lines as a person reads them.
+    const baselines = new Map<number, { x: number; text: string }[]>();
     for (const item of content.items) {
-      if (!('str' in item) || item.str.trim() === '') continue;
-      items.push({ text: item.str.trim(), x: item.transform[4] as number, y: item.transform[5] as number, width: item.width });
+      if (!('str' in item) || item.str === '') continue;
+      const [x, y] = [item.transform[4] as number, item.transform[5] as number];
+      const key = Math.round(y * 10) / 10;
+      baselines.set(key, [...(baselines.get(key) ?? []), { x, text: item.str }]);
+      if (item.str.trim() !== '') items.push({ text: item.str.trim(), x, y, width: item.width });
     }
-    pages.push({ width, height, items });
+    const lines = [...baselines.entries()]
+      .sort(([a], [b]) => b - a)
+      .map(([, pieces]) => pieces.sort((a, b) => a.x - b.x).map((piece) => piece.text).join('').replace(/\s+/g, ' ').trim());
+    pages.push({ width, height, items, lines });
   }
   await document.destroy();
   return pages;

@@ -3,13 +3,11 @@ import type { ApiRequest, ApiResponse } from '../../pipeline/messages.js';
 import type { OperationContext } from '../operation/context.js';
 import { importSigningKey, signLink, verifyLink } from './link-signing.js';
 import { findPatient } from '../directory/lookups.js';
-import { renderMinimalPdf } from './minimal-pdf.js';
-import type { PdfDocument, PdfRenderer } from './pdf-document.js';
 import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
 import { randomHex } from '../access/hex.js';
 import { forbidden, invalid, ProblemError } from '../operation/problems.js';
 import type { Database } from '../../db/database.js';
-import { planDocument } from './plan-document.js';
+import { buildPlanGrid } from './plan-grid.js';
 import { patientOfPage, readPlanRange } from './plan-range.js';
 
 export interface PdfLinkOptions {
@@ -21,8 +19,6 @@ export interface PdfLinkOptions {
   signingSecret?: string;
   /** Lifetime of a link; default 900 s. */
   linkTtlSeconds?: number;
-  /** Draws the PDF; default a small Web-only writer (the Node server passes pdfkit's). */
-  render?: PdfRenderer;
 }
 
 export const defaultAppUrl = 'https://app.medsched.test';
@@ -42,13 +38,11 @@ const linkQuery = /^\?url=([^&]*)(&by=[0-9a-f]{24})?&expires=(\d{1,12})&signatur
 export class PdfLinks {
   readonly origins: readonly string[];
   readonly #ttlSeconds: number;
-  readonly #render: PdfRenderer;
   readonly #key: Promise<CryptoKey>;
 
   constructor(options: PdfLinkOptions = {}) {
     this.origins = [allowedOrigin(options.appUrl ?? defaultAppUrl), allowedOrigin(options.webUrl ?? defaultWebUrl)];
     this.#ttlSeconds = options.linkTtlSeconds ?? defaultTtlSeconds;
-    this.#render = options.render ?? renderMinimalPdf;
     this.#key = importSigningKey(options.signingSecret ?? randomHex(32));
   }
 
@@ -89,7 +83,7 @@ export class PdfLinks {
       throw forbidden(check.reason === 'expired' ? 'this signed link has expired; ask GET /v1/pdf/ for a new one' : 'the signature of this link does not match');
     }
     const pageUrl = decodeURIComponent(rawUrl);
-    const bytes = await this.#render(this.#document(db, pageUrl, now, byPart.slice('&by='.length)));
+    const bytes = await this.#pdf(db, pageUrl, now, byPart.slice('&by='.length));
     return {
       status: 200,
       headers: {
@@ -102,16 +96,19 @@ export class PdfLinks {
     };
   }
 
-  /** What the PDF shows: for a patient's page the medication plan of its range, else the page's address. */
-  #document(db: Database, pageUrl: string, now: Date, requestedBy: string): PdfDocument {
+  /** The PDF: for a patient's page the medication plan of its range, else the page's address. */
+  async #pdf(db: Database, pageUrl: string, now: Date, requestedBy: string): Promise<Uint8Array> {
     const url = new URL(pageUrl);
     const patientId = patientOfPage(url.pathname);
     const patient = patientId === undefined ? undefined : db.users.get(patientId);
+    // The grid is read from the data now, before the first await: the PDF shows one moment's data.
+    let grid;
     if (patient) {
       const range = readPlanRange(url.searchParams, now, patient.timezone);
       if (!range.ok) throw invalid('urlPath', range.reason);
-      return planDocument({ db, patient, range: range.range, now, requestedBy: requestedBy ? db.users.get(requestedBy) : undefined, pageUrl });
+      grid = buildPlanGrid({ db, patient, range: range.range, now, requestedBy: requestedBy ? db.users.get(requestedBy) : undefined, pageUrl });
     }
-    return { title: `medsched: ${url.pathname}`, pageUrl, generatedAt: now.toISOString(), sections: [] };
+    const { planPdf, pagePdf } = await import('./pdf-file.js');
+    return grid ? planPdf(grid, now) : pagePdf(pageUrl, now);
   }
 }

@@ -1,15 +1,14 @@
+import type { FontSet } from './fonts/font-set.js';
 import type { PdfDocument } from './pdf-document.js';
-import { buildPlanGrid, type PlanGridInput } from './plan-grid.js';
+import type { PlanGrid } from './plan-grid.js';
 import { layoutPlan } from './plan-layout.js';
 
 /** The PDF of a patient's plan page: the grid laid out on A4 landscape pages. */
-export function planDocument(input: PlanGridInput): PdfDocument {
-  const grid = buildPlanGrid(input);
+export function planDocument(grid: PlanGrid, fonts: FontSet, generatedAt: Date): PdfDocument {
   return {
     title: `Medication plan: ${grid.patient.name}, ${grid.range.from} to ${grid.range.to}`,
-    pageUrl: input.pageUrl,
-    generatedAt: input.now.toISOString(),
-    sections: [],
-    drawing: layoutPlan(grid),
+    pageUrl: grid.pageUrl,
+    generatedAt: generatedAt.toISOString(),
+    drawing: layoutPlan(grid, fonts),
   };
 }

@@ -1,4 +1,5 @@
-import { helveticaAscender, textWidth, toWinAnsi, type PdfFont } from './helvetica-metrics.js';
+import { missingGlyphText, type FontSet } from './fonts/font-set.js';
+import type { FontWeight } from './fonts/noto-sans.js';
 import type { PdfDrawing, PdfDrawItem, PdfPage } from './pdf-document.js';
 import { intakeSlots, slotHours, type PlanGrid, type PlanRow } from './plan-grid.js';
 
@@ -7,6 +8,8 @@ import { intakeSlots, slotHours, type PlanGrid, type PlanRow } from './plan-grid
  * the grid (medication and instructions, then per day one sub-column per intake time), and a
  * footer (legend, when and by whom, page n of m). Rows never split across pages; the grid's
  * header repeats on each page; more than seven days continue on further pages, a week each.
+ * Text is measured with the fonts the PDF embeds; characters they lack are printed as their code
+ * point (`[U+738B]`) and the header of every page says so.
  */
 
 const page = { width: 842, height: 595, margin: 28 };
@@ -16,7 +19,7 @@ const headerHeight = 58;
 const gridHeaderHeight = 26;
 const footerHeight = 30;
 const lineHeight = 8.6;
-const colors = { text: '#111111', muted: '#555555', rule: '#9aa5b1', strongRule: '#2d3e50', shade: '#eef2f6', head: '#dfe6ee' };
+const colors = { warning: '#a4141b', text: '#111111', muted: '#555555', rule: '#9aa5b1', strongRule: '#2d3e50', shade: '#eef2f6', head: '#dfe6ee' };
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const slotLabels = { morning: 'morn', noon: 'noon', evening: 'eve', night: 'night' } as const;
@@ -33,23 +36,14 @@ function longDate(date: string): string {
   return `${day.getUTCDate()} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
-/** Cuts text to `width`, ending in "..." when it had to cut. */
-function fit(text: string, font: PdfFont, size: number, width: number): string {
-  const clean = toWinAnsi(text);
-  if (textWidth(clean, font, size) <= width) return clean;
-  let cut = clean;
-  while (cut.length > 0 && textWidth(`${cut}...`, font, size) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}...`;
-}
-
 /** Greedy word wrap into at most `maxLines` lines of `width`; the last line is cut to fit. */
-function wrap(text: string, font: PdfFont, size: number, width: number, maxLines: number): string[] {
-  const words = toWinAnsi(text).split(/\s+/).filter(Boolean);
+function wrap(fonts: FontSet, text: string, font: FontWeight, size: number, width: number, maxLines: number): string[] {
+  const words = fonts.printable(text).split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let current = '';
   for (let index = 0; index < words.length; index++) {
     const candidate = current ? `${current} ${words[index]}` : words[index]!;
-    if (textWidth(candidate, font, size) <= width || !current) {
+    if (fonts.width(candidate, font, size) <= width || !current) {
       current = candidate;
       continue;
     }
@@ -61,24 +55,24 @@ function wrap(text: string, font: PdfFont, size: number, width: number, maxLines
     current = words[index]!;
   }
   if (current) lines.push(current);
-  return lines.slice(0, maxLines).map((line, index, all) => (index === all.length - 1 ? fit(line, font, size, width) : line));
+  return lines.slice(0, maxLines).map((line, index, all) => (index === all.length - 1 ? fonts.fit(line, font, size, width) : line));
 }
 
 interface RowLayout {
   row: PlanRow;
-  medicationLines: { text: string; font: PdfFont; size: number; color: string }[];
-  instructionLines: { text: string; font: PdfFont; size: number; color: string }[];
+  medicationLines: { text: string; font: FontWeight; size: number; color: string }[];
+  instructionLines: { text: string; font: FontWeight; size: number; color: string }[];
   height: number;
 }
 
-function layoutRow(row: PlanRow): RowLayout {
+function layoutRow(fonts: FontSet, row: PlanRow): RowLayout {
   const medicationWidth = columns.medication - 8;
   const instructionWidth = columns.instructions - 8;
-  const medicationLines: RowLayout['medicationLines'] = wrap(row.medication, 'Helvetica-Bold', 8.5, medicationWidth, 2).map((text) => ({ text, font: 'Helvetica-Bold', size: 8.5, color: colors.text }));
+  const medicationLines: RowLayout['medicationLines'] = wrap(fonts, row.medication, 'bold', 8.5, medicationWidth, 2).map((text) => ({ text, font: 'bold', size: 8.5, color: colors.text }));
   const detail = [row.strength, row.unit].filter(Boolean).join(' · ');
-  if (detail) medicationLines.push({ text: fit(detail, 'Helvetica', 7.5, medicationWidth), font: 'Helvetica', size: 7.5, color: colors.muted });
-  const instructionLines: RowLayout['instructionLines'] = wrap(row.instructions, 'Helvetica', 7.5, instructionWidth, 2).map((text) => ({ text, font: 'Helvetica', size: 7.5, color: colors.text }));
-  instructionLines.push({ text: fit(`at ${row.times.join(', ')}`, 'Helvetica', 7, instructionWidth), font: 'Helvetica', size: 7, color: colors.muted });
+  if (detail) medicationLines.push({ text: fonts.fit(detail, 'regular', 7.5, medicationWidth), font: 'regular', size: 7.5, color: colors.muted });
+  const instructionLines: RowLayout['instructionLines'] = wrap(fonts, row.instructions, 'regular', 7.5, instructionWidth, 2).map((text) => ({ text, font: 'regular', size: 7.5, color: colors.text }));
+  instructionLines.push({ text: fonts.fit(`at ${row.times.join(', ')}`, 'regular', 7, instructionWidth), font: 'regular', size: 7, color: colors.muted });
   const lines = Math.max(medicationLines.length, instructionLines.length, 2);
   return { row, medicationLines, instructionLines, height: lines * lineHeight + 6 };
 }
@@ -86,18 +80,20 @@ function layoutRow(row: PlanRow): RowLayout {
 class PageBuilder {
   readonly items: PdfDrawItem[] = [];
 
-  text(x: number, y: number, text: string, font: PdfFont, size: number, color = colors.text): void {
-    this.items.push({ kind: 'text', x, y, text: toWinAnsi(text), font, size, color });
+  constructor(readonly fonts: FontSet) {}
+
+  text(x: number, y: number, text: string, font: FontWeight, size: number, color = colors.text): void {
+    this.items.push({ kind: 'text', x, y, text: this.fonts.printable(text), font, size, color });
   }
 
-  centered(x: number, width: number, y: number, text: string, font: PdfFont, size: number, color = colors.text): void {
-    const clean = fit(text, font, size, width - 2);
-    this.text(x + (width - textWidth(clean, font, size)) / 2, y, clean, font, size, color);
+  centered(x: number, width: number, y: number, text: string, font: FontWeight, size: number, color = colors.text): void {
+    const clean = this.fonts.fit(text, font, size, width - 2);
+    this.text(x + (width - this.fonts.width(clean, font, size)) / 2, y, clean, font, size, color);
   }
 
-  right(xEnd: number, y: number, text: string, font: PdfFont, size: number, color = colors.text): void {
-    const clean = toWinAnsi(text);
-    this.text(xEnd - textWidth(clean, font, size), y, clean, font, size, color);
+  right(xEnd: number, y: number, text: string, font: FontWeight, size: number, color = colors.text): void {
+    const clean = this.fonts.printable(text);
+    this.text(xEnd - this.fonts.width(clean, font, size), y, clean, font, size, color);
   }
 
   line(x1: number, y1: number, x2: number, y2: number, width = 0.4, color = colors.rule): void {
@@ -109,9 +105,17 @@ class PageBuilder {
   }
 }
 
-/** The plan's pages, ready for either PDF writer. */
-export function layoutPlan(plan: PlanGrid): PdfDrawing {
-  const rows = plan.rows.map(layoutRow);
+/** Every text of the plan that comes from stored data, to find the characters the fonts lack. */
+function storedTexts(plan: PlanGrid): string[] {
+  const texts = [plan.patient.name, plan.organization ?? '', plan.generatedBy, plan.pageUrl, plan.timeZone];
+  for (const row of plan.rows) texts.push(row.medication, row.strength, row.unit, row.instructions);
+  return texts;
+}
+
+/** The plan's pages, measured with `fonts`, ready for the PDF writer. */
+export function layoutPlan(plan: PlanGrid, fonts: FontSet): PdfDrawing {
+  const rows = plan.rows.map((row) => layoutRow(fonts, row));
+  const missing = fonts.missingCodePoints(storedTexts(plan));
   const dayGroups: string[][] = [];
   for (let start = 0; start < plan.days.length; start += daysPerPage) dayGroups.push(plan.days.slice(start, start + daysPerPage));
 
@@ -128,14 +132,14 @@ export function layoutPlan(plan: PlanGrid): PdfDrawing {
     const gridRight = daysLeft + dayWidth * days.length;
     let index = 0;
     do {
-      const builder = new PageBuilder();
+      const builder = new PageBuilder(fonts);
       builders.push(builder);
       drawHeader(builder, plan, days);
       drawGridHeader(builder, days, gridTop, gridRight, dayWidth, slotWidth);
       let y = gridTop + gridHeaderHeight;
       const top = y;
       if (rows.length === 0) {
-        builder.text(left + 6, y + 8, 'No baked entries in this range. Bake it first (POST /v1/calendars/bake, or: medsched bake), then ask for a new link.', 'Helvetica', 9, colors.muted);
+        builder.text(left + 6, y + 8, 'No baked entries in this range. Bake it first (POST /v1/calendars/bake, or: medsched bake), then ask for a new link.', 'regular', 9, colors.muted);
         y += 28;
       }
       // Whole rows only: a row that does not fit goes to the next page (at least one per page).
@@ -159,28 +163,37 @@ export function layoutPlan(plan: PlanGrid): PdfDrawing {
 
   function drawHeader(builder: PageBuilder, grid: PlanGrid, days: string[]): void {
     const y = page.margin;
-    builder.text(left, y, 'Medication plan', 'Helvetica-Bold', 16);
-    if (grid.organization) builder.right(right, y + 2, grid.organization, 'Helvetica-Bold', 11);
-    const name = fit(grid.patient.name, 'Helvetica-Bold', 12, 360);
-    builder.text(left, y + 22, name, 'Helvetica-Bold', 12);
-    builder.text(left + textWidth(name, 'Helvetica-Bold', 12) + 12, y + 23.5, grid.patient.dateOfBirth ? `born ${longDate(grid.patient.dateOfBirth)}` : 'date of birth not recorded', 'Helvetica', 9.5, colors.muted);
+    builder.text(left, y, 'Medication plan', 'bold', 16);
+    if (grid.organization) builder.right(right, y + 2, fonts.fit(grid.organization, 'bold', 11, 300), 'bold', 11);
+    const name = fonts.fit(grid.patient.name, 'bold', 12, 360);
+    builder.text(left, y + 22, name, 'bold', 12);
+    const born = grid.patient.dateOfBirth ? `born ${longDate(grid.patient.dateOfBirth)}` : 'date of birth not recorded';
+    const bornX = left + fonts.width(name, 'bold', 12) + 12;
+    builder.text(bornX, y + 23.5, born, 'regular', 9.5, colors.muted);
+    if (missing.length > 0) {
+      // What is printed must match what was stored: say which characters the fonts could not show.
+      const noteLeft = bornX + fonts.width(born, 'regular', 9.5) + 16;
+      const codes = missing.map((codePoint) => missingGlyphText(codePoint).slice(1, -1)).join(', ');
+      builder.right(right, y + 20, fonts.fit(`Not in this font, printed as [U+code]: ${codes}`, 'bold', 7.5, right - noteLeft), 'bold', 7.5, colors.warning);
+      builder.right(right, y + 29, fonts.fit('The stored text is unchanged; the app shows it in full.', 'regular', 7, right - noteLeft), 'regular', 7, colors.warning);
+    }
     const first = days[0]!;
     const last = days[days.length - 1]!;
     const part = first === grid.range.from && last === grid.range.to ? '' : `  (this page: ${longDate(first)} to ${longDate(last)})`;
-    builder.text(left, y + 39, `${longDate(grid.range.from)} to ${longDate(grid.range.to)}${part}  ·  times in ${grid.timeZone}`, 'Helvetica', 9);
-    builder.right(right, y + 39, `patient id ${grid.patient.id}`, 'Helvetica', 7.5, colors.muted);
+    builder.text(left, y + 39, `${longDate(grid.range.from)} to ${longDate(grid.range.to)}${part}  ·  times in ${grid.timeZone}`, 'regular', 9);
+    builder.right(right, y + 39, `patient id ${grid.patient.id}`, 'regular', 7.5, colors.muted);
   }
 
   function drawGridHeader(builder: PageBuilder, days: string[], y: number, gridRight: number, dayWidth: number, slotWidth: number): void {
     builder.box(left, y, gridRight - left, gridHeaderHeight, colors.head);
-    builder.text(left + 4, y + 4, 'Medication', 'Helvetica-Bold', 8.5);
-    builder.text(left + 4, y + 15, 'strength · unit', 'Helvetica', 7, colors.muted);
-    builder.text(left + columns.medication + 4, y + 4, 'Instructions', 'Helvetica-Bold', 8.5);
-    builder.text(left + columns.medication + 4, y + 15, 'intake times', 'Helvetica', 7, colors.muted);
+    builder.text(left + 4, y + 4, 'Medication', 'bold', 8.5);
+    builder.text(left + 4, y + 15, 'strength · unit', 'regular', 7, colors.muted);
+    builder.text(left + columns.medication + 4, y + 4, 'Instructions', 'bold', 8.5);
+    builder.text(left + columns.medication + 4, y + 15, 'intake times', 'regular', 7, colors.muted);
     days.forEach((day, dayIndex) => {
       const x = daysLeft + dayIndex * dayWidth;
-      builder.centered(x, dayWidth, y + 3, dayLabel(day), 'Helvetica-Bold', 8.5);
-      intakeSlots.forEach((slot, slotIndex) => builder.centered(x + slotIndex * slotWidth, slotWidth, y + 16, slotLabels[slot], 'Helvetica', 6, colors.muted));
+      builder.centered(x, dayWidth, y + 3, dayLabel(day), 'bold', 8.5);
+      intakeSlots.forEach((slot, slotIndex) => builder.centered(x + slotIndex * slotWidth, slotWidth, y + 16, slotLabels[slot], 'regular', 6, colors.muted));
     });
     builder.line(daysLeft, y + 14, gridRight, y + 14);
     builder.line(left, y, gridRight, y, 0.8, colors.strongRule);
@@ -195,7 +208,7 @@ export function layoutPlan(plan: PlanGrid): PdfDrawing {
       if (!doses) return;
       intakeSlots.forEach((slot, slotIndex) => {
         const dose = doses[slot];
-        if (dose !== undefined) builder.centered(daysLeft + dayIndex * dayWidth + slotIndex * slotWidth, slotWidth, y + (layout.height - 9) / 2, dose, 'Helvetica-Bold', 9);
+        if (dose !== undefined) builder.centered(daysLeft + dayIndex * dayWidth + slotIndex * slotWidth, slotWidth, y + (layout.height - 9) / 2, dose, 'bold', 9);
       });
     });
   }
@@ -214,12 +227,10 @@ export function layoutPlan(plan: PlanGrid): PdfDrawing {
   function drawFooter(builder: PageBuilder, grid: PlanGrid, number: number, count: number): void {
     const y = page.height - page.margin - 17;
     const legend = `Intake times: ${intakeSlots.map((slot) => `${slotLabels[slot]} = ${slot} ${slotHours[slot]}`).join(' · ')} (or the entry's time category). Doses in the row's unit; ½ = half.`;
-    builder.text(left, y, fit(legend, 'Helvetica', 6.5, right - left), 'Helvetica', 6.5, colors.muted);
+    builder.text(left, y, fonts.fit(legend, 'regular', 6.5, right - left), 'regular', 6.5, colors.muted);
     builder.line(left, y + 9, right, y + 9, 0.4);
-    builder.text(left, y + 11.5, fit(`Generated ${grid.generatedAt} (${grid.timeZone}) by ${grid.generatedBy} · medsched reference server · ${grid.pageUrl}`, 'Helvetica', 7, right - left - 70), 'Helvetica', 7, colors.muted);
-    builder.right(right, y + 11.5, `Page ${number} of ${count}`, 'Helvetica', 7, colors.muted);
+    builder.text(left, y + 11.5, fonts.fit(`Generated ${grid.generatedAt} (${grid.timeZone}) by ${grid.generatedBy} · medsched reference server · ${grid.pageUrl}`, 'regular', 7, right - left - 70), 'regular', 7, colors.muted);
+    builder.right(right, y + 11.5, `Page ${number} of ${count}`, 'regular', 7, colors.muted);
   }
 }
 
-/** Where a text item's baseline lies below its top, in points. */
-export const baselineOffset = (size: number): number => (helveticaAscender / 1000) * size;
