@@ -89,7 +89,7 @@ describe('installed from the packed tarballs', () => {
     expect(await readPdfTitle(bytes)).toBe('Medication plan: Clara Claus, 2026-01-05 to 2026-01-11');
     // The fonts come from the built bundle (base64 in dist): the plan's text reads back.
     const [page] = await readPdf(bytes);
-    expect(page!.lines).toEqual(expect.arrayContaining(['Medication plan Sonnen-Apotheke', 'Page 1 of 1']));
+    expect(page!.items.map((item) => item.text)).toEqual(expect.arrayContaining(['Medication plan', 'Clara Claus', 'Mon 5 Jan', 'Page 1 of 1']));
   });
 
   it('the CommonJS entry serves the pages too', () => {
