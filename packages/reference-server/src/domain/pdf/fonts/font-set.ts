@@ -31,6 +31,8 @@ export const missingGlyphText = (codePoint: number): string => `[U+${codePoint.t
 
 /** Tab, line feed and other line breaks print as a space; other control characters by code point. */
 const spaceLike = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+/** Control characters: some fonts map them to an empty glyph, which would hide them. */
+const control = /^\p{Cc}$/u;
 
 function decodeBase64(base64: string): Uint8Array {
   const binary = atob(base64);
@@ -64,7 +66,7 @@ export class FontSet {
     let out = '';
     for (const char of text.normalize('NFC').replace(spaceLike, ' ')) {
       const codePoint = char.codePointAt(0)!;
-      out += this.#faceFor(codePoint, 'regular') && this.#faceFor(codePoint, 'bold') ? char : missingGlyphText(codePoint);
+      out += this.#printable(char, codePoint) ? char : missingGlyphText(codePoint);
     }
     return out;
   }
@@ -91,7 +93,7 @@ export class FontSet {
     for (const text of texts) {
       for (const char of text.normalize('NFC').replace(spaceLike, ' ')) {
         const codePoint = char.codePointAt(0)!;
-        if (!this.#faceFor(codePoint, 'regular') || !this.#faceFor(codePoint, 'bold')) missing.add(codePoint);
+        if (!this.#printable(char, codePoint)) missing.add(codePoint);
       }
     }
     return [...missing];
@@ -119,6 +121,11 @@ export class FontSet {
     let units = 0;
     for (const run of this.runs(text, weight)) units += runWidth(run) * (1000 / run.face.font.unitsPerEm);
     return (units * size) / 1000;
+  }
+
+  /** Whether both weights have a visible glyph for the character. */
+  #printable(char: string, codePoint: number): boolean {
+    return !control.test(char) && this.#faceFor(codePoint, 'regular') !== undefined && this.#faceFor(codePoint, 'bold') !== undefined;
   }
 
   #faceFor(codePoint: number, weight: FontWeight): LoadedFace | undefined {
