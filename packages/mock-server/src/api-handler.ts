@@ -1,10 +1,13 @@
 import { getResponse, http, type HttpHandler } from 'msw';
 import type { Flight } from './in-flight.js';
 
-/** Requests the mock answers: the API under its base path and the development routes (`/dev/…`). */
+/**
+ * Requests the mock answers: the API under its base path, the development routes (`/dev/…`) and
+ * the signed PDF links `GET /v1/pdf/` hands out (`/files/pdf?…`).
+ */
 export const isApiRequest = (request: Request, basePath: string): boolean => {
   const { pathname } = new URL(request.url);
-  return pathname === basePath || pathname.startsWith(`${basePath}/`) || pathname.startsWith('/dev/');
+  return pathname === basePath || pathname.startsWith(`${basePath}/`) || pathname.startsWith('/dev/') || pathname === '/files/pdf';
 };
 
 /**

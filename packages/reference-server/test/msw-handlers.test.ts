@@ -1,7 +1,9 @@
+import { createClient } from '@medsched/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../src/index.js';
 import { org1 } from './support/demo.js';
+import { readPdf } from './support/pdf-reader.js';
 
 const reference = await createReferenceServer({ seed: 'demo' });
 const mock = setupServer(...reference.handlers);
@@ -40,5 +42,20 @@ describe('the msw binding', () => {
     expect(answer.status).toBe(201);
     const { id } = (await answer.json()) as { id: string };
     expect(reference.db.medications.get(id)?.name).toBe('Via msw');
+  });
+
+  it('serves the signed PDF links it hands out: the plan, drawn by the same writer as the HTTP server', async () => {
+    const staff = createClient({ baseUrl: 'https://x.test/v1', apiKey: org1.user.apiKey, maxRetries: 0 });
+    const medication = await staff.medications.create({ name: 'Żółć Ωμέγα Щёлково', organization: org1.id });
+    await staff.calendars.create({ patient: org1.patient.userId, medication: medication.id, date: '2026-11-24', timeCategory: 'noon', amount: 0.5, unit: 'tablet' });
+    await staff.calendars.bake.create({ patient: org1.patient.userId, from: '2026-11-23', to: '2026-11-29' });
+    const { signed } = await staff.pdf.sign(`https://app.medsched.test/patients/${org1.patient.userId}/plan?from=2026-11-23&to=2026-11-29`);
+    expect(signed.startsWith('https://x.test/files/pdf?')).toBe(true);
+    const answer = await fetch(signed);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const [first] = await readPdf(new Uint8Array(await answer.arrayBuffer()));
+    expect(first!.lines.some((line) => `${line} `.startsWith('Żółć Ωμέγα Щёлково ')), first!.lines.join('\n')).toBe(true);
+    expect((await fetch(signed.replace(/signature=./, 'signature=_'))).status).toBe(403);
   });
 });

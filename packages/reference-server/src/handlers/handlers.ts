@@ -1,4 +1,5 @@
 import { http, type HttpHandler } from 'msw';
+import { pdfFilePath } from '../domain/pdf/pdf-links.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js';
 
@@ -15,7 +16,7 @@ const mswPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1').repl
 /**
  * The msw binding: one plain `http.*` handler per operation of the route table (so that tests
  * can override a single operation with `server.use(...)`), then catch-alls that answer unknown
- * routes (404), wrong methods (405) and the development routes. Every handler hands the request
+ * routes (404), wrong methods (405), the development routes and signed PDF links. Every handler hands the request
  * to the same pipeline; none holds behaviour of its own.
  */
 export function createHandlers(pipeline: Pipeline, basePath: string, options: HandlersOptions = {}): HttpHandler[] {
@@ -28,5 +29,7 @@ export function createHandlers(pipeline: Pipeline, basePath: string, options: Ha
     ...routes.map((route) => http[route.operation.method.toLowerCase() as Method](`${origin}${basePath}${mswPath(route.operation.path)}`, resolver)),
     http.all(`${origin}${basePath}/*`, resolver),
     http.all(`${origin}/dev/*`, resolver),
+    // Signed PDF links (`GET /v1/pdf/` signs them) are served outside the base path.
+    http.all(`${origin}${pdfFilePath}`, resolver),
   ];
 }

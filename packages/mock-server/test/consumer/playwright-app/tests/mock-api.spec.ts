@@ -42,3 +42,18 @@ test('keeps the data across reloads with persist, until reset', async ({ page, m
   await expect(page.locator('#status')).toHaveText('Ready');
   await expect(page.locator('#entries li', { hasText: 'Renamed' })).toHaveCount(0);
 });
+
+test('serves a signed PDF link in the browser: the plan, drawn by the bundled PDF writer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#status')).toHaveText('Ready');
+  const pdf = await page.evaluate(async () => {
+    const headers = { 'x-api-key': 'msk_demo_sonnen_user' };
+    const plan = 'https://app.medsched.test/patients/64d002000000000000000003/plan';
+    const { signed } = await (await fetch(`/v1/pdf/?urlPath=${encodeURIComponent(plan)}`, { headers })).json();
+    const answer = await fetch(signed);
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    return { status: answer.status, type: answer.headers.get('content-type'), head: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+  });
+  expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' });
+  expect(pdf.size).toBeGreaterThan(5000);
+});
