@@ -55,7 +55,7 @@ describe('a body over the limit gets a readable 413 problem', () => {
 
   it('in pieces (chunked transfer encoding, no length), with and without an Idempotency-Key (10 tries)', async () => {
     for (let attempt = 0; attempt < 10; attempt++) {
-      const extra = attempt % 2 === 0 ? {} : { 'idempotency-key': `too-large-${attempt}` };
+      const extra: Record<string, string> = attempt % 2 === 0 ? {} : { 'idempotency-key': `too-large-${attempt}` };
       expectTooLarge(await call(origin, 'POST', '/v1/medications/', { body: streamed(2 * 1024 * 1024), headers: { ...headers, ...extra } }));
     }
   }, 60_000);
