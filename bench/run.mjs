@@ -1,7 +1,8 @@
 // pnpm bench: GET /v1/calendars/{id} with an API key on the reference server, against raw
 // node:http answering a body of the same size, and with 1,000 against 100,000 entries in the store.
 // Then bake.mjs: an organization-wide POST /v1/calendars/bake with N and 10·N patients (time ratio),
-// and isolation.mjs: another tenant's small GETs during the largest allowed bake (p99 ratio).
+// and isolation.mjs: another tenant's small GETs during the largest allowed bake (p99 ratio);
+// bounds.mjs: peak and settled memory under a one-key flood, lists as data grows, tenants during lists.
 import autocannon from 'autocannon';
 import { fork, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -77,10 +78,13 @@ const bake = spawnSync(process.execPath, [fileURLToPath(new URL('./bake.mjs', im
 // Then isolation.mjs: another organization's small GETs (p99) during the largest allowed bake, against alone.
 console.log('');
 const isolation = spawnSync(process.execPath, [fileURLToPath(new URL('./isolation.mjs', import.meta.url))], { stdio: 'inherit' });
+// Then bounds.mjs: memory under a one-key flood, lists at 100,000 against 1,000 entries, another tenant during lists.
+console.log('');
+const bounds = spawnSync(process.execPath, [fileURLToPath(new URL('./bounds.mjs', import.meta.url))], { stdio: 'inherit' });
 // Then cli-startup.mjs: a CLI data command against a bare Node script making the same request.
 console.log('');
 const cliStartup = spawnSync(process.execPath, [fileURLToPath(new URL('./cli-startup.mjs', import.meta.url))], { stdio: 'inherit' });
 // Then sdk.mjs: the SDK from its packed tarball, bundle size and cost per call against raw fetch.
 console.log('');
 const sdk = spawnSync(process.execPath, [fileURLToPath(new URL('./sdk.mjs', import.meta.url))], { stdio: 'inherit' });
-process.exitCode = vsRaw >= 0.4 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && cliStartup.status === 0 && sdk.status === 0 ? 0 : 1;
+process.exitCode = vsRaw >= 0.4 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 ? 0 : 1;

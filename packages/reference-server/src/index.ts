@@ -24,6 +24,8 @@ export { ProblemError } from './domain/operation/problems.js';
 export { problemResponse } from './pipeline/problem-response.js';
 export { toFetchResponse } from './handlers/fetch-adapter.js';
 export type { RateLimitOptions } from './domain/access/rate-limit.js';
+export { defaultStorageQuota, type StorageQuotaLimits } from './domain/operation/storage-quota.js';
+export { defaultIdempotencyLimits, type IdempotencyOptions } from './pipeline/idempotency.js';
 export { IdentityProvider, type IdentityProviderOptions, type TokenPair } from './domain/access/identity-provider.js';
 export { hashApiKey } from './domain/access/api-keys.js';
 export { seedDatabase, demoCredentials, demoId, seedNames, type DemoCredential, type SeedName } from './seed/index.js';

@@ -11,6 +11,9 @@ import { RateLimiter, type RateLimitOptions } from './domain/access/rate-limit.j
 import { createHandlers, type HandlersOptions } from './handlers/handlers.js';
 import { CorsPolicy, type CorsOptions } from './pipeline/cors.js';
 import { Pipeline, type ExtraRoutes } from './pipeline/pipeline.js';
+import type { IdempotencyOptions } from './pipeline/idempotency.js';
+import { StorageUsage } from './db/storage-usage.js';
+import { StorageQuota, defaultStorageQuota, type StorageQuotaLimits } from './domain/operation/storage-quota.js';
 import { routeTable } from './routes/table.js';
 import { seedDatabase, type SeedName } from './seed/index.js';
 
@@ -33,6 +36,10 @@ export interface ReferenceServerOptions {
    * seed, whose tests try bad credentials by the dozen from one address: off there.
    */
   failedAuthenticationLimit?: FailedAuthenticationLimitOptions | false;
+  /** Bounds of the answers kept for Idempotency-Key replays; defaults in `defaultIdempotencyLimits`. */
+  idempotency?: IdempotencyOptions;
+  /** Per-organization storage quota; defaults in `defaultStorageQuota` (100,000 calendar entries, 100 MiB of JSON). */
+  storageQuota?: Partial<StorageQuotaLimits>;
   /** Per-credential rate limit (off when absent). */
   rateLimit?: RateLimitOptions;
   /** Signed PDF links: allowed app and web URLs, signing secret, lifetime, renderer. */
@@ -84,6 +91,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     failedAuthenticationLimit: failedAuthenticationLimitOf(options),
     pdfLinks: new PdfLinks(options.pdf),
     limits: { ...defaultOperationLimits, ...options.limits },
+    idempotency: options.idempotency,
+    storageQuota: new StorageQuota(new StorageUsage(db), { ...defaultStorageQuota, ...options.storageQuota }),
     extraRoutes: withPages(createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }), options.pages),
     beforeAnswer: options.beforeAnswer,
     cors: new CorsPolicy(options.cors),

@@ -100,3 +100,36 @@ async function neverReads(): Promise<void> {
     reader.destroy();
   }
 }
+
+describe('the built medsched-server with timeout flags (issue 18, slow senders)', () => {
+  it('cuts half a header and a half body after the flagged timeouts and keeps serving; --help shows the defaults', async () => {
+    const { startServerBin, serverBin } = await import('./support/server-bin.js');
+    const { execFileSync } = await import('node:child_process');
+    const help = execFileSync(process.execPath, [serverBin, '--help'], { encoding: 'utf8' });
+    for (const flag of ['--header-timeout 10', '--body-timeout 30', '--idle-timeout 5', '--send-timeout 30']) expect(help).toContain(flag);
+
+    const bin = await startServerBin(['--port', '0', '--header-timeout', '1', '--body-timeout', '2', '--idle-timeout', '1', '--send-timeout', '2']);
+    try {
+      const { port, hostname } = new URL(bin.url);
+      const open = () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(Number(port), hostname, () => resolve(socket));
+          socket.on('error', () => {});
+          socket.once('error', reject);
+        });
+      const closed = (socket: Socket) => new Promise<void>((resolve) => socket.resume().once('close', () => resolve()));
+      const halfHeader = await open();
+      halfHeader.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: x\r\nx-api-`);
+      const halfBody = await open();
+      halfBody.write(`POST /v1/medications/ HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"na`);
+      const all = Promise.all([closed(halfHeader), closed(halfBody)]);
+      const served = await fetch(`${bin.url}/organizations/${org1.id}`, { headers: withKey(org1.admin.apiKey) });
+      expect(served.status).toBe(200);
+      await all; // both cut off by the server (the test's own timeout bounds the wait)
+      const after = await fetch(`${bin.url}/organizations/${org1.id}`, { headers: withKey(org1.admin.apiKey) });
+      expect(after.status).toBe(200);
+    } finally {
+      bin.kill();
+    }
+  }, 30_000);
+});

@@ -111,14 +111,29 @@ describe('IdempotencyStep', () => {
     expect(runs).toBe(3);
   });
 
-  it('holds at most maxKept answers, forgetting the oldest first', async () => {
-    const step = new IdempotencyStep({ maxKept: 3 });
+  it("bounds kept answers in bytes per credential: a credential past its share forgets its own oldest, never another's", async () => {
+    const step = new IdempotencyStep({ maxBytesPerCredential: 4 * 1024, maxBytes: 64 * 1024 });
     const op = counting();
-    for (const key of ['a', 'b', 'c', 'd']) await step.run(post('{}', key), caller('c'), 'r', op.next);
-    await step.run(post('{}', 'd'), caller('c'), 'r', op.next); // kept: replay
-    expect(op.runs()).toBe(4);
-    await step.run(post('{}', 'a'), caller('c'), 'r', op.next); // forgotten: runs again
-    expect(op.runs()).toBe(5);
+    await step.run(post('{"quiet":1}', 'q'), caller('quiet'), 'r', op.next);
+    const big = JSON.stringify({ pad: 'x'.repeat(1500) });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await step.run(post(big, key), caller('loud'), 'r', op.next);
+    expect(op.runs()).toBe(6);
+    expect(step.store.bytes).toBeLessThanOrEqual(4 * 1024 + 1024);
+    await step.run(post(big, 'e'), caller('loud'), 'r', op.next); // the newest: replayed
+    await step.run(post('{"quiet":1}', 'q'), caller('quiet'), 'r', op.next); // another credential's: replayed
+    expect(op.runs()).toBe(6);
+    await step.run(post(big, 'a'), caller('loud'), 'r', op.next); // the oldest of the loud one: forgotten
+    expect(op.runs()).toBe(7);
+  });
+
+  it('keeps a large answer compactly (gzip) and replays it byte for byte', async () => {
+    const step = new IdempotencyStep();
+    const body = JSON.stringify({ notification: { text: 'Take with water. '.repeat(40_000) } });
+    const next = async (): Promise<ApiResponse> => ({ status: 200, headers: { 'content-type': 'application/json' }, body });
+    await step.run(post('{}', 'k'), caller('c'), 'r1', next);
+    expect(step.store.bytes).toBeLessThan(body.length / 20);
+    const again = await step.run(post('{}', 'k'), caller('c'), 'r2', next);
+    expect(again.body).toBe(body);
   });
 
   it('refuses malformed keys with 400 and ignores keys on reads', async () => {

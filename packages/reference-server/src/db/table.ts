@@ -1,6 +1,8 @@
 import { Collection } from '@msw/data';
 import type { z } from 'zod';
 import { CollectionIndex, type IndexDefinition } from './indexes.js';
+import { OrderedGroups } from './ordered-groups.js';
+import type { RecordOrder, SortedList } from './sorted-list.js';
 
 export type WriteOperation = 'create' | 'update' | 'delete';
 
@@ -20,11 +22,13 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   readonly collection: Collection<S>;
   readonly #index: CollectionIndex<z.infer<S>>;
   readonly #schema: S;
+  readonly #orders: OrderedGroups<z.infer<S>>;
   #listeners: TableWriteListener<z.infer<S>>[] = [];
 
   constructor(schema: S, groups: IndexDefinition<z.infer<S>>['groups'] = {}) {
     this.#schema = schema;
     this.#index = new CollectionIndex<z.infer<S>>({ key: (record) => record.id, groups });
+    this.#orders = new OrderedGroups<z.infer<S>>(groups);
     this.collection = new Collection({ schema, extensions: [this.#index.extension()] });
   }
 
@@ -34,6 +38,14 @@ export class Table<S extends z.ZodType<{ id: string }>> {
 
   group(name: string, key: string): z.infer<S>[] {
     return this.#index.group(name, key);
+  }
+
+  /**
+   * The records of one group in `order`, from a sorted list kept in step with every write
+   * (built on first use): what list operations page through instead of sorting the group.
+   */
+  sorted(name: string, key: string, order: RecordOrder<z.infer<S>>): SortedList<z.infer<S>> {
+    return this.#orders.sorted(name, key, order, () => this.#index.group(name, key));
   }
 
   all(): z.infer<S>[] {
@@ -46,6 +58,9 @@ export class Table<S extends z.ZodType<{ id: string }>> {
 
   async create(values: z.input<S>): Promise<z.infer<S>> {
     const record = (await this.collection.create(values as never)) as z.infer<S>;
+    // Deleted again before this write resolved: nothing to list.
+    const current = this.#index.get(record.id);
+    if (current) this.#orders.write('create', current);
     if (this.#listeners.length !== 0) this.#notify('create', record);
     return record;
   }
@@ -56,6 +71,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
     if (!stored) throw new Error(`update of a record that is not stored: ${record.id}`);
     const next = (await this.collection.update(stored as never, { data: change as never, strict: true })) as z.infer<S>;
     this.#index.refresh(next);
+    this.#orders.write('update', next);
     if (this.#listeners.length !== 0) this.#notify('update', next);
     return next;
   }
@@ -64,6 +80,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
     const stored = this.#index.get(record.id);
     if (stored) {
       this.collection.delete(stored as never);
+      this.#orders.write('delete', stored);
       if (this.#listeners.length !== 0) this.#notify('delete', stored);
     }
     return record;

@@ -18,6 +18,8 @@ const usage = `medsched-server: the medsched reference server
                   [--auth-failure-limit 30 | 30/60 | off]
                   [--header-timeout 10] [--body-timeout 30] [--idle-timeout 5] [--send-timeout 30]
                   [--max-connections-per-client 256]
+                  [--idempotency-mb 64] [--idempotency-credential-mb 8] [--idempotency-ttl 86400]
+                  [--quota-entries 100000] [--quota-mb 100] [--journal-compact-mb 16]
   medsched-server credentials [--json]
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
@@ -39,6 +41,8 @@ async function main(argv: string[]): Promise<void> {
       data: { type: 'string' }, 'public-url': { type: 'string' }, 'max-bake-entries': { type: 'string' }, 'auth-failure-limit': { type: 'string' },
       'header-timeout': { type: 'string' }, 'body-timeout': { type: 'string' }, 'idle-timeout': { type: 'string' }, 'send-timeout': { type: 'string' },
       'max-connections-per-client': { type: 'string' },
+      'quota-entries': { type: 'string' }, 'quota-mb': { type: 'string' }, 'journal-compact-mb': { type: 'string' },
+      'idempotency-mb': { type: 'string' }, 'idempotency-credential-mb': { type: 'string' }, 'idempotency-ttl': { type: 'string' },
       'app-url': { type: 'string' }, 'web-url': { type: 'string' }, 'link-secret': { type: 'string' }, 'cors-origins': { type: 'string' },
       json: { type: 'boolean' }, email: { type: 'string' }, ttl: { type: 'string' }, description: { type: 'string' },
       organization: { type: 'string' }, id: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' },
@@ -56,7 +60,9 @@ async function main(argv: string[]): Promise<void> {
       return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'], corsOrigins: values['cors-origins'],
         publicUrl: values['public-url'], maxBakeEntries: values['max-bake-entries'], authFailureLimit: values['auth-failure-limit'],
         headerTimeout: values['header-timeout'], bodyTimeout: values['body-timeout'], idleTimeout: values['idle-timeout'], sendTimeout: values['send-timeout'],
-        maxConnectionsPerClient: values['max-connections-per-client'] });
+        maxConnectionsPerClient: values['max-connections-per-client'],
+        idempotencyMb: values['idempotency-mb'], idempotencyCredentialMb: values['idempotency-credential-mb'], idempotencyTtl: values['idempotency-ttl'],
+        quotaEntries: values['quota-entries'], quotaMb: values['quota-mb'], journalCompactMb: values['journal-compact-mb'] });
     case 'credentials':
       return printCredentials(values.json ?? false);
     case 'token':

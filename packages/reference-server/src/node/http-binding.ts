@@ -2,6 +2,14 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { ApiRequest, ApiResponse, BodyRead } from '../pipeline/messages.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 
+/**
+ * The most request-body bytes read and thrown away after the answer is known (a body over the
+ * limit, or one the pipeline never needed): the client gets its answer once it has finished
+ * sending, instead of a reset mid-upload (EPIPE in `fetch`) that hides the problem document.
+ * Past this the connection is closed at once.
+ */
+export const maxDiscardBytes = 16 * 1024 * 1024;
+
 function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -9,8 +17,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        // Over the limit: what was kept goes, the rest is read and dropped (see afterBody).
+        chunks.length = 0;
         request.off('data', onData);
-        request.resume(); // discard the rest; the answer closes the connection
+        request.off('error', reject);
         resolve({ kind: 'too-large' });
         return;
       }
@@ -20,6 +30,32 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
     request.once('end', () => resolve(size === 0 ? { kind: 'none' } : { kind: 'bytes', bytes: Buffer.concat(chunks) }));
     request.once('error', reject);
   });
+}
+
+/**
+ * Calls `then` once the request has been received to its end, reading and dropping what is
+ * left of its body, up to {@link maxDiscardBytes}; a body declared or found larger is not
+ * waited for (`then` runs at once, or the connection is closed when the cap is passed).
+ */
+function afterBody(request: IncomingMessage, then: () => void): void {
+  if (request.complete) return then();
+  if (Number(request.headers['content-length'] ?? 0) > maxDiscardBytes) return then();
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    request.off('data', onData);
+    then();
+  };
+  let discarded = 0;
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > maxDiscardBytes) request.socket.destroy();
+  };
+  request.on('data', onData);
+  request.once('end', finish);
+  request.once('close', finish);
+  request.resume();
 }
 
 /**
@@ -59,7 +95,8 @@ function send(response: ServerResponse, answer: ApiResponse): void {
 export function createRequestListener(pipeline: Pipeline, publicOrigin: string): RequestListener {
   return (request, response) => {
     pipeline.handle(toApiRequest(request, publicOrigin)).then(
-      (answer) => send(response, answer),
+      // A client still sending (a body over the limit, or one never read) reads no answer before it is done.
+      (answer) => afterBody(request, () => send(response, answer)),
       // The pipeline turns every error into an answer; this only guards against a broken socket.
       () => response.destroy(),
     );

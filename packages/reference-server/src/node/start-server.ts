@@ -22,6 +22,8 @@ export interface StartServerOptions extends ReferenceServerOptions {
    * per `seed`; an existing one ignores `seed`. In memory only when absent.
    */
   data?: string;
+  /** With `data`: journal bytes past which the running server compacts the file (default 16 MiB). */
+  journalCompactBytes?: number;
   /**
    * The address clients use, e.g. `https://medsched.example.test` behind a proxy: the origin
    * of signed PDF links and `Link` headers (never the request's Host header). Default the
@@ -58,7 +60,7 @@ export const defaultHost = '127.0.0.1';
 
 /** Starts the reference server on node:http. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo' }) : undefined;
+  const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', compactBytes: options.journalCompactBytes }) : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
   // The home page and API reference need the address the server listens on: set once it does.
   let sitePages: ExtraRoutes | undefined;

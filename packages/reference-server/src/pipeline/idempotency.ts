@@ -3,6 +3,8 @@ import { toHex } from '../domain/access/hex.js';
 import { ProblemError } from '../domain/operation/problems.js';
 import { maxBodyBytes } from './json-body.js';
 import type { ApiRequest, ApiResponse, BodyRead } from './messages.js';
+import { compactBody, expandBody } from './compact-body.js';
+import { ReplayStore } from './replay-store.js';
 
 /** The request header that names one logical write, as Stripe's API does. */
 export const idempotencyKeyHeader = 'idempotency-key';
@@ -10,20 +12,20 @@ export const idempotencyKeyHeader = 'idempotency-key';
 export const idempotentReplayedHeader = 'idempotent-replayed';
 
 export interface IdempotencyOptions {
-  /** How long an answer is kept for replay, in milliseconds. Default 24 hours. */
+  /** How long an answer is kept for replay, in milliseconds. Default 24 hours (as Stripe keeps keys). */
   keepMs?: number;
-  /** Most answers kept at once; the oldest go first, so memory stays bounded. Default 10,000. */
-  maxKept?: number;
+  /** Bytes all kept answers may take together. Default 64 MiB. */
+  maxBytes?: number;
+  /**
+   * Bytes one credential's kept answers may take (its own oldest are forgotten past it, never
+   * another credential's). Default 8 MiB: several answers of the largest body (1 MiB) each.
+   */
+  maxBytesPerCredential?: number;
   now?: () => number;
 }
 
-interface Kept {
-  /** The hash of method, path, query and body the key was first used with. */
-  fingerprint: string;
-  expiresAt: number;
-  /** Undefined while the first request is still running. */
-  answer: ApiResponse | undefined;
-}
+/** The defaults of {@link IdempotencyOptions}, sized for a sandbox (README, "Limits"). */
+export const defaultIdempotencyLimits = { keepMs: 24 * 60 * 60 * 1000, maxBytes: 64 * 1024 * 1024, maxBytesPerCredential: 8 * 1024 * 1024 } as const;
 
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,18 +35,19 @@ const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `Idempotency-Key` runs once per credential and key. Within 24 hours the same key answers
  * with the first answer again (same status and body, `Idempotent-Replayed: true`); with another
  * method, path, query or body it is 422; while the first is still running, 409. Failures (thrown
- * problems, 429 and 5xx) keep nothing, so the retry of a failed create runs again.
+ * problems, 429 and 5xx) keep nothing, so the retry of a failed create runs again. The answers
+ * are kept in a {@link ReplayStore}: bounded in bytes, with a share per credential.
  */
 export class IdempotencyStep {
-  readonly #kept = new Map<string, Kept>(); // insertion order is age order
+  readonly store: ReplayStore;
   readonly #keepMs: number;
-  readonly #maxKept: number;
   readonly #now: () => number;
 
   constructor(options: IdempotencyOptions = {}) {
-    this.#keepMs = options.keepMs ?? 24 * 60 * 60 * 1000;
-    this.#maxKept = options.maxKept ?? 10_000;
+    this.#keepMs = options.keepMs ?? defaultIdempotencyLimits.keepMs;
     this.#now = options.now ?? Date.now;
+    const maxBytes = options.maxBytes ?? defaultIdempotencyLimits.maxBytes;
+    this.store = new ReplayStore({ maxBytes, maxBytesPerCredential: Math.min(maxBytes, options.maxBytesPerCredential ?? defaultIdempotencyLimits.maxBytesPerCredential) });
   }
 
   async run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse> {
@@ -62,16 +65,16 @@ export class IdempotencyStep {
       pathname: request.pathname,
       search: request.search,
       origin: request.origin,
+      client: request.client,
       header: (name) => request.header(name),
       readBody: async () => body,
     };
     const fingerprint = await fingerprintOf(request, body);
     // Keys of different credentials never meet.
-    const id = `${credentialKey(caller)}\n${key}`;
+    const credential = credentialKey(caller);
     const now = this.#now();
-    this.#forgetExpired(now);
 
-    const kept = this.#kept.get(id);
+    const kept = this.store.get(credential, key, now);
     if (kept !== undefined) {
       if (kept.fingerprint !== fingerprint) {
         throw new ProblemError('idempotency_key_reused', 'this Idempotency-Key was used with another request (method, path, query or body); use a new key for a new request');
@@ -79,31 +82,21 @@ export class IdempotencyStep {
       if (kept.answer === undefined) {
         throw new ProblemError('conflict', 'a request with this Idempotency-Key is still running; retry once it has finished', { headers: { 'retry-after': '1' } });
       }
-      return replay(kept.answer, requestId);
+      const { status, headers } = kept.answer;
+      return { status, headers: { ...headers, 'x-request-id': requestId, [idempotentReplayedHeader]: 'true' }, body: await expandBody(kept.answer.body) };
     }
 
-    const entry: Kept = { fingerprint, expiresAt: now + this.#keepMs, answer: undefined };
-    this.#kept.set(id, entry);
+    const entry = this.store.start(credential, key, fingerprint, now + this.#keepMs);
     let answer: ApiResponse;
     try {
       answer = await next(replayable);
     } catch (error) {
-      this.#kept.delete(id);
+      this.store.forget(credential, key);
       throw error;
     }
-    if (answer.status >= 500 || answer.status === 429) this.#kept.delete(id);
-    else entry.answer = answer;
+    if (answer.status >= 500 || answer.status === 429) this.store.forget(credential, key);
+    else this.store.finish(credential, key, entry, { status: answer.status, headers: answer.headers, body: await compactBody(answer.body) });
     return answer;
-  }
-
-  #forgetExpired(now: number): void {
-    for (const [id, kept] of this.#kept) {
-      const expired = kept.expiresAt <= now;
-      if (!expired && this.#kept.size < this.#maxKept) break;
-      // A running request keeps its key (it must answer 409 until it ends) unless it expired.
-      if (kept.answer === undefined && !expired) continue;
-      this.#kept.delete(id);
-    }
   }
 }
 
@@ -116,9 +109,4 @@ async function fingerprintOf(request: ApiRequest, body: BodyRead): Promise<strin
   // A body too large is fingerprinted as such; the operation refuses it with 413 anyway.
   all[all.length - 1] = body.kind === 'too-large' ? 1 : 0;
   return toHex(await crypto.subtle.digest('SHA-256', all));
-}
-
-/** The first answer again, under this request's id, marked as a replay. */
-function replay(answer: ApiResponse, requestId: string): ApiResponse {
-  return { status: answer.status, headers: { ...answer.headers, 'x-request-id': requestId, [idempotentReplayedHeader]: 'true' }, body: answer.body };
 }

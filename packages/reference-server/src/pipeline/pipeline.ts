@@ -5,12 +5,13 @@ import type { OperationContext } from '../domain/operation/context.js';
 import { defaultOperationLimits, type OperationLimits } from '../domain/operation/limits.js';
 import { linkHeader, type Page } from '../domain/operation/pagination.js';
 import { ProblemError, forbidden } from '../domain/operation/problems.js';
+import type { StorageQuota } from '../domain/operation/storage-quota.js';
 import type { PdfLinks } from '../domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from '../domain/access/rate-limit.js';
 import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
 import type { CorsPolicy } from './cors.js';
-import { IdempotencyStep } from './idempotency.js';
+import { IdempotencyStep, type IdempotencyOptions } from './idempotency.js';
 import { readJsonBody, readJsonObject } from './json-body.js';
 import { readQuery } from './query.js';
 import { authenticateRequest } from './authentication-step.js';
@@ -40,6 +41,10 @@ export interface PipelineOptions {
   extraRoutes?: ExtraRoutes | undefined;
   /** Cross-origin access for browsers: preflights and CORS headers (none when absent). */
   cors?: CorsPolicy | undefined;
+  /** Bounds of the answers kept for Idempotency-Key replays (bytes, share per credential, keep time). */
+  idempotency?: IdempotencyOptions | undefined;
+  /** Per-organization storage quota, checked before every write that stores data (none when absent). */
+  storageQuota?: StorageQuota | undefined;
   /** Runs before every answer is sent: the persistence layer makes the writes so far durable. */
   beforeAnswer?: (() => void) | undefined;
   /** Sees unexpected errors (bugs); the client only gets a 500 with the request id. */
@@ -48,6 +53,8 @@ export interface PipelineOptions {
 
 /** `GET`/`DELETE /calendars/bake` also accept their parameters in a JSON body; the query wins. */
 const acceptsQueryInBody = new Set(['bake.get', 'bake.delete']);
+/** Methods whose operations store data (creates, replaces, updates, bakes): checked against the storage quota. */
+const storingMethods = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * The one way every request goes, whatever the binding: request id → CORS (preflights answered
@@ -58,9 +65,10 @@ export class Pipeline {
   readonly router: Router;
   readonly routes: readonly Route[];
   /** Repeated writes with the same Idempotency-Key get the first answer (pipeline/idempotency.ts). */
-  readonly idempotency = new IdempotencyStep();
+  readonly idempotency: IdempotencyStep;
 
   constructor(private readonly options: PipelineOptions) {
+    this.idempotency = new IdempotencyStep(options.idempotency);
     this.routes = options.routes;
     this.router = new Router(options.routes);
   }
@@ -146,6 +154,13 @@ export class Pipeline {
     if (!route.roles.includes(caller.role)) {
       throw forbidden(`role ${caller.role} may not call ${operation.id}`);
     }
+    // Writes that store data must fit the organization's quota; deletes and unbakes always run.
+    if (this.options.storageQuota && storingMethods.has(operation.method)) {
+      this.options.storageQuota.check(caller.organizationId, {
+        calendarEntries: operation.id === 'calendars.create' ? 1 : 0,
+        bytes: input.body === undefined ? 0 : JSON.stringify(input.body).length,
+      });
+    }
 
     const ctx: OperationContext = {
       db: this.options.db,
@@ -155,6 +170,7 @@ export class Pipeline {
       origin: request.origin,
       pdfLinks: this.options.pdfLinks,
       limits: this.options.limits ?? defaultOperationLimits,
+      storageQuota: this.options.storageQuota,
     };
     const result = await route.operate(ctx, input as never);
 

@@ -7,6 +7,7 @@ export const problemTypeBase = 'https://docs.medsched.dev/errors/';
 /** An RFC 9457 problem document for a failure, with its extra headers. */
 export function problemResponse(error: ProblemError, requestId: string): ApiResponse {
   const problem: Problem = {
+    ...error.members,
     type: problemTypeBase + error.code,
     title: error.title,
     status: error.status,

@@ -8,6 +8,9 @@ export interface RateLimitOptions {
   windowSeconds: number;
 }
 
+/** Credentials tracked at most; past it ended windows go first, then the oldest (memory stays bounded). */
+const maxCredentials = 100_000;
+
 /**
  * A fixed-window limit per credential, off unless configured, so that clients can test their
  * back-off: 429 with `Retry-After` and the `RateLimit-*` fields.
@@ -16,7 +19,7 @@ export class RateLimiter {
   readonly #requests: FixedWindows;
 
   constructor(private readonly options: RateLimitOptions) {
-    this.#requests = new FixedWindows(options.windowSeconds * 1000);
+    this.#requests = new FixedWindows(options.windowSeconds * 1000, maxCredentials);
   }
 
   /** Counts the request; returns the headers to send, or throws 429. */

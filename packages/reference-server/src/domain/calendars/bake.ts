@@ -243,6 +243,8 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
       // The answer lists every baked entry of the range, those of earlier bakes included.
       const alreadyBaked = ranges.reduce((sum, range) => sum + bakedInRange(ctx, range), 0);
       if (alreadyBaked + total > limit) throw tooManyToAnswer(alreadyBaked + total, ranges, limit, 'with this bake, ');
+      // New occurrences count against the organization's quota, checked before the first write.
+      ctx.storageQuota?.check(ctx.caller.organizationId, { calendarEntries: plans.reduce((sum, plan) => sum + plan.occurrences.length, 0) });
       for (const plan of plans) await applyPlan(ctx, plan, turns);
     },
   );

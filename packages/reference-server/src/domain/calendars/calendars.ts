@@ -1,11 +1,11 @@
 import type { CalendarEntry, CalendarEntryCreate, CalendarEntryReplace, CalendarEntryUpdate, CalendarListQuery } from '@medsched/sdk/schemas';
 import type { CalendarEntryRecord } from '../../db/models.js';
-import { checkIntakeTime, serverOwnedCalendarFields, toCalendarEntry } from './calendar-mapping.js';
+import { checkIntakeTime, serverOwnedCalendarFields, startTimeOf, toCalendarEntry } from './calendar-mapping.js';
 import type { OperationContext } from '../operation/context.js';
-import { containsIgnoringCase, sortRecords } from '../operation/list-filters.js';
+import { containsIgnoringCase, recordOrder } from '../operation/list-filters.js';
 import { findInOrganization, findPatient } from '../directory/lookups.js';
 import { localDate } from './zoned-time.js';
-import { paginate, type Page } from '../operation/pagination.js';
+import { resolvePage, type Page } from '../operation/pagination.js';
 import { conflict, forbidden, invalid } from '../operation/problems.js';
 import { checkRecurrence } from './recurrence.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
@@ -60,18 +60,31 @@ export function listCalendarEntries(ctx: OperationContext, query: CalendarListQu
   } else if (patient !== undefined) {
     findInOrganization(ctx, db.users, patient, 'patient');
   }
-  const candidates = patient === undefined ? db.calendarEntries.group('organization', caller.organizationId) : db.calendarEntries.group('patient', patient);
-  const entries: CalendarEntry[] = [];
-  for (const record of candidates) {
-    if (query.role !== undefined && db.users.get(record.patient)?.role !== query.role) continue;
-    const entry = toCalendarEntry(record);
-    if (query.name !== undefined && !containsIgnoringCase(entry.title, query.name)) continue;
-    if (query.search !== undefined && !containsIgnoringCase(entry.title, query.search) && !containsIgnoringCase(entry.description, query.search)) continue;
-    entries.push(entry);
+  // A page is read from the group's sorted list (kept in step with every write), never by
+  // converting and sorting the whole organization; filters walk the list without converting.
+  const sorted = patient === undefined
+    ? db.calendarEntries.sorted('organization', caller.organizationId, calendarOrder(query.sortBy))
+    : db.calendarEntries.sorted('patient', patient, calendarOrder(query.sortBy));
+  const { limit, offset } = resolvePage(query);
+  if (query.role === undefined && query.name === undefined && query.search === undefined) {
+    return { items: sorted.slice(offset, offset + limit).map(toCalendarEntry), total: sorted.length, limit, offset };
   }
-  sortRecords(entries, query.sortBy, (entry, field) => entry[field]);
-  return paginate(entries, query);
+  const items: CalendarEntry[] = [];
+  let total = 0;
+  for (const record of sorted) {
+    if (query.role !== undefined && db.users.get(record.patient)?.role !== query.role) continue;
+    const title = record.name ?? '';
+    if (query.name !== undefined && !containsIgnoringCase(title, query.name)) continue;
+    if (query.search !== undefined && !containsIgnoringCase(title, query.search) && !containsIgnoringCase(record.instruction ?? '', query.search)) continue;
+    total += 1;
+    if (total > offset && items.length < limit) items.push(toCalendarEntry(record));
+  }
+  return { items, total, limit, offset };
 }
+
+/** The sort order of calendar entries: `title` and `startTime` as answered (calendar-mapping.ts). */
+const calendarOrder = (sortBy: string | undefined) =>
+  recordOrder<CalendarEntryRecord>(sortBy, (record, field) => (field === 'title' ? (record.name ?? '') : field === 'startTime' ? startTimeOf(record) : (record as Record<string, unknown>)[field]));
 
 export function getCalendarEntry(ctx: OperationContext, id: string): CalendarEntry {
   return toCalendarEntry(readableEntry(ctx, id));

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { Caller } from '../access/caller.js';
 import type { PdfLinks } from '../pdf/pdf-links.js';
 import type { OperationLimits } from './limits.js';
+import type { StorageQuota } from './storage-quota.js';
 
 /** What a domain operation gets besides its validated input. */
 export interface OperationContext {
@@ -15,4 +16,6 @@ export interface OperationContext {
   pdfLinks: PdfLinks;
   /** Bounds on the work of one request. */
   limits: OperationLimits;
+  /** The organization's storage quota, for writes that add many records (a bake); none when absent. */
+  storageQuota?: StorageQuota | undefined;
 }

@@ -4,6 +4,8 @@
  * rejected unknown fields). Default order: createdAt ascending, then id.
  */
 
+import type { RecordOrder } from '../../db/sorted-list.js';
+
 export const containsIgnoringCase = (value: unknown, needle: string): boolean =>
   typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());
 
@@ -26,6 +28,31 @@ function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   return String(a) < String(b) ? -1 : 1;
+}
+
+/**
+ * The order `sortBy` asks for, for a sorted list (db/sorted-list.ts): the same comparison as
+ * {@link sortRecords}, on keys computed once per record. A field named twice and keys after
+ * `id` (which is unique) cannot change the order, so they are dropped from its id.
+ */
+export function recordOrder<T>(sortBy: string | undefined, fieldOf: (record: T, field: string) => unknown): RecordOrder<T> {
+  const keys: SortKey[] = [];
+  for (const key of parseSortBy(sortBy)) {
+    if (keys.some((kept) => kept.field === key.field)) continue;
+    keys.push(key);
+    if (key.field === 'id') break;
+  }
+  return {
+    id: keys.map((key) => `${key.field}:${key.descending ? 'desc' : 'asc'}`).join(','),
+    keysOf: (record) => keys.map((key) => fieldOf(record, key.field)),
+    compare(a, b) {
+      for (let index = 0; index < keys.length; index++) {
+        const order = compareValues(a[index], b[index]);
+        if (order !== 0) return keys[index]!.descending ? -order : order;
+      }
+      return 0;
+    },
+  };
 }
 
 /** Sorts in place by `sortBy`; `fieldOf` reads a field of the answer shape (e.g. `title`). */

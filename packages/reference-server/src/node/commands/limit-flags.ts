@@ -2,6 +2,8 @@ import type { FailedAuthenticationLimitOptions } from '../../domain/access/faile
 import type { OperationLimits } from '../../domain/operation/limits.js';
 import type { ConnectionTimeouts } from '../connection-timeouts.js';
 import { UsageError } from '../environment.js';
+import type { IdempotencyOptions } from '../../pipeline/idempotency.js';
+import type { StorageQuotaLimits } from '../../domain/operation/storage-quota.js';
 
 /** The serve flags that bound what clients can make the server do (README, "Limits"). */
 export interface LimitFlags {
@@ -13,6 +15,12 @@ export interface LimitFlags {
   idleTimeout?: string | undefined;
   sendTimeout?: string | undefined;
   maxConnectionsPerClient?: string | undefined;
+  idempotencyMb?: string | undefined;
+  idempotencyCredentialMb?: string | undefined;
+  idempotencyTtl?: string | undefined;
+  quotaEntries?: string | undefined;
+  quotaMb?: string | undefined;
+  journalCompactMb?: string | undefined;
 }
 
 /** Flags win over environment variables, which win over defaults. */
@@ -25,6 +33,12 @@ const fromEnv = {
   idleTimeout: 'MEDSCHED_IDLE_TIMEOUT',
   sendTimeout: 'MEDSCHED_SEND_TIMEOUT',
   maxConnectionsPerClient: 'MEDSCHED_MAX_CONNECTIONS_PER_CLIENT',
+  idempotencyMb: 'MEDSCHED_IDEMPOTENCY_MB',
+  idempotencyCredentialMb: 'MEDSCHED_IDEMPOTENCY_CREDENTIAL_MB',
+  idempotencyTtl: 'MEDSCHED_IDEMPOTENCY_TTL',
+  quotaEntries: 'MEDSCHED_QUOTA_ENTRIES',
+  quotaMb: 'MEDSCHED_QUOTA_MB',
+  journalCompactMb: 'MEDSCHED_JOURNAL_COMPACT_MB',
 } as const satisfies Record<keyof LimitFlags, string>;
 
 const flagNames: Record<keyof LimitFlags, string> = {
@@ -36,6 +50,12 @@ const flagNames: Record<keyof LimitFlags, string> = {
   idleTimeout: '--idle-timeout',
   sendTimeout: '--send-timeout',
   maxConnectionsPerClient: '--max-connections-per-client',
+  idempotencyMb: '--idempotency-mb',
+  idempotencyCredentialMb: '--idempotency-credential-mb',
+  idempotencyTtl: '--idempotency-ttl',
+  quotaEntries: '--quota-entries',
+  quotaMb: '--quota-mb',
+  journalCompactMb: '--journal-compact-mb',
 };
 
 function wholeNumber(name: keyof LimitFlags, value: string, min: number, max: number): number {
@@ -81,7 +101,30 @@ export function readLimitFlags(flags: LimitFlags, environment: NodeJS.ProcessEnv
   const connections = value('maxConnectionsPerClient');
   const publicUrlText = value('publicUrl');
   const authFailures = value('authFailureLimit');
+  const whole = (name: keyof LimitFlags, min: number, max: number) => {
+    const text = value(name);
+    return text === undefined ? undefined : wholeNumber(name, text, min, max);
+  };
+  const mebibytes = 1024 * 1024;
+  const replayMb = whole('idempotencyMb', 1, 65_536);
+  const replayCredentialMb = whole('idempotencyCredentialMb', 1, 65_536);
+  const replayTtl = whole('idempotencyTtl', 1, 7 * 24 * 3600);
+  const idempotency: IdempotencyOptions = {
+    ...(replayMb !== undefined && { maxBytes: replayMb * mebibytes }),
+    ...(replayCredentialMb !== undefined && { maxBytesPerCredential: replayCredentialMb * mebibytes }),
+    ...(replayTtl !== undefined && { keepMs: replayTtl * 1000 }),
+  };
+  const quotaEntries = whole('quotaEntries', 1, 100_000_000);
+  const quotaMb = whole('quotaMb', 1, 1_048_576);
+  const storageQuota: Partial<StorageQuotaLimits> = {
+    ...(quotaEntries !== undefined && { calendarEntries: quotaEntries }),
+    ...(quotaMb !== undefined && { bytes: quotaMb * mebibytes }),
+  };
+  const journalCompactMb = whole('journalCompactMb', 1, 1_048_576);
   return {
+    idempotency,
+    storageQuota,
+    ...(journalCompactMb !== undefined && { journalCompactBytes: journalCompactMb * mebibytes }),
     timeouts,
     limits,
     ...(publicUrlText !== undefined && { publicUrl: publicUrl(publicUrlText) }),

@@ -14,6 +14,7 @@ export class Journal {
   #fd: number | undefined;
   #failure: Error | undefined;
   #unsynced = false;
+  #bytes = 0;
 
   private constructor(
     readonly path: string,
@@ -28,9 +29,16 @@ export class Journal {
 
   append(change: Change): void {
     this.#guarded(() => {
-      writeAll(this.#fd!, encodeLine(change));
+      const line = encodeLine(change);
+      writeAll(this.#fd!, line);
+      this.#bytes += line.length;
       this.#unsynced = true;
     });
+  }
+
+  /** Bytes appended since the journal was opened (what compaction weighs). */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** Makes every appended line durable; cheap when nothing was appended since the last sync. */

@@ -6,6 +6,7 @@ import { seedDatabase, type SeedName } from '../../seed/index.js';
 import { DataFileError } from './errors.js';
 import type { Change } from './format.js';
 import { Journal } from './journal.js';
+import { JournalCompaction } from './compaction.js';
 import { readDataFile } from './read-data-file.js';
 import { writeSnapshot } from './snapshot.js';
 
@@ -21,6 +22,8 @@ export interface DataFileOptions {
    * code 1, so that nothing unsaved is ever answered; the next start reads what was saved.
    */
   onWriteFailure?: (error: Error) => void;
+  /** Journal bytes past which the running server compacts the file (see compaction.ts). Default 16 MiB. */
+  compactBytes?: number;
 }
 
 export interface DataFile {
@@ -32,8 +35,10 @@ export interface DataFile {
   records: number;
   /** Journal lines replayed at start (then folded into the new snapshot). */
   journalLines: number;
-  /** Makes every write so far durable (fsync); the server calls it before each answer. */
+  /** Makes every write so far durable (fsync), compacting the file when due; the server calls it before each answer. */
   sync(): void;
+  /** Times the running server compacted the file (rewrote it as a snapshot without journal). */
+  readonly compactions: number;
   /** Stops journaling and closes the file. */
   close(): void;
 }
@@ -82,7 +87,9 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   } catch (error) {
     throw new DataFileError(path, undefined, `cannot write the snapshot: ${(error as Error).message}`);
   }
-  const journal = Journal.open(path);
+  let journal = Journal.open(path);
+  const compaction = new JournalCompaction(path, mode, options.compactBytes);
+  let compactions = 0;
   const onWriteFailure =
     options.onWriteFailure ??
     ((error: Error) => {
@@ -105,7 +112,25 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     origin: contents ? 'loaded' : 'created',
     records: Object.values(saved).reduce((count, list) => count + list.length, 0),
     journalLines: contents?.journalLines ?? 0,
-    sync: () => guarded(() => journal.sync()),
+    sync() {
+      guarded(() => journal.sync());
+      // Every write so far is in memory and in the journal: a snapshot of memory replaces both.
+      if (!compaction.due(journal.bytes)) return;
+      try {
+        compaction.compact(db);
+      } catch (error) {
+        // The journal still holds every write: nothing is lost; the next sync tries again later.
+        compaction.postpone(journal.bytes);
+        warn(`medsched-server: could not compact ${path} (${(error as Error).message}); the journal keeps growing until a later try succeeds.`);
+        return;
+      }
+      journal.close();
+      journal = Journal.open(path);
+      compactions += 1;
+    },
+    get compactions() {
+      return compactions;
+    },
     close() {
       stop();
       journal.close();

@@ -1,0 +1,57 @@
+/**
+ * Answer bodies kept for replay, stored compactly: a large body is gzipped (Web
+ * `CompressionStream`, so this runs in Node and in a browser's service worker alike). JSON
+ * answers shrink several times over; what does not shrink is kept as UTF-8 bytes, never as a
+ * UTF-16 string, so a stored body costs at most its size on the wire.
+ */
+export type CompactBody =
+  | { kind: 'none' }
+  | { kind: 'text'; text: string }
+  | { kind: 'bytes'; bytes: Uint8Array; text: boolean }
+  | { kind: 'gzip'; bytes: Uint8Array; text: boolean };
+
+/** Bodies below this many characters are kept as they are: compressing them saves little. */
+const compressFrom = 4 * 1024;
+
+async function throughStream(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const out = new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+/** The body in its compact form. */
+export async function compactBody(body: string | Uint8Array | undefined): Promise<CompactBody> {
+  if (body === undefined) return { kind: 'none' };
+  if (typeof body === 'string' && body.length < compressFrom) return { kind: 'text', text: body };
+  const text = typeof body === 'string';
+  const bytes = text ? new TextEncoder().encode(body) : body;
+  const gzipped = await throughStream(bytes, new CompressionStream('gzip'));
+  return gzipped.length < bytes.length ? { kind: 'gzip', bytes: gzipped, text } : { kind: 'bytes', bytes: text ? bytes : bytes.slice(), text };
+}
+
+/** The body as it was given to `compactBody`. */
+export async function expandBody(body: CompactBody): Promise<string | Uint8Array | undefined> {
+  switch (body.kind) {
+    case 'none':
+      return undefined;
+    case 'text':
+      return body.text;
+    case 'bytes':
+      return body.text ? new TextDecoder().decode(body.bytes) : body.bytes.slice();
+    case 'gzip': {
+      const bytes = await throughStream(body.bytes, new DecompressionStream('gzip'));
+      return body.text ? new TextDecoder().decode(bytes) : bytes;
+    }
+  }
+}
+
+/** What the kept body costs in memory, in bytes (a short string counted at two bytes a character). */
+export function compactBodyBytes(body: CompactBody): number {
+  switch (body.kind) {
+    case 'none':
+      return 0;
+    case 'text':
+      return body.text.length * 2;
+    default:
+      return body.bytes.byteLength;
+  }
+}
