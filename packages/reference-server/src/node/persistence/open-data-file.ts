@@ -4,7 +4,8 @@ import { createDatabase, type Database } from '../../db/database.js';
 import { exportRecords, LoadRecordsError, loadRecords, observeWrites, tablesOf, type WriteEvent } from '../../db/records.js';
 import { seedDatabase, type SeedName } from '../../seed/index.js';
 import { DataFileError } from './errors.js';
-import type { Change } from './format.js';
+import type { WriteBatch } from '../../db/write-batch.js';
+import type { RecordChange } from './format.js';
 import { Journal } from './journal.js';
 import { readDataFile } from './read-data-file.js';
 import { writeSnapshot } from './snapshot.js';
@@ -97,7 +98,22 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
       throw error;
     }
   };
-  const stop = observeWrites(db, (event) => guarded(() => journal.append(changeOf(event))));
+  // A batch's writes are held back and appended as one line when it closes (all or nothing).
+  const pending = new Map<WriteBatch, RecordChange[]>();
+  const stop = observeWrites(db, (event) => {
+    const { batch } = event;
+    if (!batch) return guarded(() => journal.append(changeOf(event)));
+    let changes = pending.get(batch);
+    if (!changes) {
+      const held: RecordChange[] = (changes = []);
+      pending.set(batch, held);
+      batch.whenClosed(() => {
+        pending.delete(batch);
+        guarded(() => journal.append({ op: 'batch', changes: held }));
+      });
+    }
+    changes.push(changeOf(event));
+  });
 
   return {
     path,
@@ -113,6 +129,6 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   };
 }
 
-function changeOf({ table, operation, record }: WriteEvent): Change {
+function changeOf({ table, operation, record }: WriteEvent): RecordChange {
   return operation === 'delete' ? { table, op: 'delete', id: record.id } : { table, op: operation, record };
 }
