@@ -24,7 +24,7 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-const start = async () => (server = await startServerBin(['--port', '0', '--data', file]));
+const start = async () => (server = await startServerBin(['--port', '0', '--data', file, '--demo-keys', 'on']));
 
 async function call(method: string, path: string, json?: unknown) {
   const response = await fetch(`${new URL(server!.url).origin}${path}`, {

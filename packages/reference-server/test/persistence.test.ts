@@ -28,7 +28,8 @@ interface Started {
 }
 
 function spawnBin(file: string | undefined, env: NodeJS.ProcessEnv = {}) {
-  const args = [bin, '--port', '0', '--seed', 'demo', '--admin-secret', 'persistence-test', ...(file ? ['--data', file] : [])];
+  // The demo keys identify the demo users in these tests; a data file has them off by default.
+  const args = [bin, '--port', '0', '--seed', 'demo', '--admin-secret', 'persistence-test', '--demo-keys', 'on', ...(file ? ['--data', file] : [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.add(child);
   child.once('exit', () => children.delete(child));

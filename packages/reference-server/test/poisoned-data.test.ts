@@ -20,7 +20,7 @@ let origin: string;
 beforeAll(async () => {
   const file = join(directory, 'sandbox.data');
   copyFileSync(fixture, file);
-  server = await startServerBin(['--port', '0', '--data', file]);
+  server = await startServerBin(['--port', '0', '--data', file, '--demo-keys', 'on']);
   origin = new URL(server.url).origin;
 });
 afterAll(() => {

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createDatabase, type Database } from '../../db/database.js';
 import { exportRecords, LoadRecordsError, loadRecords, observeWrites, tablesOf, type WriteEvent } from '../../db/records.js';
-import { seedDatabase, type SeedName } from '../../seed/index.js';
+import { seedDatabase, type DemoCredential, type SeedName } from '../../seed/index.js';
 import { DataFileError } from './errors.js';
 import type { WriteBatch } from '../../db/write-batch.js';
 import type { RecordChange } from './format.js';
@@ -14,6 +14,8 @@ export interface DataFileOptions {
   path: string;
   /** Seeds a new file (when `path` does not exist yet). */
   seed: SeedName;
+  /** Whether a new file's demo users get the published keys (true) or generated ones (default false: the file's keys are real). */
+  demoKeys?: boolean;
   /** Notices (a dropped torn line); default stderr. */
   warn?: (message: string) => void;
   /**
@@ -33,6 +35,8 @@ export interface DataFile {
   records: number;
   /** Journal lines replayed at start (then folded into the new snapshot). */
   journalLines: number;
+  /** Keys generated for the demo users of a new file: shown once, at this first start. */
+  generatedCredentials: DemoCredential[];
   /** Makes every write so far durable (fsync); the server calls it before each answer. */
   sync(): void;
   /** Stops journaling and closes the file. */
@@ -52,6 +56,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   const db = createDatabase();
   const contents = readDataFile(path, tablesOf(db).map(([name]) => name));
   let mode = newFileMode;
+  let generatedCredentials: DemoCredential[] = [];
   if (contents) {
     if (contents.tornTail) {
       warn(
@@ -74,7 +79,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     }
     mode = statSync(path).mode & 0o777;
   } else {
-    await seedDatabase(db, options.seed);
+    generatedCredentials = await seedDatabase(db, options.seed, { demoKeys: options.demoKeys ?? false });
   }
 
   const saved = exportRecords(db);
@@ -121,6 +126,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     origin: contents ? 'loaded' : 'created',
     records: Object.values(saved).reduce((count, list) => count + list.length, 0),
     journalLines: contents?.journalLines ?? 0,
+    generatedCredentials,
     sync: () => guarded(() => journal.sync()),
     close() {
       stop();
