@@ -15,7 +15,7 @@ import type { IdempotencyOptions } from './pipeline/idempotency.js';
 import { StorageUsage } from './db/storage-usage.js';
 import { StorageQuota, defaultStorageQuota, type StorageQuotaLimits } from './domain/operation/storage-quota.js';
 import { routeTable } from './routes/table.js';
-import { seedDatabase, type SeedName } from './seed/index.js';
+import { seedDatabase, type DemoCredential, type SeedName } from './seed/index.js';
 
 export interface ReferenceServerOptions {
   /** `demo` (default): the documented demo data; `empty`: nothing. */
@@ -28,6 +28,16 @@ export interface ReferenceServerOptions {
   tokens?: IdentityProviderOptions;
   /** Enables `/dev/admin/*` and sign-in by e-mail (header `x-admin-secret`); off when absent. */
   adminSecret?: string;
+  /**
+   * Whether the published demo keys (`msk_demo_…`) are accepted; default true. When false, the
+   * demo seed gives its users generated keys (see `generatedCredentials`) and every `msk_demo_`
+   * key is refused, also one a database or data file already holds.
+   */
+  demoKeys?: boolean;
+  /** Whether the admin secret may sign in as another user at `/dev/token`; default true (the Node server: loopback only). */
+  adminSignIn?: boolean;
+  /** Notices that must not go unseen (each sign-in as another user); default `console.warn`. */
+  log?: (message: string) => void;
   /** Bounds on the work of one request, e.g. `{ bakeEntries: 10_000 }` (the default). */
   limits?: Partial<OperationLimits>;
   /**
@@ -67,6 +77,8 @@ export interface ReferenceServer {
   handlers: ReturnType<typeof createHandlers>;
   /** The same handlers for one origin, e.g. `createHandlersFor({ origin: 'https://api.test' })`. */
   createHandlersFor(options: HandlersOptions): ReturnType<typeof createHandlers>;
+  /** The keys the demo seed generated when demo keys are off: shown once, stored only as hashes. */
+  generatedCredentials: DemoCredential[];
 }
 
 /**
@@ -75,31 +87,44 @@ export interface ReferenceServer {
  */
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const db = options.database ?? createDatabase();
-  if (!options.database) await seedDatabase(db, options.seed ?? 'demo');
+  const demoKeys = options.demoKeys ?? true;
+  const generatedCredentials = options.database ? [] : await seedDatabase(db, options.seed ?? 'demo', { demoKeys });
   const now = options.now ?? (() => new Date());
   const newId = () => newObjectId(now());
   const identityProvider = new IdentityProvider(options.tokens);
   const basePath = options.basePath ?? '/v1';
+  const failedAuthenticationLimit = failedAuthenticationLimitOf(options);
+  const devRoutes = createDevRoutes({
+    db,
+    now,
+    newId,
+    identityProvider,
+    adminSecret: options.adminSecret,
+    demoKeys,
+    adminSignIn: options.adminSignIn ?? true,
+    failedAuthenticationLimit,
+    log: options.log ?? ((message) => console.warn(message)),
+  });
   const pipeline = new Pipeline({
     db,
-    authenticator: new Authenticator(db, identityProvider, options.hashApiKey),
+    authenticator: new Authenticator(db, identityProvider, options.hashApiKey, demoKeys),
     routes: routeTable,
     basePath,
     now,
     newId,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
-    failedAuthenticationLimit: failedAuthenticationLimitOf(options),
+    failedAuthenticationLimit,
     pdfLinks: new PdfLinks(options.pdf),
     limits: { ...defaultOperationLimits, ...options.limits },
     idempotency: options.idempotency,
     storageQuota: new StorageQuota(new StorageUsage(db), { ...defaultStorageQuota, ...options.storageQuota }),
-    extraRoutes: withPages(createDevRoutes({ db, now, newId, identityProvider, adminSecret: options.adminSecret }), options.pages),
+    extraRoutes: withPages(devRoutes, options.pages),
     beforeAnswer: options.beforeAnswer,
     cors: new CorsPolicy(options.cors),
     onError: options.onError ?? ((error, requestId) => console.error(`[medsched] request ${requestId} failed:`, error)),
   });
   const createHandlersFor = (handlerOptions: HandlersOptions) => createHandlers(pipeline, basePath, handlerOptions);
-  return { db, pipeline, identityProvider, basePath, handlers: createHandlersFor({}), createHandlersFor };
+  return { db, pipeline, identityProvider, basePath, handlers: createHandlersFor({}), createHandlersFor, generatedCredentials };
 }
 
 /** The development routes first, then the pages, if any. */
@@ -112,6 +137,7 @@ function failedAuthenticationLimitOf(options: ReferenceServerOptions): FailedAut
   const asked = options.failedAuthenticationLimit;
   if (asked === false) return undefined;
   if (asked !== undefined) return new FailedAuthenticationLimit(asked);
-  const inMemoryDemo = !options.database && (options.seed ?? 'demo') === 'demo';
+  // Off only where the published demo keys work anyway (the in-memory demo on a developer's machine).
+  const inMemoryDemo = !options.database && (options.seed ?? 'demo') === 'demo' && options.demoKeys !== false;
   return inMemoryDemo ? undefined : new FailedAuthenticationLimit(defaultFailedAuthenticationLimit);
 }

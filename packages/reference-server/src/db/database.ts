@@ -22,6 +22,8 @@ export function createDatabase() {
       organization: (user) => user.organization,
       account: (user) => user.accountId,
       organizationEmail: (user) => (user.email ? `${user.organization}|${user.email.toLowerCase()}` : null),
+      // E-mails are unique across the service (domain/directory/email-owner.ts).
+      email: (user) => (user.email ? user.email.toLowerCase() : null),
     }),
     medications: new Table(MedicationRecord, { organization: (medication) => medication.organization }),
     devices: new Table(DeviceRecord, {

@@ -83,6 +83,9 @@ export const CalendarEntryRecord = z.looseObject({
   date: z.iso.date(),
   baked: z.boolean(),
   seriesId: z.nullable(ObjectId),
+  // Any string, whatever the input accepts: data files written before the input was limited to
+  // the four categories (some with `constructor`) must still load; answers show it as stored.
+  timeCategory: z.string().optional(),
   intake: z.unknown().optional(),
   ...timestamps,
 });

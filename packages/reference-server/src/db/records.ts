@@ -5,6 +5,7 @@
  */
 import type { Database } from './database.js';
 import { RecordLoadError, Table, type WriteOperation } from './table.js';
+import type { WriteBatch } from './write-batch.js';
 
 export type TableName = keyof Database;
 
@@ -16,6 +17,8 @@ export interface WriteEvent {
   operation: WriteOperation;
   /** The record as stored after the write; for `delete`, the removed record. */
   record: StoredRecord;
+  /** The batch the write belongs to (one request's writes kept together), if any. */
+  batch?: WriteBatch | undefined;
 }
 
 /** Every table of the database with its name, in declaration order. */
@@ -28,7 +31,7 @@ export function tablesOf(db: Database): Array<[TableName, Table<any>]> {
  * before the write's promise resolves. Returns the function that stops observing.
  */
 export function observeWrites(db: Database, listener: (event: WriteEvent) => void): () => void {
-  const stops = tablesOf(db).map(([table, store]) => store.onWrite((operation, record) => listener({ table, operation, record: record as StoredRecord })));
+  const stops = tablesOf(db).map(([table, store]) => store.onWrite((operation, record, batch) => listener({ table, operation, record: record as StoredRecord, batch })));
   return () => stops.forEach((stop) => stop());
 }
 

@@ -3,15 +3,17 @@ import type { z } from 'zod';
 import { CollectionIndex, type IndexDefinition } from './indexes.js';
 import { OrderedGroups } from './ordered-groups.js';
 import type { RecordOrder, SortedList } from './sorted-list.js';
+import type { WriteBatch } from './write-batch.js';
 
 export type WriteOperation = 'create' | 'update' | 'delete';
 
 /**
  * Sees every successful write of a table, synchronously, before the write's promise resolves
  * (so before any answer that depends on it). `record` is the record as stored now; for
- * `delete`, the record that was removed. A listener that throws fails the write's caller.
+ * `delete`, the record that was removed; `batch`, the batch the write belongs to, if any. A
+ * listener that throws fails the write's caller.
  */
-export type TableWriteListener<T> = (operation: WriteOperation, record: T) => void;
+export type TableWriteListener<T> = (operation: WriteOperation, record: T, batch: WriteBatch | undefined) => void;
 
 /**
  * One @msw/data collection with its Map indexes. Writes go through here so that the index
@@ -56,32 +58,33 @@ export class Table<S extends z.ZodType<{ id: string }>> {
     return this.#index.size;
   }
 
-  async create(values: z.input<S>): Promise<z.infer<S>> {
+  /** Stores a new record; `batch` keeps the write together with the others of its request. */
+  async create(values: z.input<S>, batch?: WriteBatch): Promise<z.infer<S>> {
     const record = (await this.collection.create(values as never)) as z.infer<S>;
     // Deleted again before this write resolved: nothing to list.
     const current = this.#index.get(record.id);
     if (current) this.#orders.write('create', current);
-    if (this.#listeners.length !== 0) this.#notify('create', record);
+    if (this.#listeners.length !== 0) this.#notify('create', record, batch);
     return record;
   }
 
   /** Applies `change` to a draft of the record and stores the result; returns the stored record. */
-  async update(record: z.infer<S>, change: (draft: z.infer<S>) => void): Promise<z.infer<S>> {
+  async update(record: z.infer<S>, change: (draft: z.infer<S>) => void, batch?: WriteBatch): Promise<z.infer<S>> {
     const stored = this.#index.get(record.id);
     if (!stored) throw new Error(`update of a record that is not stored: ${record.id}`);
     const next = (await this.collection.update(stored as never, { data: change as never, strict: true })) as z.infer<S>;
     this.#index.refresh(next);
     this.#orders.write('update', next);
-    if (this.#listeners.length !== 0) this.#notify('update', next);
+    if (this.#listeners.length !== 0) this.#notify('update', next, batch);
     return next;
   }
 
-  delete(record: z.infer<S>): z.infer<S> {
+  delete(record: z.infer<S>, batch?: WriteBatch): z.infer<S> {
     const stored = this.#index.get(record.id);
     if (stored) {
       this.collection.delete(stored as never);
       this.#orders.write('delete', stored);
-      if (this.#listeners.length !== 0) this.#notify('delete', stored);
+      if (this.#listeners.length !== 0) this.#notify('delete', stored, batch);
     }
     return record;
   }
@@ -113,13 +116,13 @@ export class Table<S extends z.ZodType<{ id: string }>> {
    * applied, so the record is re-read: the latest state is reported, and a record deleted in
    * between is reported deleted. Replaying the reports in order gives the stored state.
    */
-  #notify(operation: WriteOperation, record: z.infer<S>): void {
+  #notify(operation: WriteOperation, record: z.infer<S>, batch: WriteBatch | undefined): void {
     let current: z.infer<S> | undefined = record;
     if (operation !== 'delete') {
       current = this.#index.get(record.id);
       if (!current) [operation, current] = ['delete', record];
     }
-    for (const listener of this.#listeners) listener(operation, current);
+    for (const listener of this.#listeners) listener(operation, current, batch);
   }
 }
 

@@ -45,9 +45,12 @@ export const DeviceEventBody = z.strictObject({
 /** The key as listed: never the hash, never the key itself. */
 export const toKeyListing = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 
-/** The user behind an e-mail address; `organizationId` settles addresses used in two organizations. */
+/**
+ * The user behind an e-mail address. Addresses are unique across the service now; a data file
+ * written before may still hold one address in two organizations: `organizationId` settles it.
+ */
 export function findUserByEmail(db: Database, email: string, organizationId?: string): UserRecord {
-  const matches = db.users.all().filter((user) => user.email?.toLowerCase() === email.toLowerCase() && (!organizationId || user.organization === organizationId));
+  const matches = db.users.group('email', email.toLowerCase()).filter((user) => !organizationId || user.organization === organizationId);
   if (matches.length === 0) throw notFound('user with e-mail', email);
   if (matches.length > 1) throw invalid('organizationId', `${email} is used in ${matches.length} organizations; name one`);
   return matches[0]!;

@@ -19,11 +19,21 @@ import {
   type AdminContext,
 } from './admin.js';
 import { RefreshBody, SignInBody, refresh, signIn } from './token.js';
+import type { FailedAuthenticationLimit } from '../domain/access/failed-authentication-limit.js';
+import { demoKeysOffDetail, isDemoApiKey } from '../domain/access/demo-keys.js';
 
 export interface DevRoutesOptions extends AdminContext {
   identityProvider: IdentityProvider;
   /** Guards `/dev/admin/*` and sign-in by e-mail; without it those routes answer 404. */
   adminSecret: string | undefined;
+  /** Whether the published demo keys are accepted (sign-in with one, creating one). */
+  demoKeys: boolean;
+  /** Whether the admin secret may sign in as another user (off beyond loopback). */
+  adminSignIn: boolean;
+  /** Counts wrong admin secrets, API keys and refresh tokens here as on `/v1` (429 past the limit). */
+  failedAuthenticationLimit: FailedAuthenticationLimit | undefined;
+  /** Where sign-ins as another user are noted. */
+  log: (message: string) => void;
 }
 
 /** Compares without an early exit, so that timing does not reveal how much of a guess was right. */
@@ -38,13 +48,32 @@ function sameSecret(given: string, expected: string): boolean {
  * (`/dev/token`), and the administration routes the `medsched-server` commands call (`/dev/admin`).
  */
 export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
-  const { db, identityProvider, adminSecret } = options;
+  const { db, identityProvider, adminSecret, failedAuthenticationLimit: limit } = options;
 
+  // The development routes take secrets too (admin secret, API keys, refresh tokens): a client
+  // guessing them is limited like one guessing on /v1, with the same counter.
   return async (request: ApiRequest, requestId: string): Promise<ApiResponse | undefined> => {
+    if (!request.pathname.startsWith('/dev/')) return undefined;
+    const client = limit ? request.client : undefined;
+    if (client !== undefined) limit!.check(client, Date.now());
+    try {
+      return await route(request, requestId);
+    } catch (error) {
+      if (client !== undefined && error instanceof ProblemError && error.code === 'unauthenticated') limit!.noteFailure(client, Date.now());
+      throw error;
+    }
+  };
+
+  async function route(request: ApiRequest, requestId: string): Promise<ApiResponse | undefined> {
     const { pathname, method } = request;
-    if (!pathname.startsWith('/dev/')) return undefined;
     const given = request.header('x-admin-secret');
     const isAdmin = adminSecret !== undefined && given !== undefined && sameSecret(given, adminSecret);
+    // A wrong secret counts as a failed authentication wherever it is sent.
+    if (given !== undefined && !isAdmin && adminSecret !== undefined) {
+      throw new ProblemError('unauthenticated', 'the admin secret in x-admin-secret is wrong', {
+        headers: { 'www-authenticate': 'AdminSecret realm="medsched-dev", header="x-admin-secret"' },
+      });
+    }
     const body = async <S extends z.ZodType>(schema: S) => validate(schema, await readJsonObject(request), 'validation_failed', 'body');
     const answer = (status: number, value: unknown): ApiResponse => ({
       status,
@@ -57,7 +86,7 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
 
     if (pathname === '/dev/token') {
       only('POST');
-      return answer(200, await signIn(db, identityProvider, await body(SignInBody), isAdmin));
+      return answer(200, await signIn(db, identityProvider, await body(SignInBody), { hasAdminSecret: isAdmin, demoKeys: options.demoKeys, adminSignIn: options.adminSignIn, log: options.log, client: request.client }));
     }
     if (pathname === '/dev/token/refresh') {
       only('POST');
@@ -78,7 +107,9 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
         return answer(200, listApiKeys(options, email, query.get('organizationId') ?? undefined));
       }
       only('POST');
-      return answer(201, await createApiKey(options, await body(KeyCreateBody)));
+      const keyBody = await body(KeyCreateBody);
+      if (!options.demoKeys && keyBody.apiKey !== undefined && isDemoApiKey(keyBody.apiKey)) throw new ProblemError('validation_failed', demoKeysOffDetail, { errors: [{ path: 'apiKey', message: 'demo keys are off on this server' }] });
+      return answer(201, await createApiKey(options, keyBody));
     }
     if (pathname === '/dev/admin/keys/revoke') {
       only('POST');
@@ -94,5 +125,5 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
       return answer(201, await postDeviceEvent(options, events[1]!, await body(DeviceEventBody)));
     }
     return undefined;
-  };
+  }
 }

@@ -14,7 +14,7 @@ const usage = `medsched-server: the medsched reference server
                   [--admin-secret S] [--token-secret S] [--rate-limit N | N/SECONDS]
                   [--app-url URL] [--web-url URL] [--link-secret S]
                   [--cors-origins "http://localhost:*,https://app.example.com" | "*" | none]
-                  [--data FILE] [--public-url URL] [--max-bake-entries 10000]
+                  [--data FILE] [--demo-keys on|off] [--public-url URL] [--max-bake-entries 10000]
                   [--auth-failure-limit 30 | 30/60 | off]
                   [--header-timeout 10] [--body-timeout 30] [--idle-timeout 5] [--send-timeout 30]
                   [--max-connections-per-client 256]
@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
       'admin-secret': { type: 'string' }, 'token-secret': { type: 'string' }, 'rate-limit': { type: 'string' },
       data: { type: 'string' }, 'public-url': { type: 'string' }, 'max-bake-entries': { type: 'string' }, 'auth-failure-limit': { type: 'string' },
       'header-timeout': { type: 'string' }, 'body-timeout': { type: 'string' }, 'idle-timeout': { type: 'string' }, 'send-timeout': { type: 'string' },
-      'max-connections-per-client': { type: 'string' },
+      'max-connections-per-client': { type: 'string' }, 'demo-keys': { type: 'string' },
       'quota-entries': { type: 'string' }, 'quota-mb': { type: 'string' }, 'journal-compact-mb': { type: 'string' },
       'idempotency-mb': { type: 'string' }, 'idempotency-credential-mb': { type: 'string' }, 'idempotency-ttl': { type: 'string' },
       'app-url': { type: 'string' }, 'web-url': { type: 'string' }, 'link-secret': { type: 'string' }, 'cors-origins': { type: 'string' },
@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<void> {
       return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'], corsOrigins: values['cors-origins'],
         publicUrl: values['public-url'], maxBakeEntries: values['max-bake-entries'], authFailureLimit: values['auth-failure-limit'],
         headerTimeout: values['header-timeout'], bodyTimeout: values['body-timeout'], idleTimeout: values['idle-timeout'], sendTimeout: values['send-timeout'],
-        maxConnectionsPerClient: values['max-connections-per-client'],
+        maxConnectionsPerClient: values['max-connections-per-client'], demoKeys: values['demo-keys'],
         idempotencyMb: values['idempotency-mb'], idempotencyCredentialMb: values['idempotency-credential-mb'], idempotencyTtl: values['idempotency-ttl'],
         quotaEntries: values['quota-entries'], quotaMb: values['quota-mb'], journalCompactMb: values['journal-compact-mb'] });
     case 'credentials':

@@ -13,6 +13,7 @@ export const env = {
   webUrl: () => process.env.MEDSCHED_WEB_URL,
   linkSecret: () => process.env.MEDSCHED_LINK_SECRET,
   corsOrigins: () => process.env.MEDSCHED_CORS_ORIGINS,
+  demoKeys: () => process.env.MEDSCHED_DEMO_KEYS,
   /** Where the admin commands find the running server. */
   url: () => process.env.MEDSCHED_URL,
 };

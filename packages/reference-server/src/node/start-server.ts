@@ -10,6 +10,8 @@ import { createSitePages } from './pages/site-pages.js';
 import { defaultCorsOrigins } from '../pipeline/cors.js';
 import { defaultAppUrl } from '../domain/pdf/pdf-links.js';
 import type { ExtraRoutes } from '../pipeline/pipeline.js';
+import { checkAdminSecret, isLoopbackHost } from './exposure.js';
+import type { DemoCredential } from '../seed/index.js';
 
 export interface StartServerOptions extends ReferenceServerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -47,6 +49,10 @@ export interface RunningServer {
   httpServer: Server;
   /** The open data file, when started with `data`. */
   dataFile?: DataFile;
+  /** Whether the published demo keys work on this server. */
+  demoKeys: boolean;
+  /** Keys generated for the demo users at this (first) start, when demo keys are off: show them once. */
+  generatedCredentials: DemoCredential[];
   /** Stops accepting connections, ends open ones and resolves when the server is down. */
   close(): Promise<void>;
 }
@@ -60,7 +66,13 @@ export const defaultHost = '127.0.0.1';
 
 /** Starts the reference server on node:http. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', compactBytes: options.journalCompactBytes }) : undefined;
+  // Credentials fit where the server runs (node/exposure.ts): beyond loopback, or keeping a data
+  // file, the published demo keys are off unless asked for, and sign-in as anyone is off.
+  const loopback = isLoopbackHost(options.host ?? defaultHost);
+  checkAdminSecret(options.host ?? defaultHost, options.adminSecret);
+  const demoKeys = options.demoKeys ?? (loopback && !options.data && !options.database);
+  options = { ...options, demoKeys, adminSignIn: loopback && options.adminSignIn !== false };
+  const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', demoKeys, compactBytes: options.journalCompactBytes }) : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
   // The home page and API reference need the address the server listens on: set once it does.
   let sitePages: ExtraRoutes | undefined;
@@ -92,7 +104,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     origin,
     basePath: reference.basePath,
     // Keys of a data file or an empty seed are real: never on a page.
-    showDemoKeys: seed === 'demo' && !options.data && !options.database,
+    showDemoKeys: seed === 'demo' && demoKeys && !options.data && !options.database,
     noDemoReason: options.data ? `This server keeps its data in ${options.data}: its API keys are real.` : seed === 'demo' ? 'This server was given its own database: its API keys are real.' : 'This server started with no data (--seed empty).',
     corsOrigins: options.cors?.origins ?? defaultCorsOrigins,
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
@@ -107,6 +119,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     reference,
     httpServer,
     dataFile,
+    demoKeys,
+    generatedCredentials: dataFile?.generatedCredentials ?? reference.generatedCredentials,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         httpServer.close((error) => {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { apiKeyPrefix, hashApiKey } from '../domain/access/api-keys.js';
+import { apiKeyPrefix, generateApiKey, hashApiKey } from '../domain/access/api-keys.js';
 import { demoApiKey, demoEmail, demoEntries, demoEpoch, demoId, demoOrganizations, idKinds } from './demo-data.js';
 
 /** One demo user's credentials, as `medsched-server credentials --json` prints them. */
@@ -32,13 +32,18 @@ export function demoCredentials(): DemoCredential[] {
   );
 }
 
-/** Fills an empty database with the demo data (deterministic: same ids, keys and times every time). */
-export async function seedDemo(db: Database): Promise<void> {
+/**
+ * Fills an empty database with the demo data (deterministic: same ids, keys and times every
+ * time). With `keys: 'generated'` every demo user gets a fresh random key instead of its
+ * published `msk_demo_…` one (a server reachable beyond loopback, or one that keeps a data
+ * file); the generated credentials are returned, to be shown once. Else returns nothing.
+ */
+export async function seedDemo(db: Database, keys: 'demo' | 'generated' = 'demo'): Promise<DemoCredential[]> {
   const counters = { medication: 0, device: 0, entry: 0, event: 0, key: 0 };
   let tick = 0;
   // Every record gets its own minute after the epoch, so that the default order is the seed order.
   const stamp = () => new Date(demoEpoch + 60_000 * tick++).toISOString();
-  const credentials = demoCredentials();
+  const credentials = demoCredentials().map((credential) => (keys === 'generated' ? { ...credential, apiKey: generateApiKey() } : credential));
 
   for (const [orgIndex, organization] of demoOrganizations.entries()) {
     const organizationId = demoId(idKinds.organization, orgIndex + 1);
@@ -70,7 +75,7 @@ export async function seedDemo(db: Database): Promise<void> {
       });
       await db.apiKeys.create({
         id: demoId(idKinds.key, ++counters.key), accountId: credential.accountId, hash: await hashApiKey(credential.apiKey),
-        prefix: apiKeyPrefix(credential.apiKey), description: `demo key of ${credential.email}`, createdAt: at, lastUsedAt: null, revokedAt: null,
+        prefix: apiKeyPrefix(credential.apiKey), description: `${keys === 'generated' ? 'generated' : 'demo'} key of ${credential.email}`, createdAt: at, lastUsedAt: null, revokedAt: null,
       });
       if (user.role !== 'patient' && user.role !== 'onlyself') continue;
 
@@ -110,4 +115,5 @@ export async function seedDemo(db: Database): Promise<void> {
       });
     }
   }
+  return keys === 'generated' ? credentials : [];
 }

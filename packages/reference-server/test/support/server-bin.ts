@@ -9,6 +9,8 @@ export interface ServerProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;
   /** The API's base address the server printed, e.g. `http://127.0.0.1:41234/v1`. */
   url: string;
+  /** Everything the server printed on stdout so far. */
+  stdout(): string;
   /** Sends SIGTERM and resolves to the exit code. */
   stop(): Promise<number | null>;
   /** SIGKILL, unless the process has already ended. */
@@ -18,18 +20,19 @@ export interface ServerProcess {
 /** Starts `medsched-server` with `args` (add `--port 0`) and resolves once it prints where it listens. */
 export async function startServerBin(args: string[]): Promise<ServerProcess> {
   const child = spawn(process.execPath, [serverBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/.exec(output);
+    child.stdout.on('data', () => {
+      const match = /listening on (http:\/\/[^\s/]+:(\d+)\/v1)/.exec(printed);
       if (match && match[2] !== '0') resolve(match[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${printed}`)));
   });
   return {
     child,
     url,
+    stdout: () => printed,
     stop() {
       const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');

@@ -1,7 +1,8 @@
 import type { Account, AccountUpdate } from '@medsched/sdk/schemas';
 import type { AccountRecord } from '../../db/models.js';
 import type { OperationContext } from '../operation/context.js';
-import { conflict, forbidden, notFound } from '../operation/problems.js';
+import { forbidden, notFound } from '../operation/problems.js';
+import { assertEmailFree } from '../directory/email-owner.js';
 
 /** The answer shape: the stored account, without the link to the user record. */
 export function toAccount(record: AccountRecord): Account {
@@ -27,10 +28,7 @@ export async function updateAccount(ctx: OperationContext, id: string, body: Acc
   const { db } = ctx;
   const user = db.users.get(account.userId);
   const email = body.email;
-  if (email !== undefined && email.toLowerCase() !== account.email.toLowerCase()) {
-    const taken = db.users.group('organizationEmail', `${account.organizationId}|${email.toLowerCase()}`);
-    if (taken.some((other) => other.id !== account.userId)) throw conflict(`a user with e-mail ${email} already exists in this organization`);
-  }
+  if (email !== undefined && email.toLowerCase() !== account.email.toLowerCase()) assertEmailFree(db, email, account.userId);
   const now = ctx.now().toISOString();
   const { email: _email, given_name, family_name, ...settings } = body;
   const stored = await db.accounts.update(account, (draft) => {

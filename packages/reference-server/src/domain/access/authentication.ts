@@ -4,6 +4,7 @@ import { hashApiKey, isWellFormedApiKey, type ApiKeyHasher } from './api-keys.js
 import type { Caller } from './caller.js';
 import type { IdentityProvider } from './identity-provider.js';
 import { ProblemError } from '../operation/problems.js';
+import { demoKeysOffDetail, isDemoApiKey } from './demo-keys.js';
 
 /** Whether an API key (by record id) exists and is not revoked. */
 export function isApiKeyActive(db: Database, apiKeyId: string): boolean {
@@ -31,6 +32,8 @@ export class Authenticator {
     private readonly db: Database,
     private readonly identityProvider: IdentityProvider,
     private readonly hashKey: ApiKeyHasher = hashApiKey,
+    /** Whether the published demo keys (`msk_demo_…`) are accepted; default true. */
+    private readonly demoKeys = true,
   ) {}
 
   async authenticate(header: HeaderReader): Promise<Caller> {
@@ -49,6 +52,7 @@ export class Authenticator {
 
   async #byApiKey(key: string): Promise<Caller> {
     if (!isWellFormedApiKey(key.trim())) throw unauthenticated('the API key is malformed: keys look like msk_…');
+    if (!this.demoKeys && isDemoApiKey(key.trim())) throw unauthenticated(demoKeysOffDetail);
     const record = this.db.apiKeys.group('hash', await this.hashKey(key.trim()))[0];
     if (!record || record.revokedAt !== null) throw unauthenticated('the API key is unknown or revoked');
     const caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });

@@ -14,16 +14,16 @@ export const allRoles: readonly UserRole[] = ['admin', 'user', 'patient', 'onlys
 export const isPatientRole = (role: string): boolean => (patientRoles as readonly string[]).includes(role);
 
 /** The roles each role may create with `POST /users/` (no privilege escalation). */
-const creatableRoles: Record<UserRole, readonly UserRole[]> = {
-  admin: ['admin', 'user', 'patient', 'onlyself'],
-  user: ['patient'],
-  patient: [],
-  onlyself: [],
-};
+const creatableRoles: ReadonlyMap<string, readonly UserRole[]> = new Map<UserRole, readonly UserRole[]>([
+  ['admin', ['admin', 'user', 'patient', 'onlyself']],
+  ['user', ['patient']],
+  ['patient', []],
+  ['onlyself', []],
+]);
 
 export function assertMayCreateRole(caller: Caller, role: UserRole): void {
-  if (!creatableRoles[caller.role].includes(role)) {
-    const allowed = creatableRoles[caller.role];
+  const allowed = creatableRoles.get(caller.role) ?? [];
+  if (!allowed.includes(role)) {
     throw forbidden(
       allowed.length
         ? `a caller of role ${caller.role} may create users of role ${allowed.join(', ')} only, not ${role}`

@@ -4,6 +4,7 @@ import { startTimeOf, toCalendarEntry } from './calendar-mapping.js';
 import type { OperationContext } from '../operation/context.js';
 import { findOrganization, findPatient } from '../directory/lookups.js';
 import { withPatientLock } from './patient-lock.js';
+import { inOneBatch, type WriteBatch } from '../../db/write-batch.js';
 import { invalid } from '../operation/problems.js';
 import { ExpansionBudgetExceeded, expandRecurrence, type ExpansionBudget } from './recurrence.js';
 import { RuleError } from './recurrence-rule.js';
@@ -87,8 +88,8 @@ class Turns {
   }
 }
 
-/** Writes a planned bake. Everything that could fail was checked while planning. */
-async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, turns: Turns): Promise<void> {
+/** Writes a planned bake, in the request's batch. Everything that could fail was checked while planning. */
+async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, turns: Turns, batch: WriteBatch): Promise<void> {
   const { db } = ctx;
   const now = ctx.now().toISOString();
   const pause = () => turns.next();
@@ -96,10 +97,14 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, turns: Tu
     // Other requests ran while the bake was planned: a draft changed since then is left as it is now.
     const entry = db.calendarEntries.get(planned.id);
     if (!entry || entry.baked || entry.seriesId !== null || isSeries(entry)) continue;
-    await db.calendarEntries.update(entry, (draft) => {
-      draft.baked = true;
-      (draft as Record<string, unknown>).bakedAt = now;
-    });
+    await db.calendarEntries.update(
+      entry,
+      (draft) => {
+        draft.baked = true;
+        (draft as Record<string, unknown>).bakedAt = now;
+      },
+      batch,
+    );
     await pause();
   }
   for (const { series, date, time } of plan.occurrences) {
@@ -115,7 +120,7 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, turns: Tu
       bakedAt: now,
       createdAt: now,
       updatedAt: now,
-    } as CalendarEntryRecord);
+    } as CalendarEntryRecord, batch);
     await pause();
   }
 }
@@ -137,19 +142,23 @@ function withPatientLocks<T>(ctx: OperationContext, patientIds: string[], work: 
   return withPatientLock(ctx.db, first, () => withPatientLocks(ctx, rest, work));
 }
 
-/** Reverts one patient's range: occurrences are removed, baked one-offs return to drafts. */
-async function unbakePatient(ctx: OperationContext, range: PatientRange): Promise<CalendarEntry[]> {
+/** Reverts one patient's range in the request's batch: occurrences are removed, baked one-offs return to drafts. */
+async function unbakePatient(ctx: OperationContext, range: PatientRange, batch: WriteBatch): Promise<CalendarEntry[]> {
   const reverted: CalendarEntry[] = [];
   for (const entry of entriesInRange(ctx, range)) {
     if (!entry.baked) continue;
     if (entry.seriesId !== null) {
-      ctx.db.calendarEntries.delete(entry);
+      ctx.db.calendarEntries.delete(entry, batch);
       reverted.push(toCalendarEntry({ ...entry, baked: false }));
     } else {
-      const stored = await ctx.db.calendarEntries.update(entry, (draft) => {
-        draft.baked = false;
-        delete (draft as Record<string, unknown>).bakedAt;
-      });
+      const stored = await ctx.db.calendarEntries.update(
+        entry,
+        (draft) => {
+          draft.baked = false;
+          delete (draft as Record<string, unknown>).bakedAt;
+        },
+        batch,
+      );
       reverted.push(toCalendarEntry(stored));
     }
   }
@@ -245,7 +254,11 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
       if (alreadyBaked + total > limit) throw tooManyToAnswer(alreadyBaked + total, ranges, limit, 'with this bake, ');
       // New occurrences count against the organization's quota, checked before the first write.
       ctx.storageQuota?.check(ctx.caller.organizationId, { calendarEntries: plans.reduce((sum, plan) => sum + plan.occurrences.length, 0) });
-      for (const plan of plans) await applyPlan(ctx, plan, turns);
+      // One batch for the whole request: persistence records it as one journal line, so a crash
+      // leaves every patient's range baked or none of it (other requests still get their turns).
+      await inOneBatch(async (batch) => {
+        for (const plan of plans) await applyPlan(ctx, plan, turns, batch);
+      });
     },
   );
   return bakeResult(ctx, ranges);
@@ -294,14 +307,20 @@ function tooManyToAnswer(count: number, ranges: PatientRange[], limit: number, p
   return invalid('to', `${prefix}the range holds ${count} baked calendar entries over ${days} days; at most ${limit} are allowed per request: use a shorter range, e.g. ${perRequest} days per request`);
 }
 
-/** `GET /calendars/bake`: reads one patient's baked schedule; changes nothing. */
-export function readBake(ctx: OperationContext, query: BakeQuery): BakeResult {
+/**
+ * `GET /calendars/bake`: reads one patient's baked schedule; changes nothing. It waits for a bake
+ * or unbake of the patient that is under way: a device must never be given half of one, which
+ * a crash before its journal record could take back.
+ */
+export async function readBake(ctx: OperationContext, query: BakeQuery): Promise<BakeResult> {
   const patient = findPatient(ctx, query.patient);
   assertOwnPatientData(ctx.caller, patient.id, 'bake result');
   const range = patientRange(patient, query.from, query.to);
-  const baked = bakedInRange(ctx, range);
-  if (baked > ctx.limits.bakeEntries) throw tooManyToAnswer(baked, [range], ctx.limits.bakeEntries);
-  return bakeResult(ctx, [range]);
+  return withPatientLock(ctx.db, patient.id, async () => {
+    const baked = bakedInRange(ctx, range);
+    if (baked > ctx.limits.bakeEntries) throw tooManyToAnswer(baked, [range], ctx.limits.bakeEntries);
+    return bakeResult(ctx, [range]);
+  });
 }
 
 /** `DELETE /calendars/bake`: reverts one patient's range and returns the reverted entries. */
@@ -310,6 +329,7 @@ export async function unbake(ctx: OperationContext, query: BakeQuery): Promise<C
   return withPatientLock(ctx.db, range.patient.id, () => {
     const baked = bakedInRange(ctx, range);
     if (baked > ctx.limits.bakeEntries) throw tooManyToAnswer(baked, [range], ctx.limits.bakeEntries);
-    return unbakePatient(ctx, range);
+    // All of the range's changes in one journal record: a crash reverts all of it or none.
+    return inOneBatch((batch) => unbakePatient(ctx, range, batch));
   });
 }

@@ -1,8 +1,8 @@
 import type { CalendarEntry, CalendarEntryCreate, CalendarEntryReplace, CalendarEntryUpdate, CalendarListQuery } from '@medsched/sdk/schemas';
 import type { CalendarEntryRecord } from '../../db/models.js';
-import { checkIntakeTime, serverOwnedCalendarFields, startTimeOf, toCalendarEntry } from './calendar-mapping.js';
+import { checkIntakeTime, checkTimeCategory, serverOwnedCalendarFields, startTimeOf, toCalendarEntry } from './calendar-mapping.js';
 import type { OperationContext } from '../operation/context.js';
-import { containsIgnoringCase, recordOrder } from '../operation/list-filters.js';
+import { checkRoleFilter, containsIgnoringCase, recordOrder } from '../operation/list-filters.js';
 import { findInOrganization, findPatient } from '../directory/lookups.js';
 import { localDate } from './zoned-time.js';
 import { resolvePage, type Page } from '../operation/pagination.js';
@@ -21,6 +21,7 @@ function clientFields(body: CalendarInput): CalendarInput {
 
 function checkInput(ctx: OperationContext, fields: CalendarInput): void {
   checkIntakeTime(fields.intakeTime);
+  checkTimeCategory(fields.timeCategory);
   // A string rrule makes a series: refuse one the bake could not expand, now rather than at bake time.
   if (typeof fields.rrule === 'string') {
     const check = checkRecurrence(fields.rrule);
@@ -53,6 +54,7 @@ function writableEntry(ctx: OperationContext, id: string): CalendarEntryRecord {
 
 export function listCalendarEntries(ctx: OperationContext, query: CalendarListQuery): Page<CalendarEntry> {
   const { caller, db } = ctx;
+  checkRoleFilter(query.role);
   let patient = query.patient;
   if (isPatientRole(caller.role)) {
     if (patient !== undefined && patient !== caller.user.id) throw forbidden(`a ${caller.role} may only list its own calendar entries`);

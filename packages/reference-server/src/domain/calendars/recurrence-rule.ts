@@ -54,12 +54,13 @@ export class RuleError extends Error {
   }
 }
 
-const unsupported: Record<string, string> = {
-  BYSECOND: 'is not supported; medication times have minute precision',
-  BYWEEKNO: 'is not supported; use BYMONTH/BYMONTHDAY/BYDAY',
-  BYYEARDAY: 'is not supported; use BYMONTH and BYMONTHDAY',
-  DTSTART: 'is not part of a rule; the entry date and intake time start the series',
-};
+/** Parts named in client input: a Map, so that no part name reaches a prototype. */
+const unsupported: ReadonlyMap<string, string> = new Map([
+  ['BYSECOND', 'is not supported; medication times have minute precision'],
+  ['BYWEEKNO', 'is not supported; use BYMONTH/BYMONTHDAY/BYDAY'],
+  ['BYYEARDAY', 'is not supported; use BYMONTH and BYMONTHDAY'],
+  ['DTSTART', 'is not part of a rule; the entry date and intake time start the series'],
+]);
 
 function integers(part: string, value: string, min: number, max: number, allowNegative: boolean): number[] {
   const items = value.split(',');
@@ -137,7 +138,8 @@ export function parseRecurrenceRule(text: string): RecurrenceRule {
     parts.set(name, match[2]!.toUpperCase());
   }
   for (const name of parts.keys()) {
-    if (unsupported[name]) throw new RuleError(name, unsupported[name]);
+    const reason = unsupported.get(name);
+    if (reason !== undefined) throw new RuleError(name, reason);
     if (!['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYHOUR', 'BYMINUTE', 'BYMONTH', 'BYMONTHDAY', 'BYDAY', 'BYSETPOS', 'WKST'].includes(name)) {
       throw new RuleError(name, 'is not an RFC 5545 rule part this server supports');
     }

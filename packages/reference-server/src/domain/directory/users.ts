@@ -1,16 +1,18 @@
 import type { User, UserCreate, UserListQuery } from '@medsched/sdk/schemas';
 import type { UserRecord } from '../../db/models.js';
 import type { OperationContext } from '../operation/context.js';
-import { containsIgnoringCase, sortRecords } from '../operation/list-filters.js';
+import { checkRoleFilter, containsIgnoringCase, sortRecords } from '../operation/list-filters.js';
 import { findOrganization } from './lookups.js';
 import { paginate, type Page } from '../operation/pagination.js';
-import { conflict } from '../operation/problems.js';
+import { assertEmailFree } from './email-owner.js';
+import { invalid } from '../operation/problems.js';
 import { assertMayCreateRole, isPatientRole } from '../access/tenancy.js';
 
 /** The answer shape: the stored user (its account id lets admins address `PATCH /accounts/{id}`). */
 export const toUser = (record: UserRecord): User => ({ ...record });
 
 export function listUsers(ctx: OperationContext, query: UserListQuery): Page<User> {
+  checkRoleFilter(query.role);
   const organization = findOrganization(ctx, query.organization);
   const users = ctx.db.users.group('organization', organization.id).filter(
     (user) =>
@@ -31,9 +33,7 @@ export async function createUser(ctx: OperationContext, body: UserCreate): Promi
   const role = body.role ?? 'patient';
   assertMayCreateRole(caller, role);
   const email = body.email ?? null;
-  if (email && db.users.group('organizationEmail', `${body.organization}|${email.toLowerCase()}`).length > 0) {
-    throw conflict(`a user with e-mail ${email} already exists in this organization`);
-  }
+  if (email) assertEmailFree(db, email);
   const now = ctx.now().toISOString();
   const record = await db.users.create({
     id: ctx.newId(),

@@ -5,6 +5,13 @@
  */
 
 import type { RecordOrder } from '../../db/sorted-list.js';
+import { UserRole } from '@medsched/sdk/schemas';
+import { invalid } from './problems.js';
+
+/** 400 unless the `role` filter is absent or a role: validated by its enum before it is compared with anything. */
+export function checkRoleFilter(role: string | undefined): void {
+  if (role !== undefined && !UserRole.safeParse(role).success) throw invalid('role', `must be one of ${UserRole.options.join(', ')}`);
+}
 
 export const containsIgnoringCase = (value: unknown, needle: string): boolean =>
   typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());

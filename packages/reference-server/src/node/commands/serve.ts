@@ -4,7 +4,8 @@ import { demoCredentials } from '../../seed/index.js';
 import { parseCorsOrigins } from '../../pipeline/cors.js';
 import { readLimitFlags, type LimitFlags } from './limit-flags.js';
 import { UsageError, env, parsePort } from '../environment.js';
-import { startServer } from '../start-server.js';
+import { defaultHost, startServer } from '../start-server.js';
+import { checkAdminSecret, isLoopbackHost, parseDemoKeys } from '../exposure.js';
 
 export interface ServeFlags extends LimitFlags {
   port?: string | undefined;
@@ -18,6 +19,7 @@ export interface ServeFlags extends LimitFlags {
   webUrl?: string | undefined;
   linkSecret?: string | undefined;
   corsOrigins?: string | undefined;
+  demoKeys?: string | undefined;
 }
 
 /** `--cors-origins "http://localhost:*,https://app.example.com"`, `*` or `none`; default loopback origins. */
@@ -58,13 +60,17 @@ function parseSiteUrl(flag: string, value: string | undefined): string | undefin
 export async function serve(flags: ServeFlags): Promise<void> {
   const seed = (flags.seed ?? env.seed() ?? 'demo') as SeedName;
   if (!seedNames.includes(seed)) throw new UsageError(`--seed must be one of ${seedNames.join(', ')}, not ${seed}`);
+  const host = flags.host ?? env.host() ?? defaultHost;
   const adminSecret = flags.adminSecret ?? env.adminSecret() ?? randomHex(16);
+  checkAdminSecret(host, adminSecret);
+  const demoKeys = parseDemoKeys(flags.demoKeys ?? env.demoKeys());
   const tokenSecret = flags.tokenSecret ?? env.tokenSecret();
   const server = await startServer({
     port: parsePort(flags.port ?? env.port()),
-    host: flags.host ?? env.host(),
+    host,
     seed,
     adminSecret,
+    ...(demoKeys !== undefined && { demoKeys }),
     tokens: { secret: tokenSecret },
     rateLimit: parseRateLimit(flags.rateLimit ?? env.rateLimit()),
     cors: parseCorsFlag(flags.corsOrigins ?? env.corsOrigins()),
@@ -82,10 +88,23 @@ export async function serve(flags: ServeFlags): Promise<void> {
     `  home page:    ${server.origin}/   (API reference: ${server.origin}/reference, OpenAPI: ${server.origin}/openapi.json)`,
   ];
   const demo = demoCredentials()[0];
-  if (seed === 'demo' && demo) {
+  if (server.demoKeys && demo) {
     lines.push(
       `  try:          curl -H "x-api-key: ${demo.apiKey}" ${server.url}/organizations/${demo.organizationId}`,
       '  credentials:  medsched-server credentials   (every demo user and its API key)',
+    );
+    if (!isLoopbackHost(host)) lines.push(`  warning:      --demo-keys on: the published demo keys (admins included) work for anyone who reaches ${host}`);
+  } else {
+    lines.push(`  demo keys:    off (${isLoopbackHost(host) ? 'this server keeps a data file' : `reachable beyond loopback on ${host}`}); --demo-keys on to allow them`);
+  }
+  if (!isLoopbackHost(host)) lines.push('  sign-in as another user with the admin secret: off beyond loopback');
+  const generated = server.generatedCredentials;
+  if (generated.length > 0) {
+    const first = generated[0]!;
+    lines.push(
+      `  own keys:     generated for the demo users, shown this once (${server.dataFile ? 'stored only as hashes in the data file' : 'new at every start in memory'}):`,
+      ...generated.map((credential) => `                ${credential.email.padEnd(28)} ${credential.role.padEnd(8)} ${credential.apiKey}`),
+      `  try:          curl -H "x-api-key: ${first.apiKey}" ${server.url}/organizations/${first.organizationId}`,
     );
   }
   lines.push(

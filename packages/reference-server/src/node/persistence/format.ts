@@ -5,35 +5,61 @@
  *   2…N+1   snapshot: one {"table","op":"create","record"} per record, written at start
  *   N+2…    journal: one line per acknowledged write since, appended and fsynced before the answer
  *           {"table","op":"create"|"update","record"} (the whole record as stored) or
- *           {"table","op":"delete","id"}
+ *           {"table","op":"delete","id"}, or (version 2) one line for all the writes of a
+ *           request that must stay together (a bake, an unbake):
+ *           {"op":"batch","changes":[<change>, …]}, applied whole; a line cut short by a crash
+ *           is dropped whole.
  */
 export const dataFileFormat = 'medsched-reference-server-data';
-export const dataFileVersion = 1;
+/** The version this server writes. */
+export const dataFileVersion = 2;
+/** Versions this server reads: version 1 is version 2 without batch lines. */
+const readableVersions: readonly unknown[] = [1, 2];
 
 export interface Header {
   format: typeof dataFileFormat;
-  version: typeof dataFileVersion;
+  version: 1 | 2;
   writtenAt: string;
   /** How many snapshot lines follow the header. */
   records: number;
 }
 
-export type Change =
+export type RecordChange =
   | { table: string; op: 'create' | 'update'; record: { id: string } & Record<string, unknown> }
   | { table: string; op: 'delete'; id: string };
+
+/** The writes of one request kept together: replayed whole, in order. */
+export interface BatchChange {
+  op: 'batch';
+  changes: RecordChange[];
+}
+
+export type Change = RecordChange | BatchChange;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The reason a decoded header is not one this version reads, or undefined. */
 export function headerProblem(value: unknown): string | undefined {
   if (!isObject(value) || value.format !== dataFileFormat) return `not a medsched data file (the first line should be a "${dataFileFormat}" header)`;
-  if (value.version !== dataFileVersion) return `format version ${JSON.stringify(value.version)}, but this server reads version ${dataFileVersion} only`;
+  if (!readableVersions.includes(value.version)) return `format version ${JSON.stringify(value.version)}, but this server reads versions ${readableVersions.join(' and ')} only`;
   if (!Number.isInteger(value.records) || (value.records as number) < 0) return 'the header has no valid record count';
   return undefined;
 }
 
-/** The reason a decoded line is not a change, or undefined. */
+/** The reason a decoded line is not a change (a record change or a batch of them), or undefined. */
 export function changeProblem(value: unknown, tables: ReadonlySet<string>): string | undefined {
+  if (isObject(value) && value.op === 'batch') {
+    if (!Array.isArray(value.changes) || value.changes.length === 0) return 'a batch without changes';
+    for (const [index, change] of value.changes.entries()) {
+      const problem = recordChangeProblem(change, tables);
+      if (problem) return `change ${index + 1} of the batch: ${problem}`;
+    }
+    return undefined;
+  }
+  return recordChangeProblem(value, tables);
+}
+
+function recordChangeProblem(value: unknown, tables: ReadonlySet<string>): string | undefined {
   if (!isObject(value)) return 'not a change object';
   if (typeof value.table !== 'string' || !tables.has(value.table)) return `unknown table ${JSON.stringify(value.table)}`;
   if (value.op === 'delete') return typeof value.id === 'string' ? undefined : 'a delete without an id';

@@ -2,9 +2,10 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createDatabase, type Database } from '../../db/database.js';
 import { exportRecords, LoadRecordsError, loadRecords, observeWrites, tablesOf, type WriteEvent } from '../../db/records.js';
-import { seedDatabase, type SeedName } from '../../seed/index.js';
+import { seedDatabase, type DemoCredential, type SeedName } from '../../seed/index.js';
 import { DataFileError } from './errors.js';
-import type { Change } from './format.js';
+import type { WriteBatch } from '../../db/write-batch.js';
+import type { RecordChange } from './format.js';
 import { Journal } from './journal.js';
 import { JournalCompaction } from './compaction.js';
 import { readDataFile } from './read-data-file.js';
@@ -14,6 +15,8 @@ export interface DataFileOptions {
   path: string;
   /** Seeds a new file (when `path` does not exist yet). */
   seed: SeedName;
+  /** Whether a new file's demo users get the published keys (true) or generated ones (default false: the file's keys are real). */
+  demoKeys?: boolean;
   /** Notices (a dropped torn line); default stderr. */
   warn?: (message: string) => void;
   /**
@@ -35,6 +38,8 @@ export interface DataFile {
   records: number;
   /** Journal lines replayed at start (then folded into the new snapshot). */
   journalLines: number;
+  /** Keys generated for the demo users of a new file: shown once, at this first start. */
+  generatedCredentials: DemoCredential[];
   /** Makes every write so far durable (fsync), compacting the file when due; the server calls it before each answer. */
   sync(): void;
   /** Times the running server compacted the file (rewrote it as a snapshot without journal). */
@@ -56,6 +61,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   const db = createDatabase();
   const contents = readDataFile(path, tablesOf(db).map(([name]) => name));
   let mode = newFileMode;
+  let generatedCredentials: DemoCredential[] = [];
   if (contents) {
     if (contents.tornTail) {
       warn(
@@ -78,7 +84,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     }
     mode = statSync(path).mode & 0o777;
   } else {
-    await seedDatabase(db, options.seed);
+    generatedCredentials = await seedDatabase(db, options.seed, { demoKeys: options.demoKeys ?? false });
   }
 
   const saved = exportRecords(db);
@@ -104,7 +110,22 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
       throw error;
     }
   };
-  const stop = observeWrites(db, (event) => guarded(() => journal.append(changeOf(event))));
+  // A batch's writes are held back and appended as one line when it closes (all or nothing).
+  const pending = new Map<WriteBatch, RecordChange[]>();
+  const stop = observeWrites(db, (event) => {
+    const { batch } = event;
+    if (!batch) return guarded(() => journal.append(changeOf(event)));
+    let changes = pending.get(batch);
+    if (!changes) {
+      const held: RecordChange[] = (changes = []);
+      pending.set(batch, held);
+      batch.whenClosed(() => {
+        pending.delete(batch);
+        guarded(() => journal.append({ op: 'batch', changes: held }));
+      });
+    }
+    changes.push(changeOf(event));
+  });
 
   return {
     path,
@@ -112,6 +133,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     origin: contents ? 'loaded' : 'created',
     records: Object.values(saved).reduce((count, list) => count + list.length, 0),
     journalLines: contents?.journalLines ?? 0,
+    generatedCredentials,
     sync() {
       guarded(() => journal.sync());
       // Every write so far is in memory and in the journal: a snapshot of memory replaces both.
@@ -138,6 +160,6 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   };
 }
 
-function changeOf({ table, operation, record }: WriteEvent): Change {
+function changeOf({ table, operation, record }: WriteEvent): RecordChange {
   return operation === 'delete' ? { table, op: 'delete', id: record.id } : { table, op: operation, record };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { StoredRecord } from '../../db/records.js';
 import { DataFileError } from './errors.js';
-import { changeProblem, headerProblem, type Change, type Header } from './format.js';
+import { changeProblem, headerProblem, type Change, type Header, type RecordChange } from './format.js';
 import { decodeLine } from './lines.js';
 
 export interface DataFileContents {
@@ -60,11 +60,15 @@ export function readDataFile(path: string, tableNames: readonly string[]): DataF
     const change = (decoded as { value: unknown }).value;
     const problem = changeProblem(change, known);
     if (problem) fail(lineNumber, `${inSnapshot ? 'snapshot' : 'journal'} line not understood: ${problem}`);
-    const { table, ...rest } = change as Change;
-    if (inSnapshot && rest.op !== 'create') fail(lineNumber, `snapshot line with operation ${rest.op}`);
-    const records = tables.get(table)!;
-    if (rest.op === 'delete') records.delete(rest.id);
-    else records.set(rest.record.id, { record: rest.record, line: lineNumber });
+    const decodedChange = change as Change;
+    if (inSnapshot && decodedChange.op !== 'create') fail(lineNumber, `snapshot line with operation ${decodedChange.op}`);
+    // A batch is one request's writes (a bake): it is here whole, or (cut by a crash) not at all.
+    const changes: RecordChange[] = decodedChange.op === 'batch' ? decodedChange.changes : [decodedChange];
+    for (const { table, ...rest } of changes) {
+      const records = tables.get(table)!;
+      if (rest.op === 'delete') records.delete(rest.id);
+      else records.set(rest.record.id, { record: rest.record, line: lineNumber });
+    }
   }
 
   return {
