@@ -1,96 +1,34 @@
+/**
+ * The SDK's transport: ky, with what ky cannot do beside it.
+ *
+ * ky does (one `ky.create()` per client): the base URL (`prefixUrl`), query strings
+ * (`searchParams`), JSON bodies, header merging, the retry loop (`limit`, `methods`,
+ * `statusCodes`, `afterStatusCodes` with `Retry-After`, `maxRetryAfter`, `backoffLimit`, `delay`,
+ * `jitter`, `shouldRetry`), the caller's `signal` during the waits, authentication
+ * (`beforeRequest`), the refresh after a 401 (`afterResponse`, re-sending with ky as its README
+ * shows), and an injectable `fetch`.
+ *
+ * We add: a deadline per attempt that covers reading the body (ky's `timeout` ends with the
+ * headers), a total wait budget across the retries of one call (`maxWait`), refusing a
+ * `Retry-After` past `maxRetryAfter` instead of capping it, the logger's `attempt` and
+ * `retry-wait` entries (ky's `beforeRetry` runs after the wait and does not see its length, so the
+ * wait is computed in `shouldRetry` from what we give ky: the `Retry-After` and our own jitter),
+ * input and answer validation, Idempotency-Keys, and typed errors.
+ */
+import ky, { HTTPError, type KyInstance, type Options as KyOptions, type RetryOptions } from 'ky';
 import type * as z from 'zod/mini';
 import type { Credentials } from './auth.js';
-import {
-  AbortError,
-  ApiError,
-  MedschedError,
-  ConnectionError,
-  errorForStatus,
-  ResponseValidationError,
-  TimeoutError,
-  ValidationError,
-} from './errors.js';
+import { AbortError, ConnectionError, errorForStatus, maxErrorBodyChars, MedschedError, ResponseValidationError, TimeoutError, ValidationError } from './errors.js';
 import { redactHeaders, redactUrl } from './redact.js';
 import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
 import { newRequestId } from './request-id.js';
 import { defaultUserAgent } from './user-agent.js';
-import { backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryDelays } from './retry.js';
+import { parseRetryAfter, type RetryDelays } from './retry.js';
 import { Problem } from './schemas/problem.js';
 import type { Operation } from './schemas/operations.js';
+import type { CallInput, CallResult, CreateRequestOptions, LogEntry, LoggerEntry, RequestOptions, RetryWaitReason } from './transport-types.js';
 
-/** Options every SDK method takes as its last argument. */
-export interface RequestOptions {
-  /** Aborts the request (and any wait between retries). */
-  signal?: AbortSignal;
-  /** Milliseconds for one attempt, reading the body included. */
-  timeout?: number;
-  /** Retries after the first attempt (creates are retried too: they carry an Idempotency-Key). */
-  maxRetries?: number;
-  /** Longest total wait between attempts of this call, in milliseconds (the client's `maxWait` by default). */
-  maxWait?: number;
-  /** Extra headers for this call. */
-  headers?: Record<string, string>;
-  /** Check the answer against the contract (default: the client's setting). */
-  validateResponse?: boolean;
-  /** Check the input against the contract before sending (default: the client's setting). */
-  validateRequest?: boolean;
-  /**
-   * The `Idempotency-Key` of a create (`POST /calendars/`, `/medications/`, `/users/`). Default: a
-   * new random key per call, the same on each retry. Give your own to make a create safe to
-   * repeat across processes, e.g. the id of the job that creates it.
-   */
-  idempotencyKey?: string;
-}
-
-/** What the logger sees of each attempt (`type: 'attempt'`). Credentials and signed query strings are redacted. */
-export interface LogEntry {
-  /** Always `'attempt'` from the SDK (optional so that hand-made entries in tests stay valid). */
-  type?: 'attempt';
-  operation: string;
-  method: string;
-  /** Path and query under the base URL, secret query values redacted. */
-  path: string;
-  status: number | undefined;
-  durationMs: number;
-  requestId: string;
-  /** 0 for the first attempt. */
-  attempt: number;
-  /** Set when another attempt follows after this many milliseconds (a `retry-wait` entry follows too). */
-  retryInMs?: number;
-  /** Error code when the attempt failed without an HTTP answer. */
-  error?: string;
-  /** The request headers, with `x-api-key` and `Authorization` redacted. */
-  headers: Record<string, string>;
-}
-
-/** Why the SDK waits before another attempt. */
-export type RetryWaitReason = 'rate_limited' | 'server_error' | 'request_timeout' | 'connection_error' | 'timeout';
-
-/**
- * What the logger sees when the SDK is about to wait before another attempt, e.g.
- * `{ type: 'retry-wait', ms: 2000, reason: 'rate_limited', attempt: 1, status: 429 }`.
- * Print it so that a long wait does not look like a hang.
- */
-export interface RetryWaitEntry {
-  type: 'retry-wait';
-  operation: string;
-  method: string;
-  /** Path and query under the base URL, secret query values redacted. */
-  path: string;
-  requestId: string;
-  /** Milliseconds the SDK now waits (the server's Retry-After, or the back-off). */
-  ms: number;
-  reason: RetryWaitReason;
-  /** The attempt that follows the wait: 1 for the first retry. */
-  attempt: number;
-  /** The status that caused the wait, when the server answered. */
-  status: number | undefined;
-  /** Milliseconds this call has waited in total, this wait included; never more than `maxWait`. */
-  totalWaitMs: number;
-}
-
-/** Everything the logger hook receives: narrow on `entry.type`. */
-export type LoggerEntry = LogEntry | RetryWaitEntry;
+export type * from './transport-types.js';
 
 export interface TransportConfig {
   baseUrl: string;
@@ -109,172 +47,215 @@ export interface TransportConfig {
   logger: ((entry: LoggerEntry) => void) | undefined;
 }
 
-/** The input of one operation call, before validation. */
-export interface CallInput {
-  params?: unknown;
-  query?: unknown;
-  body?: unknown;
+/** What one call keeps across its attempts (ky's `context`). */
+interface CallState {
+  readonly operation: Operation;
+  readonly requestId: string;
+  /** The options of the call, to send it again after a refresh. */
+  readonly path: string;
+  kyOptions: KyOptions;
+  readonly timeout: number;
+  readonly maxWaitMs: number;
+  readonly signal: AbortSignal | undefined;
+  waitedMs: number;
+  refreshed: boolean;
+  /** Drawn in `shouldRetry`, applied by ky's `jitter`, so that the logged wait is the real one. */
+  jitter: number;
+  retryCount: number;
+  /** Set once the outcome is final (e.g. the request after a refresh failed): no more retries. */
+  settled: boolean;
+  /** The attempt not logged yet: logged once it is known whether another follows. */
+  pending: { started: number; ended: number; status?: number; error?: string; headers: Headers; path: string } | undefined;
 }
 
-/** A successful answer: the data and what came with it. */
-export interface CallResult<T> {
-  data: T;
-  /** The HTTP status, e.g. 200 or 201. */
-  status: number;
-  /** The response headers (`x-total-count`, `link`, `idempotent-replayed`, rate-limit headers, …). */
-  headers: Headers;
-  /** The request id the server answered with (quote it in support requests). */
-  requestId: string;
-}
+const retryStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-type Outcome =
-  | { kind: 'answer'; status: number; headers: Headers; text: string }
-  | { kind: 'failure'; error: ConnectionError | AbortError };
-
-/** Operations that create a record: they carry an Idempotency-Key and are then retried like the others. */
-const createsWithKey = (operation: Operation) => operation.method === 'POST' && !operation.idempotent;
-
-/**
- * Runs one operation of the catalogue: validates the input, sends it with credentials,
- * retries what may be retried within a bounded total wait, and validates the answer.
- * It calls fetch itself rather than through ky: measured in bench/sdk.mjs, ky's Request
- * objects and clones cost about 0.16 ms a call (SDK/raw fetch 2.0 with ky, 1.4 without, same
- * run), the deadline must cover the body (ky's timeout ends with the headers), each wait must
- * reach the logger with its length and reason within a total budget (ky's beforeRetry hook does
- * not see the delay), and a custom fetch must be called as fetch(url, init).
- */
 export class Transport {
   readonly #config: TransportConfig;
-  readonly #userAgent: string | undefined = defaultUserAgent();
+  readonly #ky: KyInstance;
 
   constructor(config: TransportConfig) {
     this.#config = config;
+    const userAgent = defaultUserAgent();
+    const { initialMs, maxMs } = config.retryDelays;
+    this.#ky = ky.create({
+      prefixUrl: `${config.baseUrl}/`,
+      headers: { accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers },
+      timeout: false, // our deadline, in #attempt, covers the body too
+      retry: {
+        limit: config.maxRetries,
+        // Every method: creates carry an Idempotency-Key, so a retry is answered with the first answer.
+        methods: ['get', 'post', 'patch', 'put', 'delete'],
+        statusCodes: retryStatuses,
+        afterStatusCodes: retryStatuses,
+        maxRetryAfter: config.maxRetryAfterMs,
+        backoffLimit: maxMs,
+        delay: (retryCount) => Math.min(maxMs, initialMs * 2 ** (retryCount - 1)),
+        retryOnTimeout: true, // our TimeoutError: one attempt's deadline passed; the next has its own
+      },
+      hooks: {
+        beforeRequest: [
+          (request, options, { retryCount }) => {
+            state(options).retryCount = retryCount;
+            return this.#authenticate(request);
+          },
+        ],
+        afterResponse: [(request, options, response) => this.#refreshOn401(request, options, response)],
+      },
+    });
   }
 
   async call<O extends Operation>(operation: O, input: CallInput, options: RequestOptions = {}): Promise<CallResult<z.infer<O['response']>>> {
     const check = options.validateRequest ?? this.#config.validateRequests;
     const params = (check ? validate(operation.params, input.params, `path parameters of ${operation.id}`) : input.params) as Record<string, string> | undefined;
     const query = (check ? validate(operation.query, input.query, `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
-    const body = check ? validate(operation.body, input.body, `body of ${operation.id}`) : input.body;
-    const path = buildPath(operation.path, params) + buildQuery(query);
-    const callHeaders = lowerCaseNames(options.headers);
-    const requestId = callHeaders?.['x-request-id'] ?? newRequestId();
-    const idempotencyKey = createsWithKey(operation) ? (options.idempotencyKey ?? callHeaders?.['idempotency-key'] ?? newIdempotencyKey()) : undefined;
-    if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
-      throw new ValidationError(`Idempotency-Key of ${operation.id}`, [
-        { code: 'custom', path: ['idempotencyKey'], message: 'must be 1 to 255 printable ASCII characters without spaces', input: idempotencyKey },
-      ]);
+    const body = check
+      ? validate(input.bodySchema ?? operation.body, input.body, `body of ${operation.id}`)
+      : input.encodeBody && input.body !== undefined ? input.encodeBody(input.body as never) : input.body;
+    const callHeaders = lowerCaseNames(options.headers) ?? {};
+    const requestId = callHeaders['x-request-id'] ?? newRequestId();
+    const headers: Record<string, string> = { ...callHeaders, 'x-request-id': requestId };
+    if (operation.method === 'POST' && !operation.idempotent) {
+      const key = (options as CreateRequestOptions).idempotencyKey ?? callHeaders['idempotency-key'] ?? newIdempotencyKey();
+      if (!idempotencyKeyPattern.test(key)) {
+        throw new ValidationError(`Idempotency-Key of ${operation.id}`, [
+          { code: 'custom', path: ['idempotencyKey'], message: 'must be 1 to 255 printable ASCII characters without spaces', input: key },
+        ]);
+      }
+      headers['idempotency-key'] = key;
     }
-    const maxRetries = operation.idempotent || idempotencyKey !== undefined ? (options.maxRetries ?? this.#config.maxRetries) : 0;
-    const maxWaitMs = options.maxWait ?? this.#config.maxWaitMs;
-    const timeout = options.timeout ?? this.#config.timeout;
-    const bodyText = body === undefined ? undefined : JSON.stringify(body);
-    let refreshed = false;
-    let waitedMs = 0;
+    const path = buildPath(operation.path, params);
+    const callState: CallState = {
+      operation,
+      requestId,
+      path,
+      kyOptions: {},
+      settled: false,
+      timeout: options.timeout ?? this.#config.timeout,
+      maxWaitMs: options.maxWait ?? this.#config.maxWaitMs,
+      signal: options.signal,
+      waitedMs: 0,
+      refreshed: false,
+      jitter: 1,
+      retryCount: 0,
+      pending: undefined,
+    };
+    const kyOptions: KyOptions = {
+      method: operation.method,
+      headers,
+      context: { call: callState },
+      fetch: (request, init) => this.#attempt(request as Request, init, callState),
+      retry: this.#retryOptions(callState, options.maxRetries),
+    };
+    if (options.signal) kyOptions.signal = options.signal;
+    if (body !== undefined) kyOptions.json = body;
+    const search = input.search ?? searchOf(query);
+    if (search !== undefined) kyOptions.searchParams = search;
+    callState.kyOptions = kyOptions;
 
-    for (let attempt = 0; ; attempt++) {
-      const headers: Record<string, string> = { accept: 'application/json', ...this.#config.headers, ...callHeaders };
-      if (this.#userAgent !== undefined && headers['user-agent'] === undefined) headers['user-agent'] = this.#userAgent;
-      const credentialsAdded = this.#config.credentials.addHeaders(headers);
-      if (credentialsAdded !== undefined) await credentialsAdded;
-      headers['x-request-id'] = requestId;
-      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-      // A content type given by the caller stands (an escape hatch, e.g. to test a server's 415).
-      if (bodyText !== undefined) headers['content-type'] ??= 'application/json';
-      const started = Date.now();
-      const outcome = await this.#attempt(operation.method, path, headers, bodyText, timeout, options.signal);
-      const log = (extra: Partial<LogEntry>) =>
-        this.#config.logger?.({
-          type: 'attempt',
-          operation: operation.id,
-          method: operation.method,
-          path: redactUrl(path),
-          status: undefined,
-          durationMs: Date.now() - started,
-          requestId,
-          attempt,
-          headers: redactHeaders(headers),
-          ...extra,
-        });
-      /** Waits before the next attempt when the budget allows; false when it does not. */
-      const waitIfAllowed = async (ms: number, reason: RetryWaitReason, status: number | undefined, logAttempt: (retryInMs: number | undefined) => void) => {
-        if (waitedMs + ms > maxWaitMs) {
-          logAttempt(undefined);
-          return false;
+    let response: Response;
+    try {
+      response = await this.#ky(path, kyOptions);
+    } catch (error) {
+      this.#logPending(callState, undefined);
+      throw await this.#toSdkError(error, callState);
+    }
+    this.#logPending(callState, undefined);
+    const answerId = response.headers.get('x-request-id') ?? requestId;
+    const json = parseJson(await response.text());
+    if (!(options.validateResponse ?? this.#config.validateResponses)) return { data: json as z.infer<O['response']>, status: response.status, headers: response.headers, requestId: answerId };
+    const parsed = operation.response.safeParse(json);
+    if (!parsed.success) throw new ResponseValidationError(operation.id, parsed.error.issues, { status: response.status, requestId: answerId, body: json });
+    return { data: parsed.data as z.infer<O['response']>, status: response.status, headers: response.headers, requestId: answerId };
+  }
+
+  /** ky's retry options of one call: its limit, and our decision (budget, long Retry-After, what is worth a retry). */
+  #retryOptions(call: CallState, maxRetries: number | undefined): RetryOptions {
+    const { initialMs, maxMs } = this.#config.retryDelays;
+    return {
+      ...(maxRetries !== undefined && { limit: maxRetries }),
+      jitter: (delay) => Math.round(delay * call.jitter),
+      shouldRetry: ({ error, retryCount }) => {
+        if (call.settled) return false;
+        const status = error instanceof HTTPError ? error.response.status : undefined;
+        let ms: number;
+        let reason: RetryWaitReason;
+        if (status !== undefined) {
+          if (!retryStatuses.includes(status)) return false;
+          const retryAfter = parseRetryAfter(error instanceof HTTPError ? error.response.headers.get('retry-after') : null);
+          if (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs) return false;
+          call.jitter = 0.75 + Math.random() * 0.25;
+          ms = retryAfter ?? Math.round(Math.min(maxMs, initialMs * 2 ** (retryCount - 1)) * call.jitter);
+          reason = status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : 'server_error';
+        } else if (error instanceof ConnectionError && !(error instanceof AbortError)) {
+          call.jitter = 0.75 + Math.random() * 0.25;
+          ms = Math.round(Math.min(maxMs, initialMs * 2 ** (retryCount - 1)) * call.jitter);
+          reason = error instanceof TimeoutError ? 'timeout' : 'connection_error';
+        } else {
+          return false; // an abort, a bug in a custom fetch, anything else: not worth another try
         }
-        waitedMs += ms;
-        logAttempt(ms);
-        this.#config.logger?.({ type: 'retry-wait', operation: operation.id, method: operation.method, path: redactUrl(path), requestId, ms, reason, attempt: attempt + 1, status, totalWaitMs: waitedMs });
-        await this.#wait(ms, options.signal);
-        return true;
-      };
+        if (call.waitedMs + ms > call.maxWaitMs) return false;
+        call.waitedMs += ms;
+        const path = call.pending?.path ?? '';
+        this.#logPending(call, ms);
+        const { operation } = call;
+        this.#config.logger?.({ type: 'retry-wait', operation: operation.id, method: operation.method, path: redactUrl(path), requestId: call.requestId, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });
+        return undefined; // ky goes on: Retry-After for these statuses, else delay and our jitter
+      },
+    };
+  }
 
-      if (outcome.kind === 'failure') {
-        const retryable = !(outcome.error instanceof AbortError) && outcome.error instanceof ConnectionError && attempt < maxRetries;
-        const logFailure = (retryInMs: number | undefined) => log({ error: outcome.error.code, ...(retryInMs !== undefined && { retryInMs }) });
-        if (!retryable) {
-          logFailure(undefined);
-          throw outcome.error;
-        }
-        const reason = outcome.error instanceof TimeoutError ? 'timeout' : 'connection_error';
-        if (await waitIfAllowed(backoffMs(attempt, this.#config.retryDelays), reason, undefined, logFailure)) continue;
-        throw outcome.error;
-      }
+  /** `beforeRequest`: credentials, written anew on every attempt (a refresh may have changed the token). */
+  #authenticate(request: Request): Promise<void> | undefined {
+    const added: Record<string, string> = {};
+    const pending = this.#config.credentials.addHeaders(added);
+    const apply = () => {
+      for (const [name, value] of Object.entries(added)) request.headers.set(name, value);
+    };
+    if (pending === undefined) return void apply();
+    return pending.then(apply);
+  }
 
-      const answerId = outcome.headers.get('x-request-id') ?? requestId;
-      if (outcome.status === 401 && !refreshed && this.#config.credentials.canRefresh) {
-        log({ status: outcome.status, retryInMs: 0 });
-        refreshed = true;
-        try {
-          await this.#config.credentials.refresh(bearerOf(headers));
-        } catch (cause) {
-          throw this.#httpError(operation.method, path, outcome, answerId, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
-        }
-        attempt--; // a refresh is not a retry
-        continue;
-      }
-
-      if (outcome.status >= 400) {
-        const error = this.#httpError(operation.method, path, outcome, answerId);
-        const retryAfterMs = parseRetryAfter(outcome.headers.get('retry-after'));
-        const retryable = isRetryableStatus(outcome.status) && attempt < maxRetries && (retryAfterMs ?? 0) <= this.#config.maxRetryAfterMs;
-        const logAnswer = (retryInMs: number | undefined) => log({ status: outcome.status, ...(retryInMs !== undefined && { retryInMs }) });
-        if (!retryable) {
-          logAnswer(undefined);
-          throw error;
-        }
-        const reason = outcome.status === 429 ? 'rate_limited' : outcome.status === 408 ? 'request_timeout' : 'server_error';
-        if (await waitIfAllowed(retryAfterMs ?? backoffMs(attempt, this.#config.retryDelays), reason, outcome.status, logAnswer)) continue;
-        throw error;
-      }
-
-      log({ status: outcome.status });
-      const json = parseJson(outcome.text);
-      const validateResponse = options.validateResponse ?? this.#config.validateResponses;
-      if (!validateResponse) return { data: json as z.infer<O['response']>, status: outcome.status, headers: outcome.headers, requestId: answerId };
-      const parsed = operation.response.safeParse(json);
-      if (!parsed.success) {
-        throw new ResponseValidationError(operation.id, parsed.error.issues, { status: outcome.status, requestId: answerId, body: json });
-      }
-      return { data: parsed.data as z.infer<O['response']>, status: outcome.status, headers: outcome.headers, requestId: answerId };
+  /** `afterResponse`: one refresh after a 401 to a bearer request, then the request again with the new token (not a retry). */
+  async #refreshOn401(request: Request, options: KyOptions, response: Response): Promise<Response | undefined> {
+    const call = state(options);
+    if (response.status !== 401 || call.refreshed || !this.#config.credentials.canRefresh) return undefined;
+    call.refreshed = true;
+    this.#logPending(call, 0);
+    const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
+    try {
+      await this.#config.credentials.refresh(bearer);
+    } catch (cause) {
+      throw await this.#httpError(response, request, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
+    }
+    // The same call again (its body, request id and Idempotency-Key), now with the new token.
+    try {
+      return await this.#ky(call.path, call.kyOptions);
+    } catch (error) {
+      call.settled = true;
+      throw await this.#toSdkError(error, call);
     }
   }
 
-  async #attempt(method: string, path: string, headers: Record<string, string>, body: string | undefined, timeout: number, signal: AbortSignal | undefined): Promise<Outcome> {
-    if (signal?.aborted) return { kind: 'failure', error: new AbortError({ cause: signal.reason }) };
-    // One controller ends the attempt, whether the deadline passes or the caller aborts
-    // (cheaper per call than AbortSignal.any, which showed in the bench).
+  /**
+   * One attempt: the caller's fetch with a deadline that covers reading the body, whose text is
+   * then handed to ky as a buffered Response. One promise rejects on the deadline or the caller's
+   * abort even when a custom fetch ignores its signal.
+   */
+  async #attempt(request: Request, init: RequestInit | undefined, call: CallState): Promise<Response> {
+    const signal = call.signal;
+    const started = Date.now();
+    const record = (outcome: { status?: number; error?: string }) => {
+      if (this.#config.logger) call.pending = { started, ended: Date.now(), ...outcome, headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) };
+    };
+    if (signal?.aborted) throw new AbortError({ cause: signal.reason });
     const controller = new AbortController();
     let timedOut = false;
     let fetchBug: unknown;
     let onAbort: () => void = () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      // One promise for the whole attempt (rather than races against a deadline promise, which
-      // cost a few allocations a call): the deadline and the caller's abort reject it even when a
-      // fetch ignores its signal, and the same deadline covers the body, so a server that stalls
-      // mid-body cannot hang us.
-      return await new Promise<Outcome>((resolve, reject) => {
+      const answer = await new Promise<{ response: Response; text: string }>((resolve, reject) => {
         onAbort = () => {
           controller.abort(signal?.reason);
           reject(new AbortError({ cause: signal?.reason }));
@@ -283,62 +264,89 @@ export class Transport {
         timer = setTimeout(() => {
           timedOut = true;
           controller.abort();
-          reject(new TimeoutError(timeout));
-        }, timeout);
-        const init: RequestInit = { method, headers, signal: controller.signal };
-        if (body !== undefined) init.body = body;
+          reject(new TimeoutError(call.timeout));
+        }, call.timeout);
         const fetch = this.#config.fetch ?? globalThis.fetch;
-        // (URL, init), as a caller of fetch expects. Whatever a fetch throws that is not a
-        // network failure is a bug in it (a custom fetch), reported as such.
-        fetch(this.#config.baseUrl + path, init).then(
-          (response) => response.text().then((text) => resolve({ kind: 'answer', status: response.status, headers: response.headers, text }), reject),
+        fetch(request, { ...init, signal: controller.signal }).then(
+          (response) => response.text().then((text) => resolve({ response, text }), reject),
           (error: unknown) => {
+            // Whatever a fetch throws that is not a network failure is a bug in it (a custom fetch).
             if (!isNetworkFailure(error) && !controller.signal.aborted) fetchBug = error;
             reject(error);
           },
         );
       });
+      record({ status: answer.response.status });
+      const { response, text } = answer;
+      return new Response(nullBodyStatus(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch (cause) {
-      if (signal?.aborted) return { kind: 'failure', error: new AbortError({ cause: signal.reason }) };
-      if (timedOut) return { kind: 'failure', error: new TimeoutError(timeout) };
-      if (fetchBug !== undefined) throw new MedschedError(`the fetch threw: ${describeCause(fetchBug)}`, 'fetch_error', { cause: fetchBug });
-      return { kind: 'failure', error: new ConnectionError(`could not reach ${this.#config.baseUrl}: ${describeCause(cause)}`, { cause }) };
+      if (signal?.aborted) throw new AbortError({ cause: signal.reason });
+      const error = timedOut
+        ? new TimeoutError(call.timeout)
+        : fetchBug !== undefined
+          ? new MedschedError(`the fetch threw: ${describeCause(fetchBug)}`, 'fetch_error', { cause: fetchBug })
+          : new ConnectionError(`could not reach ${this.#config.baseUrl}: ${describeCause(cause)}`, { cause });
+      record({ error: error.code });
+      throw error;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
   }
 
-  async #wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    try {
-      await sleep(ms, signal);
-    } catch (cause) {
-      throw new AbortError({ cause });
-    }
+  /** Logs the attempt that just ended, with the wait before the next one when one follows. */
+  #logPending(call: CallState, retryInMs: number | undefined): void {
+    const pending = call.pending;
+    if (pending === undefined || this.#config.logger === undefined) return;
+    call.pending = undefined;
+    const headers: Record<string, string> = {};
+    pending.headers.forEach((value, name) => (headers[name] = value));
+    const entry: LogEntry = {
+      type: 'attempt',
+      operation: call.operation.id,
+      method: call.operation.method,
+      path: redactUrl(pending.path),
+      status: pending.status,
+      durationMs: pending.ended - pending.started,
+      requestId: call.requestId,
+      attempt: call.retryCount,
+      headers: redactHeaders(headers),
+    };
+    if (pending.error !== undefined) entry.error = pending.error;
+    if (retryInMs !== undefined) entry.retryInMs = retryInMs;
+    this.#config.logger(entry);
   }
 
-  #httpError(
-    method: string,
-    path: string,
-    outcome: { status: number; headers: Headers; text: string },
-    requestId: string,
-    options?: { cause?: unknown; note?: string },
-  ): ApiError {
-    const problem = Problem.safeParse(parseJson(outcome.text));
-    const retryAfterMs = parseRetryAfter(outcome.headers.get('retry-after'));
+  /** What the caller sees of a failure: the SDK's own errors as they are, ky's HTTP errors as ApiErrors. */
+  async #toSdkError(error: unknown, call: CallState): Promise<unknown> {
+    if (call.signal?.aborted && !(error instanceof MedschedError)) return new AbortError({ cause: call.signal.reason });
+    if (error instanceof HTTPError) return this.#httpError(error.response, error.request);
+    return error;
+  }
+
+  async #httpError(response: Response, request: Request, options?: { cause?: unknown; note?: string }) {
+    const text = await response.clone().text();
+    const problem = Problem.safeParse(parseJson(text));
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     return errorForStatus(
       {
-        status: outcome.status,
-        requestId,
+        status: response.status,
+        requestId: response.headers.get('x-request-id') ?? request.headers.get('x-request-id') ?? undefined,
         problem: problem.success ? problem.data : undefined,
-        headers: outcome.headers,
-        method,
-        path: redactUrl(path),
+        body: problem.success || text === '' ? undefined : text.slice(0, maxErrorBodyChars),
+        headers: response.headers,
+        method: request.method,
+        path: redactUrl(request.url.slice(this.#config.baseUrl.length)),
         retryAfter: retryAfterMs === undefined ? undefined : retryAfterMs / 1000,
       },
       options,
     );
   }
+}
+
+/** The call's state, from ky's `context`. */
+function state(options: KyOptions): CallState {
+  return (options.context as { call: CallState }).call;
 }
 
 /** Header names in lower case, so that `X-Request-Id` and `x-request-id` are one header. */
@@ -349,11 +357,7 @@ export function lowerCaseNames(headers: Record<string, string> | undefined): Rec
   return out;
 }
 
-/** The bearer token a request carried, to tell the refresh which token the server refused. */
-function bearerOf(headers: Record<string, string>): string | undefined {
-  const value = headers.authorization;
-  return value?.startsWith('Bearer ') ? value.slice('Bearer '.length) : undefined;
-}
+const nullBodyStatus = (status: number) => status === 204 || status === 205 || status === 304;
 
 /**
  * Whether fetch failed the way a network failure looks: a TypeError ("fetch failed" in Node,
@@ -373,13 +377,14 @@ function validate(schema: z.ZodMiniType | undefined, value: unknown, what: strin
   return parsed.data;
 }
 
-/** Each path template split once into its text and parameter names: `['/calendars/', 'calendarId', '']`. */
+/** Each path template split once into its text and parameter names: `['calendars/', 'calendarId', '']`. */
 const pathParts = new Map<string, string[]>();
 
+/** The path under the base URL, without its leading `/` (ky's `prefixUrl` adds it). */
 function buildPath(template: string, params: Record<string, string> | undefined): string {
   let parts = pathParts.get(template);
   if (parts === undefined) {
-    parts = template.split(/\{(\w+)\}/);
+    parts = template.slice(1).split(/\{(\w+)\}/);
     // client.request() paths are the caller's: keep only the catalogue's templates (a few dozen).
     if (pathParts.size < 256) pathParts.set(template, parts);
   }
@@ -388,14 +393,18 @@ function buildPath(template: string, params: Record<string, string> | undefined)
   return path;
 }
 
-function buildQuery(query: Record<string, unknown> | undefined): string {
-  if (query === undefined) return '';
-  const search = new URLSearchParams();
+/** Query values as ky's `searchParams`: undefined and null left out. */
+function searchOf(query: Record<string, unknown> | undefined): Record<string, string> | undefined {
+  if (query === undefined) return undefined;
+  const out: Record<string, string> = {};
+  let any = false;
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.set(name, String(value));
+    if (value !== undefined && value !== null) {
+      out[name] = String(value);
+      any = true;
+    }
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return any ? out : undefined;
 }
 
 function parseJson(text: string): unknown {
