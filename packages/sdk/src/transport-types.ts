@@ -85,9 +85,9 @@ export interface CallInput {
   params?: unknown;
   query?: unknown;
   body?: unknown;
-  /** The schema the SDK user's body is checked with, when it differs from the wire body's (its output is the wire body). */
+  /** The schema the SDK user's body is checked with, when it differs from the wire body's. */
   bodySchema?: z.ZodMiniType;
-  /** Turns the user's body into the wire body when it is not checked (`validateRequest: false`). */
+  /** Turns the user's (checked) body into the wire body. */
   encodeBody?: (body: never) => unknown;
   /** A query string already built (`client.request()`), instead of `query`. */
   search?: URLSearchParams;

@@ -109,9 +109,8 @@ export class Transport {
     const check = options.validateRequest ?? this.#config.validateRequests;
     const params = (check ? validate(operation.params, input.params, `path parameters of ${operation.id}`) : input.params) as Record<string, string> | undefined;
     const query = (check ? validate(operation.query, input.query, `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
-    const body = check
-      ? validate(input.bodySchema ?? operation.body, input.body, `body of ${operation.id}`)
-      : input.encodeBody && input.body !== undefined ? input.encodeBody(input.body as never) : input.body;
+    const checked = check ? validate(input.bodySchema ?? operation.body, input.body, `body of ${operation.id}`) : input.body;
+    const body = input.encodeBody && checked !== undefined ? input.encodeBody(checked as never) : checked;
     const callHeaders = lowerCaseNames(options.headers) ?? {};
     const requestId = callHeaders['x-request-id'] ?? newRequestId();
     const headers: Record<string, string> = { ...callHeaders, 'x-request-id': requestId };

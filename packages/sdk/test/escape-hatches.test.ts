@@ -3,13 +3,13 @@
  * with their status and headers (.withResponse()), the low-level client.request(), the
  * User-Agent, a custom fetch called as fetch(url, init), and the bounded total wait of one call.
  */
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConnectionError, MedschedError, RateLimitError, sdkVersion, ValidationError } from '../src/index.js';
 import { BASE, calendarEntry, ids, medication } from './support/fixtures.js';
 import { answerAll, sequence } from './support/record.js';
-import { loggedClient, problemResponse, testClient, useServer } from './support/server.js';
+import { loggedClient, problemResponse, server, testClient, useServer } from './support/server.js';
 import { failure } from './support/failure.js';
 
 useServer();
@@ -92,6 +92,13 @@ describe('client.request()', () => {
     expect(calls[0]!.headers.get('idempotency-key')).toMatch(/^idk_/);
     expect(calls[1]!.headers.get('idempotency-key')).toBe(calls[0]!.headers.get('idempotency-key'));
     expect(calls[1]!.body).toEqual({ kind: 'weekly' });
+  });
+
+  it("merges the path's own query string with query into one", async () => {
+    const calls: string[] = [];
+    server.use(http.all(`${BASE}/*`, ({ request }) => (calls.push(new URL(request.url).search), HttpResponse.json({}))));
+    await testClient().request({ method: 'GET', path: '/reports/summary?a=1&tag=x', query: { b: 2, tag: 'y', skip: null } });
+    expect(calls).toEqual(['?a=1&tag=x&b=2&tag=y']);
   });
 
   it('refuses a path that is not under the base URL', () => {

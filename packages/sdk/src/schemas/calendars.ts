@@ -161,27 +161,27 @@ export function calendarWireBody<T extends { extra?: Record<string, unknown> | u
 /**
  * What `client.calendars.create()` takes: known keys only (a misspelled `intaketime` is refused,
  * by the compiler and at run time, naming the key), no server-owned field, extra keys only
- * through `extra`. Parsing it gives the body as it travels.
+ * through `extra` (`calendarWireBody()` puts them at the top level, as the SDK sends them).
  */
-export const CalendarEntryCreateInput = z.pipe(
+export const CalendarEntryCreateInput = withMeta(
   z.strictObject({
     patient: withMeta(ObjectId, { description: 'The patient: a user of role patient or onlyself in your organization.' }),
     ...exactInputShape,
     extra: z.optional(CalendarExtraFields),
   }),
-  z.transform(calendarWireBody),
+  { description: 'A new calendar entry as the SDK takes it: known keys only, extra keys in extra.' },
 );
 export type CalendarEntryCreateInput = z.input<typeof CalendarEntryCreateInput>;
 
 /** What `client.calendars.replace()` takes: the whole entry, known keys only, extra keys through `extra`. */
-export const CalendarEntryReplaceInput = z.pipe(
+export const CalendarEntryReplaceInput = withMeta(
   z.strictObject({
     patient: z.optional(ObjectId),
     ...exactInputShape,
     intake: withMeta(z.optional(z.unknown()), { description: 'Intake details as stored.' }),
     extra: z.optional(CalendarExtraFields),
   }),
-  z.transform(calendarWireBody),
+  { description: 'A calendar entry replaced or updated as the SDK takes it: known keys only, extra keys in extra.' },
 );
 export type CalendarEntryReplaceInput = z.input<typeof CalendarEntryReplaceInput>;
 
