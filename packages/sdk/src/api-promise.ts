@@ -3,28 +3,33 @@ import type { CallResult } from './transport.js';
 /**
  * What every SDK method returns: a Promise of the data, plus `.withResponse()` for the status,
  * headers and request id of the answer, as openai-node and stripe-node offer.
+ *
+ * The request is sent at once, as `fetch` sends it. A failing call that nobody awaits (a
+ * forgotten `await`) surfaces as an unhandled rejection carrying the SDK's error, whether the
+ * data or `.withResponse()` was asked for; lint with `@typescript-eslint/no-floating-promises`.
  * @example
  * const { data: entry, headers, requestId } = await client.calendars.create(body).withResponse();
  * headers.get('idempotent-replayed'); // 'true' when the server replayed an earlier answer
  */
 export class ApiPromise<T> extends Promise<T> {
   readonly #result: Promise<CallResult<T>>;
+  #data: Promise<T> | undefined;
 
   constructor(result: Promise<CallResult<T>>) {
-    let settle: { resolve: (value: T) => void; reject: (reason: unknown) => void } | undefined;
-    super((resolve, reject) => {
-      settle = { resolve, reject };
-    });
+    // This promise itself never settles: `then` reads the call's result. So the call's one
+    // rejection is reported unhandled exactly when no one asked for the data nor the response.
+    super(() => {});
     this.#result = result;
-    result.then((answer) => settle?.resolve(answer.data), (error: unknown) => settle?.reject(error));
-    // A caller who only uses withResponse() handles the failure there; this promise must not
-    // then report it a second time as unhandled.
-    super.then(undefined, () => {});
   }
 
   /** `then`, `catch` and `finally` return plain Promises, not ApiPromises. */
   static override get [Symbol.species]() {
     return Promise;
+  }
+
+  override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    this.#data ??= this.#result.then((answer) => answer.data);
+    return this.#data.then(onfulfilled, onrejected);
   }
 
   /** The data with the answer's HTTP status, headers and request id. */

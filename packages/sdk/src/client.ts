@@ -10,14 +10,14 @@ import { Users } from './resources/users.js';
 import { defaultRetryDelays, type RetryDelays } from './retry.js';
 import { ApiPromise } from './api-promise.js';
 import type { HttpMethod, Operation } from './schemas/operations.js';
-import { lowerCaseNames, Transport, type LoggerEntry, type RequestOptions } from './transport.js';
+import { lowerCaseNames, Transport, type CreateRequestOptions, type LoggerEntry } from './transport.js';
 
 /** A request the SDK does not wrap yet, for `client.request()`. */
 export interface RawRequest<S extends StandardSchema | undefined = undefined> {
   method: HttpMethod;
-  /** Path under the base URL, starting with `/`, e.g. `/calendars/` (ids already in it). */
+  /** Path under the base URL, starting with `/`, e.g. `/calendars/` (ids already in it); it may carry a query string. */
   path: string;
-  /** Query parameters; undefined and null values are left out. */
+  /** Query parameters, added to any in `path`; undefined and null values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   /** JSON body. */
   body?: unknown;
@@ -126,23 +126,26 @@ export class MedschedClient {
    * const Entry = z.object({ id: z.string() });
    * const { data, status } = await client.request({ method: 'GET', path: `/calendars/${id}`, response: Entry }).withResponse();
    */
-  request<S extends StandardSchema | undefined = undefined>(request: RawRequest<S>, options?: RequestOptions): ApiPromise<RawResponse<S>> {
+  request<S extends StandardSchema | undefined = undefined>(request: RawRequest<S>, options?: CreateRequestOptions): ApiPromise<RawResponse<S>> {
     if (!request.path.startsWith('/')) throw new MedschedError(`client.request() needs a path under the base URL starting with /, got ${request.path}`, 'invalid_options');
-    const query = request.query === undefined ? '' : new URLSearchParams(
-      Object.entries(request.query).flatMap(([name, value]) => (value === undefined || value === null ? [] : [[name, String(value)]])),
-    ).toString();
+    const queryStart = request.path.indexOf('?');
+    const path = queryStart === -1 ? request.path : request.path.slice(0, queryStart);
+    // The path's own query string, then the query object's parameters: one query string.
+    const search = new URLSearchParams(queryStart === -1 ? '' : request.path.slice(queryStart + 1));
+    for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined && value !== null) search.append(name, String(value));
     const operation: Operation = {
       id: `request ${request.method} ${request.path}`,
       method: request.method,
       // Braces would be read as path parameters; the caller's path is sent as given.
-      path: request.path.replace(/[{}]/g, encodeURIComponent) + (query ? `?${query}` : ''),
+      path: path.replace(/[{}]/g, encodeURIComponent),
       summary: 'low-level request',
       response: (request.response ?? anything) as Operation['response'],
       status: 200,
       // POST creates (it gets an Idempotency-Key, and is then retried); the other methods may be repeated.
       idempotent: request.method !== 'POST',
     };
-    return new ApiPromise(this.#transport.call(operation, { body: request.body }, { ...options, validateRequest: false })) as ApiPromise<RawResponse<S>>;
+    const input = search.size > 0 ? { body: request.body, search } : { body: request.body };
+    return new ApiPromise(this.#transport.call(operation, input, { ...options, validateRequest: false })) as ApiPromise<RawResponse<S>>;
   }
 }
 

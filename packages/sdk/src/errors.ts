@@ -68,7 +68,15 @@ export interface ApiErrorInfo {
   method: string;
   /** Path of the request under the base URL, with secret query values redacted. */
   path: string;
+  /**
+   * The answer's body when it was not a problem document (an HTML page from a proxy, plain
+   * text): its first `maxErrorBodyChars` characters, so that the error says what came back.
+   */
+  body?: string | undefined;
 }
+
+/** How much of a body that is not a problem document an ApiError keeps. */
+export const maxErrorBodyChars = 2048;
 
 /** The server answered with a status of 400 or more. */
 export class ApiError extends MedschedError {
@@ -79,12 +87,15 @@ export class ApiError extends MedschedError {
   readonly headers: Headers;
   readonly method: string;
   readonly path: string;
+  /** The first 2048 characters of a body that was not a problem document (e.g. a proxy's HTML); undefined otherwise. */
+  readonly body: string | undefined;
 
   /** The problem's code, e.g. `not_found`; `http_<status>` when the answer had no problem document. */
   declare readonly code: KnownProblemCode;
 
   constructor(info: ApiErrorInfo, options?: { cause?: unknown; note?: string }) {
-    const detail = info.problem?.detail ?? info.problem?.title ?? 'no details given';
+    const text = info.body?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    const detail = info.problem?.detail ?? info.problem?.title ?? (text ? `the answer was not a problem document: ${text.slice(0, 200)}` : 'no details given');
     const reference = info.requestId ? ` (request ${info.requestId})` : '';
     const note = options?.note ? `; ${options.note}` : '';
     super(`${info.status} ${info.problem?.code ?? 'http_error'}: ${detail}${note} [${info.method} ${info.path}]${reference}`, info.problem?.code ?? `http_${info.status}`, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -94,6 +105,7 @@ export class ApiError extends MedschedError {
     this.headers = info.headers;
     this.method = info.method;
     this.path = info.path;
+    this.body = info.body;
   }
 }
 

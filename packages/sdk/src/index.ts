@@ -29,7 +29,7 @@ export {
   type FieldIssue,
 } from './errors.js';
 export { Page, parseLinkHeader } from './pagination.js';
-export type { CallResult, LogEntry, LoggerEntry, RequestOptions, RetryWaitEntry, RetryWaitReason } from './transport.js';
+export type { CallResult, CreateRequestOptions, LogEntry, LoggerEntry, RequestOptions, RetryWaitEntry, RetryWaitReason } from './transport.js';
 export type { RetryDelays } from './retry.js';
 export { Accounts } from './resources/accounts.js';
 export { Bake } from './resources/bake.js';

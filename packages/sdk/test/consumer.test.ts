@@ -77,13 +77,13 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
   it('types check with tsc against the installed package, from ESM and from CJS (node16)', () => {
     const usage = `
       import { createClient, type BakeCreate, type CalendarEntry, type LoggerEntry } from '@medsched/sdk';
-      import { CalendarEntryCreate } from '@medsched/sdk/schemas';
+      import { CalendarEntryCreateInput } from '@medsched/sdk/schemas';
       const client = createClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k', maxWait: 5000, validateRequests: true, logger: (entry: LoggerEntry) => { if (entry.type === 'retry-wait') console.log(entry.ms, entry.reason); } });
       export async function run(): Promise<number | undefined> {
         const entry: CalendarEntry = await client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6');
         const target: BakeCreate = { updateAllPatients: true, from: '2026-11-23', to: '2026-11-29' };
         await client.calendars.bake.create(target, { maxRetries: 1 });
-        const { headers } = await client.calendars.create(CalendarEntryCreate.parse({ patient: entry.patient, rrule: 'FREQ=DAILY' }), { idempotencyKey: 'job-1' }).withResponse();
+        const { headers } = await client.calendars.create(CalendarEntryCreateInput.parse({ patient: entry.patient, rrule: 'FREQ=DAILY' }), { idempotencyKey: 'job-1' }).withResponse();
         headers.get('idempotent-replayed');
         // @ts-expect-error a misspelt field is not declared
         const typo: string = entry.titel;

@@ -127,6 +127,25 @@ describe('HTTP errors', () => {
   });
 });
 
+describe('answers that are not problem documents', () => {
+  it('a 502 HTML page from a proxy: http_502, and the start of the page kept on the error', async () => {
+    const page = `<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1>${'x'.repeat(5000)}</body></html>`;
+    server.use(http.all(`${BASE}/*`, () => new HttpResponse(page, { status: 502, headers: { 'content-type': 'text/html' } })));
+    const error = (await failure(testClient({ maxRetries: 0 }).calendars.get(ids.calendar))) as ApiError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.code).toBe('http_502');
+    expect(error.problem).toBeUndefined();
+    expect(error.body).toBe(page.slice(0, 2048));
+    expect(error.message).toContain('502 Bad Gateway');
+    expect(error.message).not.toContain('no details given');
+  });
+
+  it('a problem document leaves body undefined', async () => {
+    server.use(http.all(`${BASE}/*`, () => problemResponse(404, 'not_found', 'no such entry')));
+    expect(((await failure(testClient().calendars.get(ids.calendar))) as ApiError).body).toBeUndefined();
+  });
+});
+
 describe('errors without an HTTP answer', () => {
   it('a network failure (msw HttpResponse.error) raises ConnectionError', async () => {
     answer(() => HttpResponse.error());

@@ -3,13 +3,13 @@
  * with their status and headers (.withResponse()), the low-level client.request(), the
  * User-Agent, a custom fetch called as fetch(url, init), and the bounded total wait of one call.
  */
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConnectionError, MedschedError, RateLimitError, sdkVersion, ValidationError } from '../src/index.js';
 import { BASE, calendarEntry, ids, medication } from './support/fixtures.js';
 import { answerAll, sequence } from './support/record.js';
-import { loggedClient, problemResponse, testClient, useServer } from './support/server.js';
+import { loggedClient, problemResponse, server, testClient, useServer } from './support/server.js';
 import { failure } from './support/failure.js';
 
 useServer();
@@ -94,6 +94,13 @@ describe('client.request()', () => {
     expect(calls[1]!.body).toEqual({ kind: 'weekly' });
   });
 
+  it("merges the path's own query string with query into one", async () => {
+    const calls: string[] = [];
+    server.use(http.all(`${BASE}/*`, ({ request }) => (calls.push(new URL(request.url).search), HttpResponse.json({}))));
+    await testClient().request({ method: 'GET', path: '/reports/summary?a=1&tag=x', query: { b: 2, tag: 'y', skip: null } });
+    expect(calls).toEqual(['?a=1&tag=x&b=2&tag=y']);
+  });
+
   it('refuses a path that is not under the base URL', () => {
     expect(() => testClient().request({ method: 'GET', path: 'https://evil.test/x' })).toThrow(MedschedError);
   });
@@ -108,20 +115,22 @@ describe('User-Agent', () => {
 });
 
 describe('a custom fetch', () => {
-  it('is called as fetch(url, init) with a string URL, the method, headers and body', async () => {
-    const seen: { url: unknown; init: RequestInit | undefined }[] = [];
+  it('is called as ky calls fetch: with a Request carrying the URL, method, headers and body', async () => {
+    const seen: Request[] = [];
+    const bodies: unknown[] = [];
     const client = testClient({
-      fetch: async (url, init) => {
-        seen.push({ url, init });
+      fetch: async (input) => {
+        seen.push(input as Request);
+        bodies.push(await (input as Request).json());
         return new Response(JSON.stringify(calendarEntry()), { status: 201, headers: { 'content-type': 'application/json' } });
       },
     });
     await client.calendars.create({ patient: ids.patient, name: 'x' });
-    expect(typeof seen[0]!.url).toBe('string');
+    expect(seen[0]).toBeInstanceOf(Request);
     expect(seen[0]!.url).toBe(`${BASE}/calendars/`);
-    expect(seen[0]!.init!.method).toBe('POST');
-    expect(JSON.parse(seen[0]!.init!.body as string)).toEqual({ patient: ids.patient, name: 'x' });
-    expect((seen[0]!.init!.headers as Record<string, string>)['x-api-key']).toBe('msk_test_key');
+    expect(seen[0]!.method).toBe('POST');
+    expect(bodies[0]).toEqual({ patient: ids.patient, name: 'x' });
+    expect(seen[0]!.headers.get('x-api-key')).toBe('msk_test_key');
   });
 
   it('a bug inside it is reported as such, not as "could not reach the server", and not retried', async () => {

@@ -84,16 +84,49 @@ describe('input validation', () => {
   });
 });
 
-describe('calendar inputs keep unknown keys', () => {
-  it.each([
-    { name: 'create', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.create({ patient: ids.patient, ...body }), status: 201 },
-    { name: 'replace', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.replace(ids.calendar, body), status: 200 },
-    { name: 'update', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.update(ids.calendar, body), status: 200 },
-  ])('$name sends them as given', async ({ run, status }) => {
+describe('calendar inputs: known keys exactly, extra keys through `extra`', () => {
+  const runs = [
+    { name: 'create', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.create({ patient: ids.patient, ...body } as never), status: 201 },
+    { name: 'replace', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.replace(ids.calendar, body as never), status: 200 },
+    { name: 'update', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.update(ids.calendar, body as never), status: 200 },
+  ];
+
+  it.each(runs)('$name sends the keys of `extra` at the top level, as the interface stores them', async ({ run, status }) => {
     const calls = answerAll(calendarEntry(), { status });
-    const extra = { pharmacyNote: 'blister 3', dispenser: { slot: 4, colour: 'red' }, rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH' };
-    await run(client, { name: 'Metformin 500', ...extra });
-    expect(calls[0]!.body).toMatchObject(extra);
+    const extra = { pharmacyNote: 'blister 3', dispenser: { slot: 4, colour: 'red' } };
+    await run(client, { name: 'Metformin 500', rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH', extra });
+    expect(calls[0]!.body).toMatchObject({ name: 'Metformin 500', rrule: 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH', ...extra });
+    expect(calls[0]!.body).not.toHaveProperty('extra');
+  });
+
+  it.each(runs)('$name refuses a misspelled key, naming it, and sends nothing', async ({ run }) => {
+    const calls = answerAll(calendarEntry());
+    const error = await failure(run(client, { intaketime: '21:30', amout: 2 }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(/intaketime/);
+    expect((error as ValidationError).message).toMatch(/amout/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each(runs)('$name refuses a time category outside the known ones', async ({ run }) => {
+    const calls = answerAll(calendarEntry());
+    expect((await failure(run(client, { timeCategory: 'mornin' })) as ValidationError).issues[0]!.path).toBe('timeCategory');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a known or server-owned field inside `extra`, naming it', async () => {
+    const calls = answerAll(calendarEntry());
+    const error = (await failure(client.calendars.update(ids.calendar, { extra: { intakeTime: '21:30', baked: true } }))) as ValidationError;
+    expect(error.issues.map((issue) => issue.path)).toEqual(['extra.intakeTime', 'extra.baked']);
+    expect(error.message).toContain('give it at the top level');
+    expect(error.message).toContain('set by the server');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('with validateRequest: false, `extra` is still put at the top level', async () => {
+    const calls = answerAll(calendarEntry());
+    await client.calendars.update(ids.calendar, { amount: 2, extra: { note: 'x' } }, { validateRequest: false });
+    expect(calls[0]!.body).toEqual({ amount: 2, note: 'x' });
   });
 
   it('other inputs do not: an unknown key on a medication is refused locally', async () => {

@@ -1,15 +1,15 @@
 import { ApiPromise, mapResult } from '../api-promise.js';
-import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
-import type {
-  CalendarEntry,
-  CalendarEntryCreate,
-  CalendarEntryReplace,
-  CalendarEntryUpdate,
-  CalendarListQuery,
+import {
+  calendarWireBody,
+  CalendarEntryCreateInput,
+  CalendarEntryReplaceInput,
+  CalendarEntryUpdateInput,
+  type CalendarEntry,
+  type CalendarListQuery,
 } from '../schemas/calendars.js';
 import { operations } from '../schemas/operations.js';
-import type { RequestOptions, Transport } from '../transport.js';
+import type { CreateRequestOptions, RequestOptions, Transport } from '../transport.js';
 import { Bake } from './bake.js';
 import { Resource } from './resource.js';
 
@@ -41,11 +41,12 @@ export class Calendars extends Resource {
   }
 
   /**
-   * Creates a draft entry for a patient; unknown keys are kept. Retried safely: the call carries an Idempotency-Key.
+   * Creates a draft entry for a patient. Known keys only (a misspelled one is refused, naming it);
+   * keys the interface stores beside them go in `extra`. Retried safely: the call carries an Idempotency-Key.
    * @example await client.calendars.create({ patient, name: 'Metformin 500', date: '2026-11-23', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
    */
-  create(body: z.input<typeof CalendarEntryCreate>, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.create'], { body }, options));
+  create(body: CalendarEntryCreateInput, options?: CreateRequestOptions): ApiPromise<CalendarEntry> {
+    return new ApiPromise(this.transport.call(operations['calendars.create'], { body, bodySchema: CalendarEntryCreateInput, encodeBody: calendarWireBody }, options));
   }
 
   /**
@@ -57,18 +58,19 @@ export class Calendars extends Resource {
   }
 
   /**
-   * Replaces a draft entry as a whole (409 when it is baked).
+   * Replaces a draft entry as a whole (409 when it is baked); known keys only, extra keys in `extra`.
+   * From an answered entry: `replace(id, { ...calendarEntryInput(entry), amount: 2 })`.
    * @example await client.calendars.replace(id, { patient, name: 'Metformin 850', date: '2026-11-23' });
    */
-  replace(calendarId: string, body: z.input<typeof CalendarEntryReplace>, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.replace'], { params: { calendarId }, body }, options));
+  replace(calendarId: string, body: CalendarEntryReplaceInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
+    return new ApiPromise(this.transport.call(operations['calendars.replace'], { params: { calendarId }, body, bodySchema: CalendarEntryReplaceInput, encodeBody: calendarWireBody }, options));
   }
 
   /**
-   * Changes some fields of a draft entry (409 when it is baked).
+   * Changes some fields of a draft entry (409 when it is baked); known keys only, extra keys in `extra`.
    * @example await client.calendars.update(id, { amount: 2 });
    */
-  update(calendarId: string, body: z.input<typeof CalendarEntryUpdate>, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.update'], { params: { calendarId }, body }, options));
+  update(calendarId: string, body: CalendarEntryUpdateInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
+    return new ApiPromise(this.transport.call(operations['calendars.update'], { params: { calendarId }, body, bodySchema: CalendarEntryUpdateInput, encodeBody: calendarWireBody }, options));
   }
 }

@@ -2,7 +2,7 @@ import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Medication, MedicationCreate, MedicationUpdate } from '../schemas/medications.js';
 import { operations } from '../schemas/operations.js';
-import type { RequestOptions } from '../transport.js';
+import type { CreateRequestOptions, RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
 
 /** Medications of an organization. */
@@ -11,7 +11,7 @@ export class Medications extends Resource {
    * Creates a medication in your organization. Retried safely: the call carries an Idempotency-Key.
    * @example await client.medications.create({ name: 'Ibuprofen 400', meta: { atc: 'M01AE01' } });
    */
-  create(body: z.input<typeof MedicationCreate>, options?: RequestOptions): ApiPromise<Medication> {
+  create(body: z.input<typeof MedicationCreate>, options?: CreateRequestOptions): ApiPromise<Medication> {
     return new ApiPromise(this.transport.call(operations['medications.create'], { body }, options));
   }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
 import { operations } from '../schemas/operations.js';
 import type { User, UserCreate, UserListQuery } from '../schemas/users.js';
-import type { RequestOptions } from '../transport.js';
+import type { CreateRequestOptions, RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
 
 /** Users of an organization: staff and patients. */
@@ -29,7 +29,7 @@ export class Users extends Resource {
    * Creates a user (role `patient` by default; never above your own role). Retried safely: the call carries an Idempotency-Key.
    * @example await client.users.create({ organization, name: 'Ada Patient', role: 'patient', timezone: 'Europe/Berlin' });
    */
-  create(body: z.input<typeof UserCreate>, options?: RequestOptions): ApiPromise<User> {
+  create(body: z.input<typeof UserCreate>, options?: CreateRequestOptions): ApiPromise<User> {
     return new ApiPromise(this.transport.call(operations['users.create'], { body }, options));
   }
 }

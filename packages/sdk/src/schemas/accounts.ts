@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
-import { AccountId, IsoDateTime, ObjectId } from './primitives.js';
+import { answerObject, AccountId, IsoDateTime, ObjectId } from './primitives.js';
 import { KnownUserRole } from './users.js';
 
 /** Notification settings of an account; `email` and `push` are known, other keys are kept. */
-export const NotificationSettings = z.looseObject({
+export const NotificationSettings = answerObject({
   email: z.optional(z.boolean()),
   push: z.optional(z.boolean()),
 });
 
 /** An account: the identity-provider side of a user. */
 export const Account = withMeta(
-  z.looseObject({
+  answerObject({
     id: withMeta(AccountId, { description: 'The identity provider\'s subject, e.g. `auth0|65a1…`.' }),
     email: withMeta(z.string(), { description: 'Sign-in e-mail.' }),
     firstName: withMeta(z.string(), { description: 'Given name.' }),

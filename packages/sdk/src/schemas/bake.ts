@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
 import { CalendarEntry } from './calendars.js';
 import { Device } from './devices.js';
-import { ClockTime, DateOrDateTime, IsoDate, ObjectId } from './primitives.js';
+import { answerObject, ClockTime, DateOrDateTime, IsoDate, ObjectId } from './primitives.js';
 
 /** Longest range a bake may cover, in days (inclusive). */
 export const maxBakeDays = 366;
@@ -92,7 +92,7 @@ export type BakeCreate = z.infer<typeof BakeCreate>;
 
 /** One alarm of a device with `alarmEnable` 1: the entries due at one time of one day. */
 export const Alarm = withMeta(
-  z.looseObject({
+  answerObject({
     deviceId: ObjectId,
     patient: ObjectId,
     date: IsoDate,
@@ -105,7 +105,7 @@ export type Alarm = z.infer<typeof Alarm>;
 
 /** The answer of `GET` and `POST /calendars/bake`. */
 export const BakeResult = withMeta(
-  z.looseObject({
+  answerObject({
     data: withMeta(z.array(CalendarEntry), { description: 'Baked entries in the range, by date then startTime.' }),
     iotDevices: withMeta(z.array(Device), { description: 'Devices assigned to the patient(s).' }),
     dateNow: withMeta(z.string(), { description: 'Server time, ISO 8601 UTC.' }),

@@ -1,13 +1,20 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
 import { listQueryShape, sortBy } from './list-query.js';
-import { ClockTime, ObjectId, openEnum, RRule } from './primitives.js';
+import { answerObject, ClockTime, ObjectId, openEnum, RRule } from './primitives.js';
 
 /** `emptyStomach`: a boolean, or the empty string (the only string allowed). */
 const EmptyStomach = z.union([z.boolean(), z.literal('')]);
 
-/** Time categories with a default clock time; other strings are kept as given. */
-export const TimeCategory = openEnum(['morning', 'noon', 'evening', 'night']);
+/** The time categories and their default clock times: morning 08:00, noon 12:00, evening 18:00, night 22:00. */
+export const timeCategories = ['morning', 'noon', 'evening', 'night'] as const;
+
+/** A time category as the SDK sends it: one of `timeCategories` (a typo such as `mornin` is refused). */
+export const TimeCategoryInput = z.enum(timeCategories);
+export type TimeCategoryInput = z.infer<typeof TimeCategoryInput>;
+
+/** A time category as answered: the known ones, or whatever else an entry was stored with. */
+export const TimeCategory = openEnum(timeCategories);
 export type TimeCategory = z.infer<typeof TimeCategory>;
 
 /**
@@ -15,7 +22,7 @@ export type TimeCategory = z.infer<typeof TimeCategory>;
  * fields. Fields the real service may leave out are optional; unknown extra fields pass through.
  */
 export const CalendarEntry = withMeta(
-  z.looseObject({
+  answerObject({
     id: withMeta(z.string(), { description: 'The entry\'s object id.' }),
     userId: withMeta(z.string(), { description: 'The patient the entry belongs to (same as `patient`).' }),
     date: withMeta(z.string(), { description: 'Day of the intake, `YYYY-MM-DD`; the first day of a series.' }),
@@ -65,7 +72,11 @@ const calendarInputShape = {
   batchNumber: z.optional(z.string()),
 };
 
-/** Body of `POST /calendars/`: `patient` required; unknown keys are kept. */
+/**
+ * Body of `POST /calendars/` as it travels: `patient` required; unknown keys are kept (the
+ * interface's extra keys). The servers validate with it; SDK users give `CalendarEntryCreateInput`,
+ * whose keys are exact and whose extra keys go through `extra`.
+ */
 export const CalendarEntryCreate = withMeta(
   z.looseObject({
     ...calendarInputShape,
@@ -76,7 +87,7 @@ export const CalendarEntryCreate = withMeta(
 );
 export type CalendarEntryCreate = z.infer<typeof CalendarEntryCreate>;
 
-/** Body of `POST /calendars/{id}` (replace the whole entry); unknown keys are kept. */
+/** Body of `POST /calendars/{id}` (replace the whole entry) as it travels; unknown keys are kept. SDK users give `CalendarEntryReplaceInput`. */
 export const CalendarEntryReplace = withMeta(
   z.looseObject({
     ...calendarInputShape,
@@ -87,12 +98,113 @@ export const CalendarEntryReplace = withMeta(
 );
 export type CalendarEntryReplace = z.infer<typeof CalendarEntryReplace>;
 
-/** Body of `PATCH /calendars/{id}` (partial update); unknown keys are kept. */
+/** Body of `PATCH /calendars/{id}` (partial update) as it travels; unknown keys are kept. SDK users give `CalendarEntryUpdateInput`. */
 export const CalendarEntryUpdate = withMeta(CalendarEntryReplace, { id: 'CalendarEntryUpdate' });
 export type CalendarEntryUpdate = z.infer<typeof CalendarEntryUpdate>;
 
+/** Fields the server sets: never part of an input (`organization` is the caller's). */
+export const serverOwnedCalendarFields = ['id', 'userId', 'title', 'description', 'startTime', 'endTime', 'baked', 'bakedAt', 'seriesId', 'createdAt', 'updatedAt', 'organization'] as const;
+
+/** The input fields an SDK user may give, each exactly once, at the top level. */
+const exactInputShape = {
+  name: calendarInputShape.name,
+  date: calendarInputShape.date,
+  intakeTime: withMeta(z.optional(ClockTime), { description: 'HH:mm (24 h); the entry start time. Without it, timeCategory decides.' }),
+  timeCategory: withMeta(z.optional(TimeCategoryInput), { description: 'morning (08:00), noon (12:00), evening (18:00) or night (22:00), when no intakeTime is given.' }),
+  rrule: calendarInputShape.rrule,
+  abdaMedication: z.optional(z.string().check(z.maxLength(500))),
+  medication: z.optional(z.string().check(z.maxLength(500))),
+  amount: withMeta(z.optional(z.number()), { description: 'How many units to take.' }),
+  unit: withMeta(z.optional(z.string().check(z.maxLength(100))), { description: 'Unit of amount, e.g. tablet.' }),
+  emptyStomach: calendarInputShape.emptyStomach,
+  instruction: calendarInputShape.instruction,
+  subTray: z.optional(z.string().check(z.maxLength(100))),
+  batchNumber: z.optional(z.string().check(z.maxLength(100))),
+};
+
+/** Names an extra key may not take: the known fields (give them at the top level), the server's, prototype names. */
+const reservedExtraKeys = new Set<string>([...Object.keys(exactInputShape), 'patient', 'intake', 'extra', ...serverOwnedCalendarFields, '__proto__', 'constructor', 'prototype']);
+
+/** At most this many extra keys per entry. */
+export const maxCalendarExtraKeys = 50;
+
+function checkExtraKeys(extra: Record<string, unknown>, ctx: z.core.$RefinementCtx<Record<string, unknown>>) {
+  const keys = Object.keys(extra);
+  if (keys.length > maxCalendarExtraKeys) ctx.addIssue({ code: 'custom', message: `at most ${maxCalendarExtraKeys} extra keys` });
+  for (const key of keys) {
+    if (reservedExtraKeys.has(key)) {
+      const why = (serverOwnedCalendarFields as readonly string[]).includes(key) ? 'is set by the server' : key in exactInputShape || key === 'patient' || key === 'intake' ? 'is a known field: give it at the top level' : 'is reserved';
+      ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" ${why}, not in extra` });
+    } else if (!/^[A-Za-z_$][\w$-]{0,99}$/.test(key)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'an extra key is 1 to 100 letters, digits, _, $ or -, not starting with a digit' });
+    }
+  }
+}
+
+/**
+ * The one door for the interface's extra keys: `extra: { colour: 'blue' }` is sent as a top-level
+ * `colour` and stored with the entry (read it back with `unknownFields(CalendarEntry, entry)`).
+ * A known field or a server-owned one cannot go through it.
+ */
+export const CalendarExtraFields = withMeta(
+  z.record(z.string(), z.unknown()).check(z.superRefine(checkExtraKeys)),
+  { description: 'Keys the interface stores beside the known fields, e.g. { "colour": "blue" }; sent as top-level keys.' },
+);
+export type CalendarExtraFields = z.infer<typeof CalendarExtraFields>;
+
+/** Puts the extra keys at the top level, as the wire carries them. */
+export function calendarWireBody<T extends { extra?: Record<string, unknown> | undefined }>(input: T): Record<string, unknown> {
+  const { extra, ...known } = input;
+  return extra === undefined ? known : { ...extra, ...known };
+}
+
+/**
+ * What `client.calendars.create()` takes: known keys only (a misspelled `intaketime` is refused,
+ * by the compiler and at run time, naming the key), no server-owned field, extra keys only
+ * through `extra` (`calendarWireBody()` puts them at the top level, as the SDK sends them).
+ */
+export const CalendarEntryCreateInput = withMeta(
+  z.strictObject({
+    patient: withMeta(ObjectId, { description: 'The patient: a user of role patient or onlyself in your organization.' }),
+    ...exactInputShape,
+    extra: z.optional(CalendarExtraFields),
+  }),
+  { description: 'A new calendar entry as the SDK takes it: known keys only, extra keys in extra.' },
+);
+export type CalendarEntryCreateInput = z.input<typeof CalendarEntryCreateInput>;
+
+/** What `client.calendars.replace()` takes: the whole entry, known keys only, extra keys through `extra`. */
+export const CalendarEntryReplaceInput = withMeta(
+  z.strictObject({
+    patient: z.optional(ObjectId),
+    ...exactInputShape,
+    intake: withMeta(z.optional(z.unknown()), { description: 'Intake details as stored.' }),
+    extra: z.optional(CalendarExtraFields),
+  }),
+  { description: 'A calendar entry replaced or updated as the SDK takes it: known keys only, extra keys in extra.' },
+);
+export type CalendarEntryReplaceInput = z.input<typeof CalendarEntryReplaceInput>;
+
+/** What `client.calendars.update()` takes: some fields, known keys only, extra keys through `extra`. */
+export const CalendarEntryUpdateInput = CalendarEntryReplaceInput;
+export type CalendarEntryUpdateInput = CalendarEntryReplaceInput;
+
+/** The input fields of an answered entry, its unknown fields in `extra`: for a get, edit, replace round trip. */
+export function calendarEntryInput(entry: CalendarEntry): CalendarEntryReplaceInput {
+  const input: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry)) {
+    if (value === undefined || (value === null && key !== 'rrule')) continue;
+    if (key in exactInputShape || key === 'patient' || key === 'intake') input[key] = value;
+    else if (!reservedExtraKeys.has(key)) extra[key] = value;
+  }
+  if (Object.keys(extra).length > 0) input.extra = extra;
+  return input as CalendarEntryReplaceInput;
+}
+
 /** Sortable fields of calendar entries. */
 export const calendarSortFields = ['date', 'startTime', 'title', 'baked', 'createdAt', 'updatedAt', 'id'] as const;
+export type CalendarSortField = (typeof calendarSortFields)[number];
 
 /** Query of `GET /calendars/`. */
 export const CalendarListQuery = withMeta(

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
-import { FreeObject, IsoDateTime, ObjectId, openEnum } from './primitives.js';
+import { answerObject, FreeObject, IsoDateTime, ObjectId, openEnum } from './primitives.js';
 
 /** Device status values: assigning a patient makes a device `active`, `patient: null` makes it `unassigned`. */
 export const DeviceStatus = z.enum(['unassigned', 'active', 'disabled']);
@@ -12,7 +12,7 @@ export type KnownDeviceStatus = z.infer<typeof KnownDeviceStatus>;
 
 /** A pill-dispensing device; fields the real service may leave out are optional, unknown ones pass through. */
 export const Device = withMeta(
-  z.looseObject({
+  answerObject({
     id: withMeta(ObjectId, { description: 'The device\'s object id.' }),
     name: withMeta(z.string(), { description: 'Display name.' }),
     serialNumber: withMeta(z.string(), { description: 'Serial number printed on the device.' }),
@@ -53,12 +53,22 @@ export type DeviceUpdate = z.infer<typeof DeviceUpdate>;
 /** Path parameters of `/devices/{deviceId}` and `/devices/events/{deviceId}`. */
 export const DeviceIdParams = z.strictObject({ deviceId: withMeta(ObjectId, { description: 'Id of the device (24 lower-case hex characters).' }) });
 
+/**
+ * Event types the service itself writes. A device may send any other type (`dispense`,
+ * `battery low`), so the set stays open, in answers and in `TypeFilter` alike.
+ */
+export const deviceEventTypes = ['activate', 'state', 'update'] as const;
+
+/** An event type: the known ones, or any string a device sends. */
+export const DeviceEventType = openEnum(deviceEventTypes);
+export type DeviceEventType = z.infer<typeof DeviceEventType>;
+
 /** Something a device did or had done to it. */
 export const DeviceEvent = withMeta(
-  z.looseObject({
+  answerObject({
     id: z.string(),
     deviceId: ObjectId,
-    type: withMeta(openEnum(['activate', 'state', 'update']), { description: 'activate, state, update, or any string a device sends.' }),
+    type: withMeta(DeviceEventType, { description: 'activate, state, update, or any string a device sends.' }),
     payload: FreeObject,
     timestamp: IsoDateTime,
   }),
@@ -71,7 +81,7 @@ export const DeviceEventsQuery = withMeta(
   z.strictObject({
     DateStart: withMeta(z.optional(IsoDateTime), { description: 'Inclusive lower bound.' }),
     DateEnd: withMeta(z.optional(IsoDateTime), { description: 'Exclusive upper bound.' }),
-    TypeFilter: withMeta(z.optional(z.string().check(z.maxLength(100))), { description: 'Exact event type; activate and state are common.' }),
+    TypeFilter: withMeta(z.optional(z.string().check(z.maxLength(100)) as z.ZodMiniType<DeviceEventType, DeviceEventType>), { description: 'Exact event type; activate and state are common.' }),
   }).check(z.refine((query) => query.DateStart === undefined || query.DateEnd === undefined || Date.parse(query.DateStart) <= Date.parse(query.DateEnd), {
     path: ['DateEnd'],
     message: 'DateEnd must not be before DateStart',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
+import { UserRole } from './roles.js';
 
 const bound = 100_000;
 
@@ -23,11 +24,20 @@ const queryOffset = z.union([
   z.codec(z.literal('null'), z.null(), { decode: () => null, encode: () => 'null' as const }),
 ], { error: (issue) => (issue.code === 'invalid_union' ? `must be null or a whole number from 0 to ${bound}` : undefined) });
 
+/** One sort key: `field`, `field:asc` or `field:desc`. */
+export type SortKey<F extends string> = F | `${F}:asc` | `${F}:desc`;
+
+/**
+ * A `sortBy` value as typed: one or two keys, comma-separated (`'date:desc,startTime'`), of the
+ * known fields only, so that `'titel:desc'` does not compile. At run time more keys are accepted.
+ */
+export type SortSpec<F extends string> = SortKey<F> | `${SortKey<F>},${SortKey<F>}`;
+
 /**
  * `sortBy`: `field`, `field:asc` or `field:desc`, comma-separated for several keys.
  * Fields outside `fields` are rejected so that typos surface.
  */
-export function sortBy<const F extends readonly [string, ...string[]]>(fields: F) {
+export function sortBy<const F extends readonly [string, ...string[]]>(fields: F): z.ZodMiniType<SortSpec<F[number]>, SortSpec<F[number]>> {
   const known = (value: string, ctx: z.core.$RefinementCtx<string>) => {
     for (const part of value.split(',')) {
       const field = part.split(':')[0] ?? '';
@@ -39,13 +49,13 @@ export function sortBy<const F extends readonly [string, ...string[]]>(fields: F
   return withMeta(
     z.string().check(z.regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated'), z.superRefine(known)),
     { description: `Sort keys: ${fields.join(', ')}; each optionally :asc or :desc.` },
-  );
+  ) as unknown as z.ZodMiniType<SortSpec<F[number]>, SortSpec<F[number]>>;
 }
 
 /** The paging and filter parameters shared by `GET /calendars/` and `GET /users/`. */
 export const listQueryShape = {
   name: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Case-insensitive substring of the name (title for calendar entries).' }),
-  role: withMeta(z.optional(z.string().check(z.maxLength(50))), { description: "Exact role (users: the user's role; calendars: the role of the entry's patient)." }),
+  role: withMeta(z.optional(UserRole), { description: "Exact role (users: the user's role; calendars: the role of the entry's patient)." }),
   search: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Case-insensitive substring over the main text fields.' }),
   limit: withMeta(z.optional(queryInt(1)), { description: 'Page size, 1 to 100000; default 50.' }),
   offset: withMeta(z.optional(queryOffset), { description: 'Records to skip, 0 to 100000; wins over page.' }),

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
-import { FreeObject, IsoDateTime, ObjectId } from './primitives.js';
+import { answerObject, FreeObject, IsoDateTime, ObjectId } from './primitives.js';
 
 /** A medication of an organization. */
 export const Medication = withMeta(
-  z.looseObject({
+  answerObject({
     id: withMeta(z.string(), { description: 'The medication\'s object id.' }),
     name: withMeta(z.string(), { description: 'Display name, e.g. `Ibuprofen 400 mg`.' }),
     organization: withMeta(ObjectId, { description: 'The medication\'s organization.' }),

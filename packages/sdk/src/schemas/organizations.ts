@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
-import { FreeObject, ObjectId } from './primitives.js';
+import { answerObject, FreeObject, ObjectId } from './primitives.js';
 
 /** An organization (pharmacy, care home, …): the tenant every record belongs to. */
 export const Organization = withMeta(
-  z.looseObject({
+  answerObject({
     id: withMeta(ObjectId, { description: 'The organization\'s object id.' }),
     name: withMeta(z.string(), { description: 'Display name.' }),
     email: withMeta(z.string(), { description: 'Contact e-mail.' }),

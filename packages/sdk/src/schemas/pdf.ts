@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
+import { answerObject } from './primitives.js';
 
 /** Query of `GET /pdf/`: an absolute URL on the configured app_url or web_url. */
 export const PdfQuery = withMeta(
@@ -11,5 +12,5 @@ export const PdfQuery = withMeta(
 export type PdfQuery = z.infer<typeof PdfQuery>;
 
 /** The answer of `GET /pdf/`: a signed, expiring link to the rendered PDF. */
-export const PdfLink = withMeta(z.looseObject({ signed: z.string() }), { id: 'PdfLink' });
+export const PdfLink = withMeta(answerObject({ signed: z.string() }), { id: 'PdfLink' });
 export type PdfLink = z.infer<typeof PdfLink>;

@@ -81,3 +81,23 @@ export const RRule = withMeta(
   { id: 'RRule', description: 'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day. The server accepts FREQ HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL and COUNT 1-1000; UNTIL; BYHOUR, BYMINUTE, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS and WKST in range; anything else is 400 naming the part.', example: 'FREQ=WEEKLY;BYDAY=MO,TH' },
 );
 export type RRule = z.infer<typeof RRule>;
+
+/**
+ * An object in an answer: its type lists exactly the known fields (no index signature, so
+ * `entry.titel` does not compile), while at run time fields that a newer server adds pass through
+ * untouched, so that an older client neither fails nor drops them. Read them with `unknownFields()`.
+ */
+export function answerObject<S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> {
+  return z.looseObject(shape) as unknown as z.ZodMiniObject<S, z.core.$strip>;
+}
+
+/**
+ * The fields of an answer that its schema does not list: those a newer server added, or the extra
+ * keys stored with a calendar entry (`extra` on input). The one place such fields are read.
+ * @example unknownFields(CalendarEntry, entry); // { colour: 'blue' }
+ */
+export function unknownFields(schema: { shape: Record<string, unknown> }, value: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (!Object.hasOwn(schema.shape, key)) out[key] = field;
+  return out;
+}

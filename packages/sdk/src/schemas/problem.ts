@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
-import { openEnum } from './primitives.js';
+import { answerObject, openEnum } from './primitives.js';
 
 /** The error codes of the service, one per kind of failure. */
 export const ProblemCode = z.enum([
@@ -30,7 +30,7 @@ export type ProblemFieldError = z.infer<typeof ProblemFieldError>;
 
 /** An RFC 9457 problem document (`application/problem+json`). */
 export const Problem = withMeta(
-  z.looseObject({
+  answerObject({
     type: z.string(),
     title: z.string(),
     status: z.int(),

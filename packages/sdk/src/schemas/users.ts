@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { withMeta } from './meta.js';
 import { listQueryShape, sortBy } from './list-query.js';
-import { FreeObject, ObjectId, openEnum, TimeZone } from './primitives.js';
+import { answerObject, FreeObject, ObjectId, openEnum, TimeZone } from './primitives.js';
 
-/** Roles, from most to least privileged. */
-export const UserRole = z.enum(['admin', 'user', 'patient', 'onlyself']);
-export type UserRole = z.infer<typeof UserRole>;
+import { UserRole } from './roles.js';
+
+export { UserRole, userRoles } from './roles.js';
 
 /** What a user is in the care process. */
 export const UserCategory = z.enum(['doctor', 'nurse', 'patient', 'pharmacist', 'relative']);
@@ -21,7 +21,7 @@ export type KnownUserCategory = z.infer<typeof KnownUserCategory>;
 
 /** A user of an organization (staff or patient); fields the real service may leave out are optional. */
 export const User = withMeta(
-  z.looseObject({
+  answerObject({
     id: withMeta(ObjectId, { description: 'The user\'s object id.' }),
     name: withMeta(z.string(), { description: 'Display name.' }),
     email: withMeta(z.nullable(z.string()), { description: 'E-mail address, or null for users without one (most patients).' }),

@@ -27,10 +27,11 @@ expectTypeOf(entry.emptyStomach).toEqualTypeOf<boolean | '' | undefined>();
 expectTypeOf(device.alarmEnable).toEqualTypeOf<number | undefined>();
 expectTypeOf(device.patient).toEqualTypeOf<string | null | undefined>();
 expectTypeOf(user.accountId).toEqualTypeOf<string | null | undefined>();
-// Unknown extra fields still come through, typed unknown, so a typo is not a declared field.
-expectTypeOf(entry.titel).toEqualTypeOf<unknown>();
-// @ts-expect-error a typo no longer compiles as a string
-const typo: string = entry.titel;
+// Exact outputs: no index signature, so a misspelled field does not compile at all.
+// @ts-expect-error titel is not a field of CalendarEntry
+const typo: unknown = entry.titel;
+// @ts-expect-error nor of a User
+void user.nmae;
 
 // Open unions: the known literals, and any other string still fits.
 expectTypeOf<'admin'>().toMatchTypeOf<KnownUserRole>();
@@ -55,6 +56,25 @@ const client = createClient({ baseUrl: 'http://127.0.0.1:4010/v1' });
 void client.calendars.create({ patient: '65a1f0c2e4b0a1b2c3d4e5f6', rrule: 'FREQ=DAILY' });
 // @ts-expect-error an rrule object does not compile
 void client.calendars.create({ patient: '65a1f0c2e4b0a1b2c3d4e5f6', rrule: { freq: 'DAILY' } });
+
+// Exact inputs: a misspelled key, a server-owned field, a closed set's typo do not compile.
+// @ts-expect-error intaketime is misspelled
+void client.calendars.create({ patient: '65a1f0c2e4b0a1b2c3d4e5f6', intaketime: '21:30' });
+// @ts-expect-error amout is misspelled
+void client.calendars.update('65a1f0c2e4b0a1b2c3d4e5f6', { amout: 2 });
+// @ts-expect-error baked is the server's
+void client.calendars.replace('65a1f0c2e4b0a1b2c3d4e5f6', { baked: true });
+// @ts-expect-error mornin is not a time category
+void client.calendars.create({ patient: '65a1f0c2e4b0a1b2c3d4e5f6', timeCategory: 'mornin' });
+// @ts-expect-error titel is not a sort field
+void client.calendars.list({ sortBy: 'titel:desc' });
+// @ts-expect-error admn is not a role
+void client.users.list({ organization: '65a1f0c2e4b0a1b2c3d4e5f6', role: 'admn' });
+// @ts-expect-error only creates take an Idempotency-Key
+void client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6', { idempotencyKey: 'job-1' });
+// The one door for extra keys, two sort keys, an Idempotency-Key on a create.
+void client.calendars.create({ patient: '65a1f0c2e4b0a1b2c3d4e5f6', intakeTime: '21:30', timeCategory: 'night', extra: { colour: 'blue' } }, { idempotencyKey: 'job-1' });
+void client.calendars.list({ sortBy: 'date:desc,startTime' });
 
 // withResponse and request() are typed.
 async function typedAnswers() {
