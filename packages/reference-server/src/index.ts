@@ -22,7 +22,7 @@ export { routeTable } from './routes/table.js';
 export type { Route } from './routes/route.js';
 export { ProblemError } from './domain/operation/problems.js';
 export { problemResponse } from './pipeline/problem-response.js';
-export { toFetchResponse } from './handlers/fetch-adapter.js';
+export { fromFetchRequest, toFetchResponse } from './handlers/fetch-adapter.js';
 export type { RateLimitOptions } from './domain/access/rate-limit.js';
 export { IdentityProvider, type IdentityProviderOptions, type TokenPair } from './domain/access/identity-provider.js';
 export { hashApiKey } from './domain/access/api-keys.js';

@@ -47,6 +47,11 @@ export class IdempotencyStep {
     this.#now = options.now ?? Date.now;
   }
 
+  /** Forgets every kept answer (the mock server's `reset()`: the next test starts without replays). */
+  clear(): void {
+    this.#kept.clear();
+  }
+
   async run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse> {
     const key = request.header(idempotencyKeyHeader);
     if (key === undefined || readOnlyMethods.has(request.method)) return next(request);
