@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installConsumerProject, packWorkspacePackages } from '../../../packages/mock-server/test/consumer/packed-packages.js';
 
 const appSource = fileURLToPath(new URL('../app', import.meta.url));
+// The runner-independent tests (reset safety, life cycle) that the mock server's own and Vitest consumer tests run too.
+const sharedTests = fileURLToPath(new URL('../../../packages/mock-server/test/consumer/shared', import.meta.url));
 const template = readFileSync(join(appSource, 'package.template.json'), 'utf8');
 
 const jestLines = [
@@ -16,7 +18,7 @@ const jestLines = [
 /** The app with one Jest line, installed with npm outside the workspace (third-party packages cached). */
 function prepareApp(versions: (typeof jestLines)[number], packs: string): string {
   const manifest = JSON.parse(template.replaceAll('JEST_VERSION', versions.jest).replaceAll('JEST_MAJOR', versions.types)) as Record<string, unknown>;
-  const files = Object.fromEntries(['jest.config.cjs', 'tsconfig.json', 'tests'].map((name) => [name, join(appSource, name)]));
+  const files = { ...Object.fromEntries(['jest.config.cjs', 'tsconfig.json', 'tests'].map((name) => [name, join(appSource, name)])), shared: sharedTests };
   return installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
 }
 
@@ -56,8 +58,24 @@ describe('Jest in a project that installed the packed packages with npm', () => 
       const { status, output } = runJest(dir, environment);
       expect(output).toContain('PASS tests/calendar.test.js');
       expect(output).toContain('PASS tests/sign-in.test.ts');
-      expect(output).toMatch(/Tests:\s+6 passed, 6 total/);
+      // A local server on the mock's base URL sees no request during bursts across (un-awaited) resets.
+      expect(output).toContain('PASS tests/reset-safety.test.js');
+      expect(output).toContain('PASS tests/lifecycle.test.js');
+      expect(output).toMatch(/Tests:\s+16 passed, 16 total/);
       expect(status, output).toBe(0);
+    });
+
+    it('says what to install when the Babel plugin (an optional peer, for Jest only) is missing', () => {
+      const plugin = join(dir, 'node_modules', '@babel', 'plugin-transform-modules-commonjs');
+      renameSync(plugin, `${plugin}.away`);
+      try {
+        const { status, output } = runJest(dir, 'node');
+        expect(output).toContain('The Jest preset of @medsched/mock-server needs @babel/plugin-transform-modules-commonjs');
+        expect(output).toContain('npm install --save-dev @babel/plugin-transform-modules-commonjs@^7');
+        expect(status).not.toBe(0);
+      } finally {
+        renameSync(`${plugin}.away`, plugin);
+      }
     });
   });
 });

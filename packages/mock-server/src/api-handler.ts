@@ -1,5 +1,4 @@
-import { getResponse, http, type HttpHandler } from 'msw';
-import type { Flight } from './in-flight.js';
+import { http, type HttpHandler } from 'msw';
 
 /**
  * Requests the mock answers: the API under its base path, the development routes (`/dev/…`) and
@@ -11,22 +10,15 @@ export const isApiRequest = (request: Request, basePath: string): boolean => {
 };
 
 /**
- * The mock's one msw handler, behind the scenarios and the app's own handlers: it applies the
- * token expiry scenario and lets the reference handlers of the request's generation answer (msw's
- * `getResponse`). It holds no behaviour of the API; because it reads the state of the request's
- * flight, `reset()` can swap the whole database without re-installing handlers, and a request
- * that arrived before a reset is answered by the state it arrived in.
+ * The mock's one msw handler, behind the scenarios and the app's own handlers. It claims every
+ * request under the base path (and `/dev/…`) and always answers it: `answer` waits for the
+ * generation the request belongs to (during a `reset()`, the one being made) and hands the
+ * request to that generation's reference pipeline. A handler that matched and then returned
+ * nothing would let msw send the request to the network, with the app's credentials.
  */
-export function createApiHandler(flightOf: (request: Request, requestId: string) => Flight | undefined, basePath: string): HttpHandler {
+export function createApiHandler(answer: (request: Request, requestId: string) => Promise<Response>, basePath: string): HttpHandler {
   return http.all(
     ({ request }) => isApiRequest(request, basePath),
-    async ({ request, requestId }) => {
-      const flight = flightOf(request, requestId);
-      if (!flight) return undefined;
-      const response = await getResponse(flight.state.reference.handlers, await flight.state.tokens.apply(request));
-      await flight.body;
-      if (response) flight.entry.outcome = response.status;
-      return response;
-    },
+    ({ request, requestId }) => answer(request, requestId),
   );
 }

@@ -1,4 +1,4 @@
-import { demoCredentials, type Database } from '@medsched/reference-server';
+import { demoCredentials, type Database, type SeedName } from '@medsched/reference-server';
 import type { UserRole } from '@medsched/sdk/schemas';
 import type { MockCredential } from './seed-factories.js';
 
@@ -12,9 +12,10 @@ export interface DemoUserOptions {
 
 /**
  * The demo user of a role (the first patient for `patient`), from the reference server's own
- * credentials list. Fails with what to do instead when the database has no demo data.
+ * credentials list. Fails with what to do instead when the database has no demo data (or, with
+ * no database at hand during a reset, when the seed the reset restores has none).
  */
-export function demoUser(db: Database, role: UserRole, options: DemoUserOptions = {}): MockCredential {
+export function demoUser(db: Database | undefined, seed: SeedName, role: UserRole, options: DemoUserOptions = {}): MockCredential {
   const organization = options.organization ?? 'sonnen';
   const credential = demoCredentials().find(
     (candidate) =>
@@ -23,7 +24,7 @@ export function demoUser(db: Database, role: UserRole, options: DemoUserOptions 
   if (!credential) {
     throw new Error(`mock.as('${role}'): the demo data has no ${role} in organization "${organization}"; use 'sonnen', 'lindenhof' or a demo organization id`);
   }
-  if (!db.users.get(credential.userId)) {
+  if (db ? !db.users.get(credential.userId) : seed !== 'demo') {
     throw new Error(
       `mock.as('${role}'): the demo users are not in the database (seed: 'empty'?); make one with ` +
         `const user = await mock.seed.user({ role: '${role}' }); mock.as(await mock.seed.credential(user))`,

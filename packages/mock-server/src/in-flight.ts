@@ -3,8 +3,8 @@ import type { MockState } from './mock-state.js';
 
 /** A request between its arrival and its answer: the generation it arrived in, and its journal entry. */
 export interface Flight {
-  /** The state (database, identity provider) of the generation the request arrived in. */
-  state: MockState;
+  /** The generation the request arrived in (being made, when it arrived during a `reset()`). */
+  generation: Promise<MockState>;
   entry: JournalEntry;
   /** Settles once the entry's body has been read. */
   body: Promise<void>;
@@ -55,6 +55,12 @@ export class InFlightRequests {
   /** The flight of a request, opened now if msw's `request:start` did not reach us. */
   of(request: Request, requestId: string): Flight | undefined {
     return this.#flights.get(requestId) ?? this.#start(request, requestId);
+  }
+
+  /** Whether a request of `generation` is still on its way (held by a delay, the app's handler, …). */
+  has(generation: Promise<MockState>): boolean {
+    for (const flight of this.#flights.values()) if (flight.generation === generation) return true;
+    return false;
   }
 
   /** Stops listening (an isolated scope at the end of its test). */

@@ -40,7 +40,8 @@ export interface JournalFilter {
   /** `GET`, `POST`, … (any case). */
   method?: HttpMethod | Lowercase<HttpMethod> | (string & {});
   /**
-   * msw path syntax, relative to the API base (`/calendars/:id`) or absolute (`/v1/calendars/:id`, `/dev/token`);
+   * msw path syntax or an OpenAPI template, relative to the API base (`/calendars/:id`,
+   * `/calendars/{calendarId}`) or absolute (`/v1/calendars/:id`, `/dev/token`);
    * or a RegExp tested against the path.
    */
   path?: string | RegExp;
@@ -131,8 +132,10 @@ export class RequestJournal {
       const strip = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
       const url = new URL(strip(entry.path), 'http://journal');
       const matches = (pattern: string) => matchRequestUrl(url, strip(pattern), 'http://journal').matches;
+      // OpenAPI templates (`/calendars/{calendarId}`, as the API reference writes paths) in msw's syntax.
+      const pattern = filter.path.replace(/\{(\w+)\}/g, ':$1');
       // Relative to the API base (`/calendars/:id`), or absolute (`/v1/calendars/:id`, `/dev/token`).
-      return matches(`${this.basePath}${filter.path}`) || matches(filter.path);
+      return matches(`${this.basePath}${pattern}`) || matches(pattern);
     }
     return true;
   }

@@ -1,4 +1,6 @@
 import type { SeedName } from '@medsched/reference-server';
+import type { NowOption } from './mock-clock.js';
+import { MockApiError } from './mock-error.js';
 
 export interface MockApiOptions {
   /** `demo` (default): the reference server's demo data; `empty`: nothing, build it with `mock.seed`. */
@@ -9,22 +11,44 @@ export interface MockApiOptions {
    * Default `https://api.medsched.test/v1` in Node, `<page origin>/v1` in the browser.
    */
   baseUrl?: string;
+  /**
+   * The clock of the mock's API and factories ("today", timestamps, ids); default the real one.
+   * `'2026-05-04T08:00:00Z'` (or a Date) stands still; `{ from: '2026-05-04T08:00:00Z' }` starts
+   * there at `listen()` and at every `reset()` and moves on with real time; a function is called
+   * at every read, like the reference server's `now`.
+   */
+  now?: NowOption;
 }
 
 export interface ResolvedOptions {
   seed: SeedName;
   baseUrl: string;
   basePath: string;
+  now: NowOption | undefined;
 }
 
-export function resolveOptions(options: MockApiOptions, defaultBaseUrl: string): ResolvedOptions {
+const seeds: readonly SeedName[] = ['demo', 'empty'];
+
+/**
+ * Checks the options (a key we do not know is an error: a misspelt or unsupported option must
+ * not be silently ignored) and fills in the defaults. `extraKeys` are the set-up's own options.
+ */
+export function resolveOptions(options: MockApiOptions, defaultBaseUrl: string, setup = 'setupMockApi', extraKeys: readonly string[] = []): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw new MockApiError('invalid_option', `${setup}(options): options must be an object`);
+  const known = ['seed', 'baseUrl', 'now', ...extraKeys];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new MockApiError('unknown_option', `${setup}(): unknown option "${key}"; the options are ${known.join(', ')}`);
+  }
+  if (options.seed !== undefined && !seeds.includes(options.seed)) {
+    throw new MockApiError('invalid_option', `${setup}({ seed }): "${String(options.seed)}" is not a seed; use ${seeds.map((seed) => `'${seed}'`).join(' or ')}`);
+  }
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');
   let basePath: string;
   try {
     basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   } catch {
-    throw new TypeError(`baseUrl "${baseUrl}" is not an absolute URL; give one like https://api.medsched.test/v1`);
+    throw new MockApiError('invalid_option', `baseUrl "${baseUrl}" is not an absolute URL; give one like https://api.medsched.test/v1`);
   }
-  if (basePath === '') throw new TypeError(`baseUrl "${baseUrl}" needs the API's base path, e.g. ${baseUrl}/v1`);
-  return { seed: options.seed ?? 'demo', baseUrl, basePath };
+  if (basePath === '') throw new MockApiError('invalid_option', `baseUrl "${baseUrl}" needs the API's base path, e.g. ${baseUrl}/v1`);
+  return { seed: options.seed ?? 'demo', baseUrl, basePath, now: options.now };
 }

@@ -1,13 +1,19 @@
-import type { ReferenceServer, Database } from '@medsched/reference-server';
+import { fromFetchRequest, toFetchResponse, type Database, type ReferenceServer } from '@medsched/reference-server';
 import { createClient, type ClientOptions, type MedschedClient } from '@medsched/sdk';
 import type { UserRole } from '@medsched/sdk/schemas';
 import { delay as mswDelay, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
 import { createApiHandler, isApiRequest } from './api-handler.js';
+import { rememberedApiKeyHashes } from './api-key-hashes.js';
 import { demoUser, type DemoUserOptions } from './demo-users.js';
+import { Generations } from './generations.js';
 import { InFlightRequests, type Flight, type LifeCycleEvents } from './in-flight.js';
 import { RequestJournal } from './journal.js';
+import { MockClock } from './mock-clock.js';
+import { MockApiError } from './mock-error.js';
 import type { ResolvedOptions } from './mock-options.js';
-import { MockState } from './mock-state.js';
+import { operationOf, type MockState } from './mock-state.js';
+import { ScenarioBase, type BaseOptions } from './scenario-base.js';
+import { snapshotOf } from './scenario-snapshot.js';
 import { failureResponse, type FailureSpec } from './scenarios/fail.js';
 import { respondResponse, type RespondBody, type RespondOptions, type RespondRoute } from './scenarios/respond.js';
 import { handlerFor, parseRoute, type RouteSpec } from './scenarios/route-spec.js';
@@ -61,7 +67,7 @@ export type Who = UserRole | MockCredential;
  * The test-facing API shared by Node and the browser: data (`seed`, `db`), users (`as`,
  * `signIn`), scenarios (`fail`, `delay`, `networkError`, `expireTokens`, `rateLimit`), the
  * `journal`, and `reset`. Scenarios are msw handlers put in front of the reference server's
- * (or, for rate limits, the reference pipeline's own limiter); none re-implements an endpoint.
+ * pipeline (or, for rate limits, the pipeline's own limiter); none re-implements an endpoint.
  */
 export class MockScope {
   /** What the app sent since the last reset. */
@@ -72,7 +78,13 @@ export class MockScope {
   readonly basePath: string;
   /** The mock's msw handlers; `setupMockApi`/`setupMockWorker` install them for you. */
   readonly handlers: HttpHandler[];
-  #state: MockState | undefined;
+  readonly #clock: MockClock;
+  readonly #generations: Generations;
+  /** One signing key for the mock's life: tokens from `signIn()` survive `reset()`. */
+  readonly #tokenSecret = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  readonly #hashApiKey = rememberedApiKeyHashes();
+  /** `as()` clients by API key: an SDK client holds no state of its own, and making one costs more than a call. */
+  readonly #clients = new Map<string, MedschedClient>();
   #inFlight: InFlightRequests | undefined;
 
   constructor(
@@ -81,27 +93,44 @@ export class MockScope {
   ) {
     this.baseUrl = options.baseUrl;
     this.basePath = options.basePath;
+    this.#clock = new MockClock(options.now);
     this.journal = new RequestJournal(options.basePath);
-    this.seed = new SeedFactories(() => this.#current().reference.db);
-    const apiHandler = createApiHandler((request, requestId) => this.#flight(request, requestId), options.basePath);
+    this.#generations = new Generations({
+      build: (first) => this.buildBase(first),
+      inUse: (generation) => this.#inFlight?.has(generation) ?? false,
+      revertInPlace: () => this.revertInPlace(),
+      beforeReset: () => this.beforeReset(),
+    });
+    this.seed = new SeedFactories({ ready: () => this.#ready('mock.seed'), now: () => this.#clock.now() });
+    const apiHandler = createApiHandler((request, requestId) => this.#answer(request, requestId), options.basePath);
     apiHandlers.add(apiHandler);
     this.handlers = [apiHandler];
   }
 
   /** The reference server of the current test (database, pipeline, identity provider). */
   get reference(): ReferenceServer {
-    return this.#current().reference;
+    return this.#settled('mock.reference').reference;
   }
 
   /** The current in-memory database (@msw/data collections with indexes), e.g. to assert on stored state. */
   get db(): Database {
-    return this.#current().reference.db;
+    return this.#settled('mock.db').db;
+  }
+
+  /** The mock's clock now (`setupMockApi({ now })`; the real time by default). */
+  now(): Date {
+    return this.#clock.now();
   }
 
   /** Builds the first state; later states come from `reset()`. */
   async init(): Promise<void> {
-    this.#state ??= await this.createState();
     this.#inFlight ??= new InFlightRequests(this.host.events, (request, requestId) => this.#open(request, requestId));
+    await this.#generations.start();
+  }
+
+  /** Resolves when a running `reset()` (or the start) has made the current test's world. */
+  async ready(): Promise<void> {
+    await this.#ready('mock.ready()');
   }
 
   /** Stops following msw's events (an isolated scope at the end of its test). */
@@ -111,54 +140,70 @@ export class MockScope {
   }
 
   /**
-   * A fresh database (demo data or empty, as configured), an empty journal, no scenarios, no
-   * rate limit, a new identity provider (old tokens are void), and the app's `use` overrides
-   * dropped. Call it after each test. It starts a new generation: a request still in flight
-   * keeps the database it arrived in, and its late answer shows in no journal of the new one.
+   * The scenario's data again (demo data or empty, as configured), an empty journal, no
+   * scenarios, no rate limit, the clock restarted, and the app's `use` overrides dropped. Call it
+   * after (or before) each test; awaiting it is optional: from the moment it is called, requests,
+   * `mock.seed.*`, `signIn()` and `ready()` wait until the data is back, and none reaches the
+   * network in between. Signed-in users stay signed in when they are part of the scenario.
+   *
+   * It is cheap: the scenario is seeded once per process, and a reset undoes what the test
+   * wrote. A request still in flight from the test before keeps the world it arrived in (its
+   * late answer lands in no journal of the next test); then the next world is a new copy.
    */
-  async reset(): Promise<void> {
+  reset(): Promise<void> {
     this.host.resetHandlers();
     this.journal.clear();
-    // Drop the old state before building the next one, so that both are never alive at once.
-    this.#state = undefined;
-    await this.discardState();
-    this.#state = await this.createState();
+    this.#clock.restart();
+    return this.#generations.reset().then(() => undefined);
   }
 
-  /** Builds a generation's state: a fresh seeded database (the browser may restore a saved one). */
-  protected async createState(): Promise<MockState> {
-    return MockState.create(this.options.seed, this.options.basePath);
+  /** Builds a base with the scenario's data (the browser may restore a saved database instead). */
+  protected async buildBase(_first: boolean): Promise<ScenarioBase> {
+    return ScenarioBase.fromSnapshot(await snapshotOf(this.options.seed), this.baseOptions);
   }
 
-  /** Called by `reset()` before the next state is built (the browser forgets what it saved). */
-  protected async discardState(): Promise<void> {}
+  /** What every base of this mock shares: base path, clock, signing key, key hashes. */
+  protected get baseOptions(): BaseOptions {
+    return { basePath: this.options.basePath, now: () => this.#clock.now(), tokenSecret: this.#tokenSecret, hashApiKey: this.#hashApiKey };
+  }
+
+  /** Whether `reset()` may undo the test's writes in place (not for the browser's saved database). */
+  protected revertInPlace(): boolean {
+    return true;
+  }
+
+  /** Called by `reset()` before the next state is made (the browser forgets what it saved). */
+  protected beforeReset(): void {}
 
   /**
-   * Makes `state` the current generation at once (the browser, when another tab changed the saved
-   * database). Requests in flight keep the state they arrived in.
+   * Makes a state on `base` the current generation at once (the browser, when another tab changed
+   * the saved database). Requests in flight keep the state they arrived in.
    */
-  protected replaceState(state: MockState): void {
-    this.#state = state;
+  protected replaceBase(base: ScenarioBase): void {
+    this.#generations.replace(base);
   }
 
   /**
    * Headers and an SDK client for a demo user (`'admin' | 'user' | 'patient' | 'onlyself'`, in
    * `sonnen` unless `organization` says otherwise) or for a credential from `mock.seed.credential()`.
+   * Works during a `reset()` too: the client's requests wait for it.
    * @example const { client } = mock.as('user'); await client.calendars.list();
    */
   as(who: Who, options: AsOptions = {}): MockUser {
-    const credential = this.#credentialOf(who, options);
+    const credential = this.#credentialOf(who, options, this.#generations.settled);
     const headers = { 'x-api-key': credential.apiKey };
-    return { credential, headers, client: createClient({ baseUrl: this.baseUrl, maxRetries: 0, ...options.client, apiKey: credential.apiKey }) };
+    return { credential, headers, client: this.#clientFor(credential.apiKey, options.client) };
   }
 
   /**
    * Signs a user in with the reference server's identity provider: bearer headers, the token
    * pair, and an SDK client that refreshes through `POST /dev/token/refresh` after a 401.
+   * The session survives `reset()` for users of the scenario (same ids, same signing key); a
+   * user made in a test ends with it (the server answers 401, and the refresh says so).
    */
   async signIn(who: Who, options: SignInOptions = {}): Promise<SignedInUser> {
-    const credential = this.#credentialOf(who, options);
-    const state = this.#current();
+    const state = await this.#ready('mock.signIn()');
+    const credential = this.#credentialOf(who, options, state);
     const pair = await state.reference.identityProvider.issue(credential.accountId, options.ttlSeconds);
     state.tokens.note(pair.accessToken);
     let tokens = { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
@@ -168,7 +213,12 @@ export class MockScope {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refreshToken: tokens.refreshToken }),
       });
-      if (!response.ok) throw new Error(`refreshing the token failed with ${response.status}: ${await response.text()}`);
+      if (!response.ok) {
+        throw new Error(
+          `refreshing the token of ${credential.email} failed with ${response.status}: ${await response.text()} ` +
+            '(a user made in a test, e.g. with mock.seed, ends with mock.reset(): sign in again in the test that made it)',
+        );
+      }
       tokens = (await response.json()) as typeof tokens;
       return tokens.accessToken;
     };
@@ -246,7 +296,7 @@ export class MockScope {
    * reference server's own 401 (`invalid_token`); tokens issued afterwards (a refresh) work.
    */
   expireTokens(): void {
-    this.#current().tokens.expireAll();
+    this.#whenSettled((state) => state.tokens.expireAll());
   }
 
   /**
@@ -255,7 +305,7 @@ export class MockScope {
    */
   rateLimit(limit: number, options: { windowSeconds?: number } = {}): void {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`mock.rateLimit: limit must be a whole number of requests (got ${limit})`);
-    this.#current().reference.pipeline.limitRate({ limit, windowSeconds: options.windowSeconds ?? 60 });
+    this.#whenSettled((state) => state.reference.pipeline.limitRate({ limit, windowSeconds: options.windowSeconds ?? 60 }));
   }
 
   /** A request's flight: the generation it arrived in and its journal entry. */
@@ -272,26 +322,98 @@ export class MockScope {
   }
 
   /**
-   * Journals an API request in the current generation, if this mock is the one in front where the
-   * request runs (with `isolated`, the test's own scope, not the shared mock behind it).
+   * Answers an API request: waits for the generation it belongs to (the one a running reset is
+   * making, if it arrived meanwhile) and hands it to that generation's reference pipeline. It
+   * always answers: a failure to make the generation is a network error with a message, never
+   * a pass to the real network.
+   */
+  async #answer(request: Request, requestId: string): Promise<Response> {
+    const flight = this.#flight(request, requestId);
+    const generation = flight?.generation ?? this.#generations.current;
+    let state: MockState;
+    try {
+      if (!generation) throw new MockApiError('not_started', notStarted);
+      state = await generation;
+    } catch (error) {
+      console.error(`[@medsched/mock-server] ${request.method} ${request.url} cannot be answered:`, error);
+      if (flight) flight.entry.outcome = 'network-error';
+      return HttpResponse.error();
+    }
+    state.busy++;
+    try {
+      const response = toFetchResponse(await state.reference.pipeline.handle(fromFetchRequest(await state.tokens.apply(request))));
+      if (flight) {
+        await flight.body;
+        flight.entry.outcome = response.status;
+      }
+      return response;
+    } finally {
+      state.busy--;
+    }
+  }
+
+  /**
+   * Journals an API request in the current generation (the one being made, during a reset), if
+   * this mock is the one in front where the request runs (with `isolated`, the test's own scope,
+   * not the shared mock behind it).
    */
   #open(request: Request, requestId: string): Flight | undefined {
-    const state = this.#state;
-    if (!state || !isApiRequest(request, this.basePath)) return undefined;
+    const generation = this.#generations.current;
+    if (!generation || !isApiRequest(request, this.basePath)) return undefined;
     const front = this.host.listHandlers().find((handler) => typeof handler === 'object' && handler !== null && apiHandlers.has(handler));
     if (front !== undefined && front !== this.handlers[0]) return undefined;
-    const { entry, body } = this.journal.open(request, requestId, state.operationOf(request));
-    return { state, entry, body };
+    const base = this.#generations.base;
+    const { entry, body } = this.journal.open(request, requestId, base ? operationOf(base.reference, request) : undefined);
+    return { generation, entry, body };
   }
 
-  #credentialOf(who: Who, options: DemoUserOptions): MockCredential {
-    return typeof who === 'string' ? demoUser(this.#current().reference.db, who, options) : who;
-  }
-
-  #current(): MockState {
-    if (!this.#state) {
-      throw new Error('the mock API is not started: call `await mock.listen()` (Node) or `await mock.start()` (browser) first, e.g. in beforeAll');
+  /** A cached client for an API key (a new one when the test passes client options). */
+  #clientFor(apiKey: string, clientOptions: AsOptions['client']): MedschedClient {
+    if (clientOptions) return createClient({ baseUrl: this.baseUrl, maxRetries: 0, ...clientOptions, apiKey });
+    let client = this.#clients.get(apiKey);
+    if (!client) {
+      client = createClient({ baseUrl: this.baseUrl, maxRetries: 0, apiKey });
+      this.#clients.set(apiKey, client);
     }
-    return this.#state;
+    return client;
+  }
+
+  /**
+   * The credential of a demo role (checked against `state`'s database when there is one; during a
+   * reset, against the seed the reset restores) or the credential given.
+   */
+  #credentialOf(who: Who, options: DemoUserOptions, state: MockState | undefined): MockCredential {
+    return typeof who === 'string' ? demoUser(state?.db, this.options.seed, who, options) : who;
+  }
+
+  /** Runs `change` on the current generation now, or on the next as soon as the running reset has made it. */
+  #whenSettled(change: (state: MockState) => void): void {
+    const settled = this.#generations.settled;
+    if (settled) return change(settled);
+    const generation = this.#generations.current;
+    if (!generation) throw new MockApiError('not_started', notStarted);
+    void generation.then(change, () => {});
+  }
+
+  /** The current generation, or a coded error that says why there is none right now. */
+  #settled(what: string): MockState {
+    const settled = this.#generations.settled;
+    if (settled) return settled;
+    if (this.#generations.current) {
+      throw new MockApiError(
+        'reset_in_progress',
+        `${what} was read while mock.reset() is still running; await it (return it from your afterEach/beforeEach), or \`await mock.ready()\` before reading ${what}`,
+      );
+    }
+    throw new MockApiError('not_started', `${what}: ${notStarted}`);
+  }
+
+  /** The current generation, once a running reset (or the start) has made it. */
+  async #ready(what: string): Promise<MockState> {
+    const generation = this.#generations.current;
+    if (!generation) throw new MockApiError('not_started', `${what}: ${notStarted}`);
+    return generation;
   }
 }
+
+const notStarted = 'the mock API is not started: call `await mock.listen()` (Node) or `await mock.start()` (browser) first, e.g. in beforeAll';

@@ -32,8 +32,17 @@ export interface PageLike {
   waitForFunction(pageFunction: (arg: any) => unknown, arg: any, options?: { timeout?: number }): Promise<unknown>;
 }
 
-/** The seed factories, called in the page. */
-export type RemoteSeedFactories = { [K in SeedFactoryName]: SeedFactories[K] };
+/** What a factory stores: a full record of its model. */
+type SeededRecord<K extends SeedFactoryName> = Awaited<ReturnType<SeedFactories[K]>>;
+
+/**
+ * The seed factories, called in the page. A seed queued before the page's first navigation
+ * returns only the fields you gave and the id the record will have (the page fills in the rest
+ * when it starts); once the page runs its mock, the stored record. So: `Partial`, with the id.
+ */
+export type RemoteSeedFactories = {
+  [K in SeedFactoryName]: (...input: Parameters<SeedFactories[K]>) => Promise<Partial<SeededRecord<K>> & { id: string }>;
+};
 
 /** The page's journal, read from the test. */
 export interface RemoteJournal {

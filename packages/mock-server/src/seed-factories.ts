@@ -10,6 +10,7 @@ import {
   newObjectId,
   type Database,
 } from '@medsched/reference-server';
+import type { MockState } from './mock-state.js';
 import type { UserRole } from '@medsched/sdk/schemas';
 import type { z } from 'zod';
 
@@ -39,7 +40,13 @@ interface Defaults {
   patient?: UserRecord;
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
+/** What the factories need of the mock: its current generation (waited for during a reset) and its clock. */
+export interface SeedWorld {
+  /** The generation to write to, once a running `reset()` has made it. */
+  ready(): Promise<MockState>;
+  /** The clock of the mock (`setupMockApi({ now })`). */
+  now(): Date;
+}
 
 /**
  * Typed factories over the current in-memory database: every field has a sensible default, the
@@ -50,16 +57,19 @@ const today = (): string => new Date().toISOString().slice(0, 10);
  * `seed: 'empty'`, to one organization made on first need; a missing patient likewise.
  */
 export class SeedFactories {
-  readonly #defaults = new WeakMap<Database, Defaults>();
+  readonly #defaults = new WeakMap<MockState, Defaults>();
+  /** The generation the running factory writes to (set when the factory starts). */
+  #generation: MockState | undefined;
 
-  constructor(private readonly database: () => Database) {}
+  constructor(private readonly world: SeedWorld) {}
 
   async organization(input: SeedInput<OrganizationRecord> = {}): Promise<OrganizationRecord> {
     checkFields('organization', OrganizationRecord, input);
+    await this.#ready();
     const n = this.#next();
-    const at = new Date().toISOString();
+    const at = this.world.now().toISOString();
     return this.#create('organization', OrganizationRecord, (values) => this.#db.organizations.create(values), {
-      id: newObjectId(), name: `Organization ${n}`, email: `info@organization${n}.example`, kind: 'pharmacy',
+      id: newObjectId(this.world.now()), name: `Organization ${n}`, email: `info@organization${n}.example`, kind: 'pharmacy',
       meta: { timezone: 'UTC' }, createdAt: at, updatedAt: at, ...input,
     });
   }
@@ -67,13 +77,14 @@ export class SeedFactories {
   /** A staff user (role `user`, category `nurse`) unless `role` says otherwise. */
   async user(input: SeedInput<UserRecord> = {}): Promise<UserRecord> {
     checkFields('user', UserRecord, input);
+    await this.#ready();
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
     const role = input.role ?? 'user';
     const isPatient = role === 'patient' || role === 'onlyself';
-    const at = new Date().toISOString();
+    const at = this.world.now().toISOString();
     return this.#create('user', UserRecord, (values) => this.#db.users.create(values), {
-      id: newObjectId(), organization, name: `${isPatient ? 'Patient' : 'User'} ${n}`, email: `${role}${n}@mock.example`, role,
+      id: newObjectId(this.world.now()), organization, name: `${isPatient ? 'Patient' : 'User'} ${n}`, email: `${role}${n}@mock.example`, role,
       category: isPatient ? 'patient' : 'nurse', timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: at, updatedAt: at,
       ...input,
     });
@@ -82,36 +93,40 @@ export class SeedFactories {
   /** A user of role `patient` (category `patient`). */
   async patient(input: SeedInput<UserRecord> = {}): Promise<UserRecord> {
     checkFields('patient', UserRecord, input);
+    await this.#ready();
     return this.user({ role: 'patient', ...input });
   }
 
   async medication(input: SeedInput<MedicationRecord> = {}): Promise<MedicationRecord> {
     checkFields('medication', MedicationRecord, input);
+    await this.#ready();
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
-    const at = new Date().toISOString();
-    return this.#create('medication', MedicationRecord, (values) => this.#db.medications.create(values), { id: newObjectId(), name: `Medication ${n}`, organization, meta: {}, date: at, createdAt: at, updatedAt: at, ...input });
+    const at = this.world.now().toISOString();
+    return this.#create('medication', MedicationRecord, (values) => this.#db.medications.create(values), { id: newObjectId(this.world.now()), name: `Medication ${n}`, organization, meta: {}, date: at, createdAt: at, updatedAt: at, ...input });
   }
 
   /** An unassigned dispenser, or an `active` one when `patient` is given. */
   async device(input: SeedInput<DeviceRecord> = {}): Promise<DeviceRecord> {
     checkFields('device', DeviceRecord, input);
+    await this.#ready();
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
     const patient = input.patient ?? null;
-    const at = new Date().toISOString();
+    const at = this.world.now().toISOString();
     return this.#create('device', DeviceRecord, (values) => this.#db.devices.create(values), {
-      id: newObjectId(), name: `Dispenser ${n}`, serialNumber: `DSP-MOCK-${String(n).padStart(4, '0')}`, organization, patient,
+      id: newObjectId(this.world.now()), name: `Dispenser ${n}`, serialNumber: `DSP-MOCK-${String(n).padStart(4, '0')}`, organization, patient,
       status: patient ? 'active' : 'unassigned', alarmEnable: 0, kind: 'dispenser', createdAt: at, updatedAt: at, ...input,
     });
   }
 
   async deviceEvent(input: SeedInput<DeviceEventRecord> & Pick<DeviceEventRecord, 'deviceId'>): Promise<DeviceEventRecord> {
     checkFields('deviceEvent', DeviceEventRecord, input);
+    await this.#ready();
     // Patients read only the events of the periods a device was theirs: by default an event
     // belongs to whoever has the device now, as the server records it.
     const assignee = this.#db.devices.get(input.deviceId)?.patient ?? null;
-    return this.#create('deviceEvent', DeviceEventRecord, (values) => this.#db.deviceEvents.create(values), { id: newObjectId(), type: 'state', payload: {}, timestamp: new Date().toISOString(), assignee, ...input });
+    return this.#create('deviceEvent', DeviceEventRecord, (values) => this.#db.deviceEvents.create(values), { id: newObjectId(this.world.now()), type: 'state', payload: {}, timestamp: this.world.now().toISOString(), assignee, ...input });
   }
 
   /**
@@ -120,12 +135,13 @@ export class SeedFactories {
    */
   async calendarEntry(input: SeedInput<CalendarEntryRecord> = {}): Promise<CalendarEntryRecord> {
     checkFields('calendarEntry', CalendarEntryRecord, input);
+    await this.#ready();
     const n = this.#next();
     const patient = input.patient ? this.#db.users.get(input.patient) : await this.#defaultPatient();
     if (!patient) throw new Error(`mock.seed.calendarEntry: patient ${input.patient} does not exist; create it first with mock.seed.patient()`);
-    const at = new Date().toISOString();
+    const at = this.world.now().toISOString();
     return this.#create('calendarEntry', CalendarEntryRecord, (values) => this.#db.calendarEntries.create(values), {
-      id: newObjectId(), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: today(), intakeTime: '08:00',
+      id: newObjectId(this.world.now()), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: this.world.now().toISOString().slice(0, 10), intakeTime: '08:00',
       amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
     });
   }
@@ -135,10 +151,11 @@ export class SeedFactories {
    * `mock.as(credential)` can call the API as that user.
    */
   async credential(user: UserRecord): Promise<MockCredential> {
+    await this.#ready();
     const accountId = user.accountId ?? `auth0|${user.id}`;
     const email = user.email ?? `${user.id}@mock.example`;
     if (!this.#db.accounts.get(accountId)) {
-      const at = new Date().toISOString();
+      const at = this.world.now().toISOString();
       const [firstName = '', lastName = ''] = user.name.split(' ');
       await this.#db.accounts.create({
         id: accountId, userId: user.id, email, firstName, lastName, organizationId: user.organization, roles: [user.role],
@@ -148,19 +165,25 @@ export class SeedFactories {
     }
     const apiKey = `msk_mock_${crypto.randomUUID().replace(/-/g, '')}`;
     await this.#db.apiKeys.create({
-      id: newObjectId(), accountId, hash: await hashApiKey(apiKey), prefix: `${apiKey.slice(0, 12)}…`, description: 'made by mock.seed.credential',
-      createdAt: new Date().toISOString(), lastUsedAt: null, revokedAt: null,
+      id: newObjectId(this.world.now()), accountId, hash: await hashApiKey(apiKey), prefix: `${apiKey.slice(0, 12)}…`, description: 'made by mock.seed.credential',
+      createdAt: this.world.now().toISOString(), lastUsedAt: null, revokedAt: null,
     });
     return { userId: user.id, accountId, organizationId: user.organization, role: user.role, email, apiKey };
   }
 
+  /** Waits for a running `reset()`; the factory then writes to the generation it made. */
+  async #ready(): Promise<void> {
+    this.#generation = await this.world.ready();
+  }
+
   get #db(): Database {
-    return this.database();
+    return this.#generation!.db;
   }
 
   #state(): Defaults {
-    let state = this.#defaults.get(this.#db);
-    if (!state) this.#defaults.set(this.#db, (state = { counter: 0 }));
+    const generation = this.#generation!;
+    let state = this.#defaults.get(generation);
+    if (!state) this.#defaults.set(generation, (state = { counter: 0 }));
     return state;
   }
 

@@ -1,6 +1,8 @@
 // What both entry points export besides their set-up function.
 export { MockScope, type AsOptions, type HandlerHost, type MockUser, type ScenarioOptions, type SignInOptions, type SignedInUser, type Who } from './mock-scope.js';
 export type { MockApiOptions } from './mock-options.js';
+export { MockApiError, type MockApiErrorCode } from './mock-error.js';
+export type { Instant, NowOption } from './mock-clock.js';
 export { RequestJournal, redacted, type JournalEntry, type JournalFilter, type JournalOutcome, type OperationBody } from './journal.js';
 export type { SeedFactories, MockCredential } from './seed-factories.js';
 export type { DemoOrganization, DemoUserOptions } from './demo-users.js';

@@ -38,6 +38,9 @@ describe('request journal', () => {
     await client.calendars.get(created.id);
 
     expect(mock.journal.find({ method: 'PATCH', path: '/calendars/:id' })).toHaveLength(2);
+    // The API reference's templates work too.
+    expect(mock.journal.find({ method: 'PATCH', path: '/calendars/{calendarId}' })).toHaveLength(2);
+    expect(mock.journal.count({ path: '/v1/calendars/{calendarId}' })).toBe(3);
     expect(mock.journal.find({ method: 'patch', path: `/v1/calendars/${created.id}` })).toHaveLength(2);
     expect(mock.journal.find({ path: /\/calendars\/[0-9a-f]{24}$/ })).toHaveLength(3);
     expect(mock.journal.count({ operation: 'calendars.get' })).toBe(1);

@@ -25,15 +25,18 @@ describe('Vitest with the packed mock server', () => {
         vitest: '4.1.12',
       },
     };
-    const files = { 'vitest.config.mjs': join(app, 'vitest.config.mjs'), tests: join(app, 'tests') };
+    const files = { 'vitest.config.mjs': join(app, 'vitest.config.mjs'), tests: join(app, 'tests'), shared: fileURLToPath(new URL('./consumer/shared', import.meta.url)) };
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
   afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
-  it('runs the README\'s set-up in jsdom with nothing else', { timeout: 120_000 }, () => {
+  it('runs the README\'s set-up in jsdom with nothing else; nothing reaches the network across resets, in jsdom and node', { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' } });
     const output = `${result.stdout}${result.stderr}`;
-    expect(output).toMatch(/Tests\s+2 passed/);
+    // calendar (2), reset-safety in jsdom and in node (6 each, a local server on the base URL), lifecycle (4).
+    expect(output).toMatch(/tests\/reset-safety\.test\.ts \(6 tests\)/);
+    expect(output).toMatch(/tests\/reset-safety-node\.test\.ts \(6 tests\)/);
+    expect(output).toMatch(/Tests\s+18 passed/);
     expect(result.status, output).toBe(0);
   });
 });

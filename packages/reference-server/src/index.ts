@@ -22,7 +22,7 @@ export { routeTable } from './routes/table.js';
 export type { Route } from './routes/route.js';
 export { ProblemError } from './domain/operation/problems.js';
 export { problemResponse } from './pipeline/problem-response.js';
-export { toFetchResponse } from './handlers/fetch-adapter.js';
+export { fromFetchRequest, toFetchResponse } from './handlers/fetch-adapter.js';
 export type { RateLimitOptions } from './domain/access/rate-limit.js';
 export { defaultStorageQuota, type StorageQuotaLimits } from './domain/operation/storage-quota.js';
 export { defaultIdempotencyLimits, type IdempotencyOptions } from './pipeline/idempotency.js';

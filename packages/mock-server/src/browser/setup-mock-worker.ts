@@ -2,7 +2,7 @@ import { setupWorker, type SetupWorker } from 'msw/browser';
 import { isCommonAssetRequest } from 'msw';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
-import { MockState } from '../mock-state.js';
+import { ScenarioBase } from '../scenario-base.js';
 import { resolvePersistOptions, restoreDatabase, saveDatabase, type PersistOptions, type ResolvedPersistOptions } from './persisted-state.js';
 import { exposeRemoteControl } from './remote-control.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
@@ -34,7 +34,7 @@ export class MockWorker extends MockScope {
 
   constructor(options: MockWorkerOptions = {}) {
     let worker: SetupWorker | undefined;
-    super(resolveOptions(options, `${globalThis.location?.origin ?? 'http://localhost'}/v1`), {
+    super(resolveOptions(options, `${globalThis.location?.origin ?? 'http://localhost'}/v1`, 'setupMockWorker', ['persist']), {
       use: (...handlers) => worker!.use(...handlers),
       resetHandlers: () => worker!.resetHandlers(),
       listHandlers: () => worker!.listHandlers(),
@@ -47,19 +47,26 @@ export class MockWorker extends MockScope {
     this.#persist = resolvePersistOptions(options.persist);
   }
 
-  protected override async createState(): Promise<MockState> {
-    if (!this.#persist) return super.createState();
-    const restored = await restoreDatabase(this.#persist);
-    const state = await MockState.create(this.options.seed, this.options.basePath, restored);
+  /** With persistence, the first base is the saved database (if any), and every base is saved as it changes. */
+  protected override async buildBase(first: boolean): Promise<ScenarioBase> {
+    if (!this.#persist) return super.buildBase(first);
+    const restored = first ? await restoreDatabase(this.#persist) : undefined;
+    const base = restored ? await ScenarioBase.fromDatabase(restored, this.baseOptions) : await super.buildBase(first);
     this.#stopSaving?.();
-    this.#stopSaving = saveDatabase(state.reference.db, this.#persist, { now: !restored });
-    return state;
+    this.#stopSaving = saveDatabase(base.reference.db, this.#persist, { now: !restored });
+    return base;
   }
 
-  protected override async discardState(): Promise<void> {
+  /** The saved database is rebuilt on reset rather than reverted, so that what is saved starts afresh. */
+  protected override revertInPlace(): boolean {
+    return !this.#persist;
+  }
+
+  protected override beforeReset(): void {
+    if (!this.#persist) return;
     this.#stopSaving?.();
     this.#stopSaving = undefined;
-    this.#persist?.storage.removeItem(this.#persist.key);
+    this.#persist.storage.removeItem(this.#persist.key);
   }
 
   /** Another tab saved the shared database: follow it (a removal is followed by the other tab's new save). */
@@ -69,7 +76,7 @@ export class MockWorker extends MockScope {
     const restored = await restoreDatabase(persist);
     if (!restored) return;
     this.#stopSaving?.();
-    this.replaceState(await MockState.create(this.options.seed, this.options.basePath, restored));
+    this.replaceBase(await ScenarioBase.fromDatabase(restored, this.baseOptions));
     this.#stopSaving = saveDatabase(restored, persist, { now: false });
   }
 

@@ -2,6 +2,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
+import { callSite, claimListening, releaseListening } from './one-mock-per-process.js';
 
 export interface ListenOptions {
   /**
@@ -16,6 +17,8 @@ export interface ListenOptions {
 export class MockApi extends MockScope {
   /** The msw server: `mock.server.use(...)` adds the app's own handlers in front of the mock's. */
   readonly server: SetupServer;
+  /** Where this mock was set up, for the error about a second listening mock. */
+  readonly #createdAt = callSite();
 
   constructor(options: MockApiOptions = {}) {
     let server: SetupServer | undefined;
@@ -31,15 +34,26 @@ export class MockApi extends MockScope {
     this.server = server!;
   }
 
-  /** Builds the first database and starts intercepting. Call it in `beforeAll`. */
+  /**
+   * Builds the first database and starts intercepting. Call it in `beforeAll`. Fails with
+   * `MockApiError` code `already_listening` while another mock listens in this process (two
+   * would both answer and journal every request): share one, or close the other first.
+   */
   async listen(options: ListenOptions = {}): Promise<void> {
-    await this.init();
-    this.server.listen(unhandledRequestOptions(options.onUnhandledRequest ?? 'error'));
+    claimListening(this, this.#createdAt);
+    try {
+      await this.init();
+      this.server.listen(unhandledRequestOptions(options.onUnhandledRequest ?? 'error'));
+    } catch (error) {
+      releaseListening(this);
+      throw error;
+    }
   }
 
   /** Stops intercepting. Call it in `afterAll`. */
   close(): void {
     this.server.close();
+    releaseListening(this);
   }
 
   /**

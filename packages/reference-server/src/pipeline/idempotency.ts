@@ -50,6 +50,11 @@ export class IdempotencyStep {
     this.store = new ReplayStore({ maxBytes, maxBytesPerCredential: Math.min(maxBytes, options.maxBytesPerCredential ?? defaultIdempotencyLimits.maxBytesPerCredential) });
   }
 
+  /** Forgets every kept answer (the mock server's `reset()`: the next test starts without replays). */
+  clear(): void {
+    this.#kept.clear();
+  }
+
   async run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse> {
     const key = request.header(idempotencyKeyHeader);
     if (key === undefined || readOnlyMethods.has(request.method)) return next(request);

@@ -38,7 +38,8 @@ export class IdentityProvider {
     if (options.secret !== undefined && options.secret.length < 32) {
       throw new Error('the token signing secret must have at least 32 characters');
     }
-    this.#key = options.secret ? new TextEncoder().encode(options.secret) : crypto.getRandomValues(new Uint8Array(32));
+    // Uint8Array.from: a test environment's TextEncoder (jsdom's) may return another realm's bytes, which jose refuses.
+    this.#key = options.secret ? Uint8Array.from(new TextEncoder().encode(options.secret)) : crypto.getRandomValues(new Uint8Array(32));
   }
 
   /**
