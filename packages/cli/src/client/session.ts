@@ -12,6 +12,9 @@ import { Printer } from '../output/printer.js';
 import { createStyle, type Style } from '../output/style.js';
 import { detectTerminal, type Terminal } from '../output/terminal.js';
 import { createApiClient } from './create-api-client.js';
+import { armDeadline } from './deadline.js';
+import { RequestActivity } from './request-activity.js';
+import { expireDeadline } from './deadline-report.js';
 import type { Identity } from '../identity/identity.js';
 
 /** What a command's action works with: settings, the terminal, the printer, and the API. */
@@ -23,7 +26,9 @@ export interface Session {
   printer: Printer;
   /** Styles for stderr (colour only when stderr is a terminal). */
   errStyle: Style;
-  /** The SDK client; loading the SDK happens here, on first use. */
+  /** The requests on the wire, with a progress line for slow ones. */
+  activity: RequestActivity;
+  /** The SDK client; loading the SDK happens here, on first use. The --timeout clock starts with it. */
   client(): Promise<MedschedClient>;
   /** Patients' names by id, as --patient look-ups found them this run (for rows and echoes). */
   patientNames: Map<string, string>;
@@ -50,6 +55,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
   const format = chooseFormat({ output: options.output, json: options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
   const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options));
+  const activity = new RequestActivity({ tty: terminal.stderrIsTTY, style: errStyle, timeoutMs: settings.timeout.ms });
   let client: Promise<MedschedClient> | undefined;
   let identity: Promise<Identity> | undefined;
   const session: Session = {
@@ -59,6 +65,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
     terminal,
     printer,
     errStyle,
+    activity,
     client: () => {
       if (settings.credential === undefined) {
         throw new CliError(
@@ -67,7 +74,16 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
           'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
         );
       }
-      client ??= createApiClient(settings, { debug: options.debug === true, note: (text) => printer.note(text) });
+      armDeadline(settings.timeout.ms, () => expireDeadline(settings.timeout, activity));
+      client ??= createApiClient(settings, {
+        debug: options.debug === true,
+        note: (text) => {
+          activity.suspend();
+          printer.note(text);
+          activity.resume();
+        },
+        fetch: activity.wrap((input, init) => globalThis.fetch(input, init)),
+      });
       return client;
     },
     patientNames: new Map(),

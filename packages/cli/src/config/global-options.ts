@@ -12,4 +12,6 @@ export interface GlobalOptions {
   fields?: string;
   color?: boolean;
   debug?: boolean;
+  /** `--timeout 30`: seconds the whole command may wait for the server. */
+  timeout?: string;
 }

@@ -63,6 +63,12 @@ export class Printer {
     process.stderr.write(`${this.#errStyle.yellow('!')} ${text}\n`);
   }
 
+  /** Refuses (exit 2) `fields` that are not in `known`; called before a command's first request. */
+  checkFields(known: ReadonlySet<string>): void {
+    const unknown = (this.fields ?? []).filter((name) => !known.has(name));
+    if (unknown.length > 0) throw usageError(`unknown field ${unknown.map((name) => `"${name}"`).join(', ')}`, `fields here: ${[...known].join(', ')}`);
+  }
+
   /**
    * The columns `fields` names: a column of that header, else the record field of that name.
    * A name that fits no column and no record is a usage error listing what exists.
