@@ -41,6 +41,8 @@ export function buildProgram(): Command {
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(outputFormats))
     .option('--json [fields]', 'same as --output json; with a list (--json id,date,amount) only those fields', jsonFieldList)
     .option('--fields <list>', 'only these fields, comma-separated, in JSON, CSV and tables')
+    .option('--bom', 'CSV: start with a UTF-8 byte order mark, for Excel (default when stdout is a .csv file)')
+    .option('--no-bom', 'CSV: no byte order mark, even into a .csv file')
     .option('--timeout <seconds>', 'total time to wait for the server (env MEDSCHED_TIMEOUT, config `timeout`; default 60)')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--debug', 'log each request to stderr and show stack traces')

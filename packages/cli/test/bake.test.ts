@@ -36,8 +36,8 @@ describe('bake, bake show, unbake', () => {
   it('bake show reads the same schedule as a table, changing nothing', async () => {
     const show = await runCli(['bake', 'show', '--patient', patient.userId, ...range, '--output', 'table'], env);
     expect(show.code, show.stderr).toBe(0);
-    expect(show.stdout).toMatch(/^DATE\s+TIME\s+PATIENT\s+PATIENTID\s+MEDICATION\s+AMOUNT\s+UNIT\s+TITLE\s+DEVICE\s+ID/m);
-    expect(show.stdout).toMatch(/^DATE\s+TIME\s+DEVICE\s+DEVICEID\s+PATIENT\s+PATIENTID\s+ENTRIES/m);
+    expect(show.stdout).toMatch(/^DATE\s+TIME\s+TIMEZONE\s+PATIENT\s+PATIENTID\s+MEDICATION\s+AMOUNT\s+UNIT\s+TITLE\s+DEVICE\s+ID/m);
+    expect(show.stdout).toMatch(/^DATE\s+TIME\s+TIMEZONE\s+DEVICE\s+DEVICEID\s+PATIENT\s+PATIENTID\s+ENTRIES/m);
     expect(show.stdout).not.toContain('false');
   });
 

@@ -74,7 +74,7 @@ describe('a dose change is decided before it is written', () => {
     // The person is named, the change is old → new, and what happens to the baked days is said before the question.
     expect(screen).toContain('Change the series "Daily dose" (FREQ=DAILY from 2026-01-05) of Erika Engel');
     expect(screen).toContain('amount: 1 → 2');
-    expect(screen).toContain('The 3 baked days Mon 5 Jan – Wed 7 Jan 2026 will be unbaked and baked again with the new values');
+    expect(screen).toContain('The 3 baked days Mon 5 Jan – Wed 7 Jan 2026 will be unbaked and baked again with amount 2 (now amount 1 (capsule))');
     expect(screen).toContain('Nothing changed: you answered no (no request was sent).');
 
     expect((await api<Entry>(`/calendars/${series.id}`)).amount).toBe(1);

@@ -9,6 +9,7 @@ import { rememberCredential } from '../errors/credential-context.js';
 import { readJwtClaims } from '../commands/jwt-claims.js';
 import { chooseFields, chooseFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
+import { wantsBom } from '../output/bom.js';
 import { createStyle, type Style } from '../output/style.js';
 import { detectTerminal, type Terminal } from '../output/terminal.js';
 import { createApiClient } from './create-api-client.js';
@@ -32,6 +33,8 @@ export interface Session {
   client(): Promise<MedschedClient>;
   /** Patients' names by id, as --patient look-ups found them this run (for rows and echoes). */
   patientNames: Map<string, string>;
+  /** Patients' time zones by id (the zone the server bakes their calendar dates in), as look-ups found them. */
+  patientZones: Map<string, string>;
   /** The credential's organization and role from the API's answers (asked once per run). */
   identity(): Promise<Identity>;
 }
@@ -54,7 +57,8 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
   const format = chooseFormat({ output: options.output, json: options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
-  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options));
+  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options), { bom: format === 'csv' && wantsBom(options.bom) });
+  await printer.load();
   const activity = new RequestActivity({ tty: terminal.stderrIsTTY, style: errStyle, timeoutMs: settings.timeout.ms });
   let client: Promise<MedschedClient> | undefined;
   let identity: Promise<Identity> | undefined;
@@ -87,6 +91,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
       return client;
     },
     patientNames: new Map(),
+    patientZones: new Map(),
     identity: () => {
       identity ??= (async () => {
         const { discoverIdentity } = await import('../identity/identity.js');

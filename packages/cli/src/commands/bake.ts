@@ -7,13 +7,13 @@ import { humanDateHelp } from '../dates/human-date.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { decideWrites, withQuery, writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { recordWrite } from '../errors/write-journal.js';
-import { patientLabel } from '../identity/patient-name.js';
+import { patientLabel, patientName } from '../identity/patient-name.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { cleanText } from '../output/clean-text.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
-import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns } from './bake-rows.js';
+import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns, entryColumnsIn } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
 import { organizationOf } from './organization-default.js';
 
@@ -29,10 +29,28 @@ interface BakeOptions extends RangeOptions {
   alarms?: boolean;
 }
 
-function range(session: Session, options: RangeOptions): BakeRange {
-  const resolved = resolveBakeRange(options.from, options.to, session.settings.timezone);
-  session.printer.note(`Dates ${resolved.echo}`);
+/**
+ * The date range, checked at once (a bad date is exit 2 before any request), then resolved and
+ * echoed in the patient's zone when no zone was chosen (--tz, MEDSCHED_TZ, profile): the server
+ * reads the dates in the patient's zone, so "today" is the patient's today, not the machine's.
+ */
+function range(session: Session, options: RangeOptions, patient?: string): BakeRange {
+  const checked = resolveBakeRange(options.from, options.to, session.settings.timezone);
+  const patientZone = patient === undefined ? undefined : session.patientZones.get(patient);
+  const zone = session.settings.timezoneSource === 'system' && patientZone !== undefined ? patientZone : session.settings.timezone;
+  const resolved = zone === session.settings.timezone ? checked : resolveBakeRange(options.from, options.to, zone);
+  session.printer.note(`Dates ${resolved.echo}${zone === patientZone && zone !== session.settings.timezone ? " (the patient's zone)" : ''}`);
   return resolved;
+}
+
+/** Reads the patient's zone (and name) when only an id was given and no zone was chosen. */
+async function learnZone(session: Session, patient: string | undefined): Promise<void> {
+  if (patient !== undefined && session.settings.timezoneSource === 'system' && !session.patientZones.has(patient)) await patientName(session, patient);
+}
+
+/** Checks the dates before any request, without echoing them (the echo follows once the patient's zone is known). */
+function checkRange(session: Session, options: RangeOptions): void {
+  resolveBakeRange(options.from, options.to, session.settings.timezone);
 }
 
 /** The bake target: one patient, all patients of an organization, or of your own organization. */
@@ -59,15 +77,17 @@ async function printBakeResult(session: Session, result: BakeResult, options: { 
   // JSON keeps the whole result, unless fields were chosen: those are fields of the intake rows.
   if (printer.format === 'json' && printer.fields === undefined) return printer.record(result);
   const names = await patientNames(session, result);
-  if (options.alarms) return printer.list(alarmRows(result, names), alarmColumns);
-  const rows = await bakedRows(await session.client(), result, names);
+  // The server bakes in the patient's zone; the profile's is a fallback for a credential that may not read users.
+  const zoneOf = (patient: string) => session.patientZones.get(patient) ?? session.settings.timezone;
+  if (options.alarms) return printer.list(alarmRows(result, names, zoneOf), alarmColumns);
+  const rows = await bakedRows(await session.client(), result, names, zoneOf);
   if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
   printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
   if (rows.length > 0) printer.list(rows, bakedRowColumns);
   // Chosen fields are fields of the intake rows: the alarm table has other columns (--alarms shows it).
   if (result.alarms.length > 0 && printer.fields === undefined) {
     process.stdout.write('\n');
-    printer.list(alarmRows(result, names), alarmColumns);
+    printer.list(alarmRows(result, names, zoneOf), alarmColumns);
   }
 }
 
@@ -77,12 +97,15 @@ async function printBakeResult(session: Session, result: BakeResult, options: { 
  */
 async function patientNames(session: Session, result: BakeResult): Promise<Map<string, string>> {
   const names = new Map(session.patientNames);
-  const missing = new Set(result.data.map((entry) => entry.userId).filter((id) => !names.has(id)));
+  const missing = new Set(result.data.map((entry) => entry.userId).filter((id) => !names.has(id) || !session.patientZones.has(id)));
   if (missing.size === 0) return names;
   try {
     const client = await session.client();
     const organization = await organizationOf(session, undefined);
-    for await (const user of client.users.iterate({ organization, limit: 100 })) if (missing.has(user.id)) names.set(user.id, user.name);
+    for await (const user of client.users.iterate({ organization, limit: 100 })) {
+      if (user.timezone) session.patientZones.set(user.id, user.timezone);
+      if (missing.has(user.id)) names.set(user.id, user.name);
+    }
   } catch {
     // Ids are still right: a credential that may not list users (a patient) sees ids.
   }
@@ -124,8 +147,10 @@ async function checkBakeFields(session: Session, options: BakeOptions): Promise<
 async function runBake(options: BakeOptions & WriteFlags, command: Command): Promise<void> {
   const session = await openSession(command);
   await checkBakeFields(session, options);
-  const dates = pick(range(session, options));
-  const body = { ...(await target(session, options)), ...dates };
+  checkRange(session, options);
+  const chosen = await target(session, options);
+  await learnZone(session, chosen.patient);
+  const body = { ...chosen, ...pick(range(session, options, chosen.patient)) };
   const client = await session.client();
   const who = body.updateAllPatients ? `every patient of ${await organizationLabel(session, body.organization)}` : await patientLabel(session, body.patient as string);
   const describe = `bake ${who} ${body.from} to ${body.to}`;
@@ -161,8 +186,10 @@ async function runShow(_options: unknown, command: Command): Promise<void> {
   if (options.allPatients || options.organization !== undefined) throw usageError('bake show reads one patient: use --patient');
   const session = await openSession(command);
   await checkBakeFields(session, options);
-  const dates = pick(range(session, options));
-  const query = { patient: await requirePatient(session, options), ...dates };
+  checkRange(session, options);
+  const patient = await requirePatient(session, options);
+  await learnZone(session, patient);
+  const query = { patient, ...pick(range(session, options, patient)) };
   const client = await session.client();
   await printBakeResult(session, await client.calendars.bake.get(query), options);
 }
@@ -170,8 +197,10 @@ async function runShow(_options: unknown, command: Command): Promise<void> {
 async function runUnbake(options: RangeOptions & WriteFlags, command: Command): Promise<void> {
   const session = await openSession(command);
   await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
-  const dates = pick(range(session, options));
-  const query = { patient: await requirePatient(session, options), ...dates };
+  checkRange(session, options);
+  const patient = await requirePatient(session, options);
+  await learnZone(session, patient);
+  const query = { patient, ...pick(range(session, options, patient)) };
   const who = await patientLabel(session, query.patient);
   const describe = `unbake ${who} ${query.from} to ${query.to}`;
   const decided = await decideWrites(
@@ -190,7 +219,7 @@ async function runUnbake(options: RangeOptions & WriteFlags, command: Command): 
   const client = await session.client();
   const reverted = await recordWrite(describe, () => client.calendars.bake.delete(query));
   session.printer.success(`Unbaked ${plural(reverted.length, 'entry', 'entries')} of ${who}`);
-  session.printer.list(reverted, entryColumns);
+  session.printer.list(reverted, entryColumnsIn((patient) => session.patientZones.get(patient)));
 }
 
 export function registerBakeCommands(program: Command): void {

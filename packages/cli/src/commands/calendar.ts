@@ -7,11 +7,11 @@ import { usageError } from '../errors/cli-error.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { decideWrites, writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { recordWrite } from '../errors/write-journal.js';
-import { patientLabel } from '../identity/patient-name.js';
+import { patientLabel, readUsers } from '../identity/patient-name.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { amountValue, clockTime, timeCategories } from '../input/entry-options.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
-import { entryColumns } from './bake-rows.js';
+import { entryColumns, entryColumnsIn } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { changeEntry } from './series-bakes.js';
@@ -83,7 +83,10 @@ export function registerCalendarCommands(program: Command): void {
       const client = await session.client();
       const patient = options.patient === undefined ? undefined : await resolvePatient(session, options.patient);
       const page = await client.calendars.list({ ...listQuery(options), ...definedFields({ patient }) });
-      session.printer.list(await collect(session, page, options.all), entryColumns);
+      const entries = await collect(session, page, options.all);
+      // A spreadsheet needs each time's zone: the patients' zones, from one walk of the users (staff only).
+      if (session.printer.format === 'csv' && entries.some((entry) => !session.patientZones.has(entry.userId))) await readUsers(session);
+      session.printer.list(entries, entryColumnsIn((id) => session.patientZones.get(id)));
     },
   );
   withExamples(list, ['medsched calendar list --patient clara --sort date:desc --limit 20', 'medsched calendar list --search tablet --all --output csv > entries.csv', 'medsched calendar list --patient patient1@sonnen.example --json id,date,amount']);

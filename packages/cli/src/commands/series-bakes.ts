@@ -86,7 +86,7 @@ export async function changeEntry(session: Session, id: string, body: Record<str
       const all = await bakedInRange(session, before.userId, from, to);
       const others = all - occurrences.length;
       consequences.push(
-        `The ${days} will be unbaked and baked again with the new values${others > 0 ? ` (with ${plural(others, 'other baked entry', 'other baked entries')} of those days)` : ''}; until that bake is done they are drafts that no device dispenses.`,
+        `The ${days} will be unbaked and baked again with ${changed.length > 0 ? changed.map((change) => `${change.field} ${shown(change.to)}`).join(', ') : 'the new values'} (now ${bakedValues(occurrences, changedFields)})${others > 0 ? ` (with ${plural(others, 'other baked entry', 'other baked entries')} of those days)` : ''}; until that bake is done they are drafts that no device dispenses.`,
       );
     }
     else consequences.push(`The ${days} keep ${changedFields.length > 0 ? bakedValues(occurrences, changedFields) : 'their old values'} unless rebaked: add --rebake, or unbake and bake them yourself.`);

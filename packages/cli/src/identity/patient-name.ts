@@ -10,17 +10,23 @@ import { cleanText } from '../output/clean-text.js';
 export async function patientName(session: Session, id: string): Promise<string | undefined> {
   const known = session.patientNames.get(id);
   if (known !== undefined) return known;
+  await readUsers(session, id);
+  return session.patientNames.get(id);
+}
+
+/** Names and zones of the organization's users, into the session's maps; stops at `until` when given. */
+export async function readUsers(session: Session, until?: string): Promise<void> {
   try {
     const client = await session.client();
     const organization = await organizationOf(session, undefined);
     for await (const user of client.users.iterate({ organization, limit: 100 })) {
       session.patientNames.set(user.id, cleanText(user.name));
-      if (user.id === id) return cleanText(user.name);
+      if (user.timezone) session.patientZones.set(user.id, user.timezone);
+      if (user.id === until) return;
     }
   } catch {
-    // A patient's credential may not list users: the id has to do.
+    // A patient's credential may not list users: ids (and no zones) have to do.
   }
-  return undefined;
 }
 
 /** "Erika Example (64d0…)", or the id alone when the name cannot be read. */
