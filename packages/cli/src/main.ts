@@ -3,6 +3,7 @@ import { reportError } from './errors/report-error.js';
 import { ExitCode } from './errors/exit-codes.js';
 import { buildProgram } from './program.js';
 import { isPromptExit } from './input/prompt-context.js';
+import { partialWriteLines, stoppedExitCode } from './errors/stop-report.js';
 
 /** Commander has printed its own message for these; only the exit code is ours to set. */
 function commanderExitCode(error: CommanderError): number {
@@ -20,7 +21,16 @@ async function main(): Promise<void> {
       process.exitCode = ExitCode.interrupted;
       return;
     }
-    process.exitCode = error instanceof CommanderError ? commanderExitCode(error) : reportError(error, { debug, color: !process.argv.includes('--no-color') });
+    if (error instanceof CommanderError) {
+      process.exitCode = commanderExitCode(error);
+      return;
+    }
+    const code = reportError(error, { debug, color: !process.argv.includes('--no-color') });
+    // Stopped after writing part of what was decided: say exactly what, and exit 9 so that a
+    // script does not simply run the command again (and write twice).
+    const partial = partialWriteLines();
+    if (partial.length > 0) process.stderr.write(`${partial.join('\n')}\n`);
+    process.exitCode = stoppedExitCode(code);
   }
 }
 

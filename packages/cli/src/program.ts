@@ -41,6 +41,9 @@ export function buildProgram(): Command {
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(outputFormats))
     .option('--json [fields]', 'same as --output json; with a list (--json id,date,amount) only those fields', jsonFieldList)
     .option('--fields <list>', 'only these fields, comma-separated, in JSON, CSV and tables')
+    .option('--bom', 'CSV: start with a UTF-8 byte order mark, for Excel (default when stdout is a .csv file)')
+    .option('--no-bom', 'CSV: no byte order mark, even into a .csv file')
+    .option('--timeout <seconds>', 'total time to wait for the server (env MEDSCHED_TIMEOUT, config `timeout`; default 60)')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--debug', 'log each request to stderr and show stack traces')
     .showSuggestionAfterError(true)
@@ -73,6 +76,6 @@ export function buildProgram(): Command {
     'medsched device events 64d004000000000000000001 --follow',
     'medsched calendar list --patient patient1@sonnen.example --all --json id,date,amount',
   ]);
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network, 8 declined at a prompt, 130 Ctrl-C.\n');
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network or --timeout, 8 declined at a prompt (nothing written), 9 stopped after writing part (stderr lists what was written and what not), 130 Ctrl-C.\n');
   return program;
 }

@@ -36,8 +36,8 @@ describe('bake, bake show, unbake', () => {
   it('bake show reads the same schedule as a table, changing nothing', async () => {
     const show = await runCli(['bake', 'show', '--patient', patient.userId, ...range, '--output', 'table'], env);
     expect(show.code, show.stderr).toBe(0);
-    expect(show.stdout).toMatch(/^DATE\s+TIME\s+PATIENT\s+PATIENTID\s+MEDICATION\s+AMOUNT\s+UNIT\s+TITLE\s+DEVICE\s+ID/m);
-    expect(show.stdout).toMatch(/^DATE\s+TIME\s+DEVICE\s+DEVICEID\s+PATIENT\s+PATIENTID\s+ENTRIES/m);
+    expect(show.stdout).toMatch(/^DATE\s+TIME\s+TIMEZONE\s+PATIENT\s+PATIENTID\s+MEDICATION\s+AMOUNT\s+UNIT\s+TITLE\s+DEVICE\s+ID/m);
+    expect(show.stdout).toMatch(/^DATE\s+TIME\s+TIMEZONE\s+DEVICE\s+DEVICEID\s+PATIENT\s+PATIENTID\s+ENTRIES/m);
     expect(show.stdout).not.toContain('false');
   });
 
@@ -71,7 +71,7 @@ describe('bake, bake show, unbake', () => {
   it('an organization-wide bake shows progress on stderr only', async () => {
     const bake = await runCli(['bake', '--all-patients', '--organization', nurse.organizationId, '--from', '2026-02-02', '--to', '2026-02-03'], env);
     expect(bake.code, bake.stderr).toBe(0);
-    expect(bake.stderr).toContain(`Baking all patients of ${nurse.organizationId}…`);
+    expect(bake.stderr).toMatch(new RegExp(`Baking every patient of .+ \\(${nurse.organizationId}\\)…`));
     expect(bake.stderr).toMatch(/Baked \d+ entries from 2026-02-02 to 2026-02-03 \(\d+\.\d s\)/);
     const result = JSON.parse(bake.stdout);
     const patients = new Set(result.data.map((entry: { userId: string }) => entry.userId));

@@ -53,14 +53,17 @@ describe('at a terminal', () => {
   it('asks on the terminal, never on stdout: unbake > file gets no prompt; "no" exits 8 and changes nothing', async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
     const patient = demoUser(0, 'patient1');
-    const bake = runInTerminal(['bake', '--patient', patient.userId, '--from', '2026-01-05', '--json'], env, { stdoutFile: join(tempConfigDir(), 'bake.json') });
+    const bake = runInTerminal(['bake', '--patient', patient.userId, '--from', '2026-01-05', '--json', '--yes'], env, { stdoutFile: join(tempConfigDir(), 'bake.json') });
     expect(await bake.closed).toBe(0);
 
     const outFile = join(tempConfigDir(), 'out.json');
     const session = runInTerminal(['unbake', '--patient', patient.userId, '--from', '2026-01-05'], env, { stdoutFile: outFile });
-    await session.answer(/Unbake patient .* from 2026-01-05 to 2026-01-05\?/, 'n\r');
+    await session.answer(/Unbake Clara Claus from 2026-01-05 to 2026-01-05\?/, 'n\r');
     expect(await session.closed).toBe(8);
-    expect(session.output()).toContain('Nothing changed: you answered no.');
+    expect(session.output()).toContain('Nothing changed: you answered no (no request was sent).');
+    // Named, with the days and what follows, before the question.
+    expect(session.output()).toContain('Unbake Clara Claus (64d002000000000000000003), Mon 5 Jan 2026 (2026-01-05 to 2026-01-05)');
+    expect(session.output()).toContain('No device rings or dispenses these days until they are baked again.');
     expect(readFileSync(outFile, 'utf8')).toBe('');
 
     // The day is still baked: nothing was unbaked.
@@ -73,7 +76,7 @@ describe('at a terminal', () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
     const outFile = join(tempConfigDir(), 'out.json');
     const session = runInTerminal(['unbake', '--patient', demoUser(0, 'patient1').userId, '--from', '2026-01-05', '--json'], env, { stdoutFile: outFile });
-    await session.answer(/Unbake patient/, 'y\r');
+    await session.answer(/Unbake Clara Claus from/, 'y\r');
     expect(await session.closed).toBe(0);
     const written = readFileSync(outFile, 'utf8');
     expect(written).not.toContain('Unbake');
@@ -85,7 +88,7 @@ describe('at a terminal', () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
     const outFile = join(tempConfigDir(), 'out.json');
     const session = runInTerminal(['medication', 'delete', '64d003000000000000000001'], env, { stdoutFile: outFile });
-    await session.answer(/Delete medication 64d003000000000000000001\?/, '\u0003');
+    await session.answer(/Delete medication ".*" \(64d003000000000000000001\)\?/, '\u0003');
     expect(await session.closed).toBe(130);
     expect(session.output()).not.toMatch(/error|Error|at .*\.js/);
     expect(readFileSync(outFile, 'utf8')).toBe('');
@@ -96,10 +99,10 @@ describe('at a terminal', () => {
     const outFile = join(tempConfigDir(), 'out.json');
     const errFile = join(tempConfigDir(), 'err.log');
     const session = runInTerminal(['unbake', '--patient', 'Clara Claus', '--from', '2026-01-05', '--json'], env, { stdoutFile: outFile, stderrFile: errFile });
-    await session.answer(/Unbake patient 64d002000000000000000003/, 'y\r');
+    await session.answer(/Unbake Clara Claus from 2026-01-05/, 'y\r');
     expect(await session.closed).toBe(0);
     expect(readFileSync(outFile, 'utf8')).not.toContain('Unbake');
     expect(readFileSync(errFile, 'utf8')).toContain('Patient Clara Claus = Clara Claus');
-    expect(readFileSync(errFile, 'utf8')).not.toContain('Unbake patient');
+    expect(readFileSync(errFile, 'utf8')).not.toContain('Unbake Clara');
   });
 });

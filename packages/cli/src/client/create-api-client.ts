@@ -11,7 +11,7 @@ const userAgent = 'medsched-cli';
  * `note` receives a line whenever the SDK tells (a `retry-wait` entry) that it is about to wait
  * noticeably before a retry (a `Retry-After: 60` would otherwise look like a hang).
  */
-export async function createApiClient(settings: Settings, options: { debug: boolean; note?: (text: string) => void }): Promise<MedschedClient> {
+export async function createApiClient(settings: Settings, options: { debug: boolean; note?: (text: string) => void; fetch?: typeof globalThis.fetch }): Promise<MedschedClient> {
   const { createClient } = await import('@medsched/sdk');
   const credential = settings.credential;
   const logger = (entry: LoggerEntry) => {
@@ -26,6 +26,10 @@ export async function createApiClient(settings: Settings, options: { debug: bool
     ...(credential?.kind === 'apiKey' && { apiKey: credential.secret }),
     ...(credential?.kind === 'token' && { token: credential.secret }),
     headers: { 'x-client': userAgent },
+    // One attempt may use the whole --timeout but no more than the SDK's 30 s; the total is the CLI's deadline.
+    timeout: Math.min(30_000, settings.timeout.ms),
+    maxWait: settings.timeout.ms,
+    ...(options.fetch && { fetch: options.fetch }),
     logger,
   });
 }

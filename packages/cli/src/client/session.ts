@@ -9,9 +9,13 @@ import { rememberCredential } from '../errors/credential-context.js';
 import { readJwtClaims } from '../commands/jwt-claims.js';
 import { chooseFields, chooseFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
+import { wantsBom } from '../output/bom.js';
 import { createStyle, type Style } from '../output/style.js';
 import { detectTerminal, type Terminal } from '../output/terminal.js';
 import { createApiClient } from './create-api-client.js';
+import { armDeadline } from './deadline.js';
+import { RequestActivity } from './request-activity.js';
+import { expireDeadline } from './deadline-report.js';
 import type { Identity } from '../identity/identity.js';
 
 /** What a command's action works with: settings, the terminal, the printer, and the API. */
@@ -23,10 +27,14 @@ export interface Session {
   printer: Printer;
   /** Styles for stderr (colour only when stderr is a terminal). */
   errStyle: Style;
-  /** The SDK client; loading the SDK happens here, on first use. */
+  /** The requests on the wire, with a progress line for slow ones. */
+  activity: RequestActivity;
+  /** The SDK client; loading the SDK happens here, on first use. The --timeout clock starts with it. */
   client(): Promise<MedschedClient>;
   /** Patients' names by id, as --patient look-ups found them this run (for rows and echoes). */
   patientNames: Map<string, string>;
+  /** Patients' time zones by id (the zone the server bakes their calendar dates in), as look-ups found them. */
+  patientZones: Map<string, string>;
   /** The credential's organization and role from the API's answers (asked once per run). */
   identity(): Promise<Identity>;
 }
@@ -49,7 +57,9 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
   const format = chooseFormat({ output: options.output, json: options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
-  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options));
+  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options), { bom: format === 'csv' && wantsBom(options.bom) });
+  await printer.load();
+  const activity = new RequestActivity({ tty: terminal.stderrIsTTY, style: errStyle, timeoutMs: settings.timeout.ms });
   let client: Promise<MedschedClient> | undefined;
   let identity: Promise<Identity> | undefined;
   const session: Session = {
@@ -59,6 +69,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
     terminal,
     printer,
     errStyle,
+    activity,
     client: () => {
       if (settings.credential === undefined) {
         throw new CliError(
@@ -67,10 +78,20 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
           'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
         );
       }
-      client ??= createApiClient(settings, { debug: options.debug === true, note: (text) => printer.note(text) });
+      armDeadline(settings.timeout.ms, () => expireDeadline(settings.timeout, activity));
+      client ??= createApiClient(settings, {
+        debug: options.debug === true,
+        note: (text) => {
+          activity.suspend();
+          printer.note(text);
+          activity.resume();
+        },
+        fetch: activity.wrap((input, init) => globalThis.fetch(input, init)),
+      });
       return client;
     },
     patientNames: new Map(),
+    patientZones: new Map(),
     identity: () => {
       identity ??= (async () => {
         const { discoverIdentity } = await import('../identity/identity.js');

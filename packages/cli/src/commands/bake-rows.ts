@@ -1,10 +1,13 @@
 import type { Alarm, BakeResult, CalendarEntry, MedschedClient } from '@medsched/sdk';
 import { field, type Column } from '../output/columns.js';
+import { utcOffsetAt } from '../dates/time-zone.js';
 
 /** One baked intake, as a pharmacist reads it and a spreadsheet imports it. */
 export interface BakedRow {
   date: string;
   time: string;
+  /** The zone the date and time are in: the patient's (the server bakes in it). */
+  timeZone: string;
   /** The patient's name where the credential may read it, else the id. */
   patient: string;
   patientId: string;
@@ -16,27 +19,52 @@ export interface BakedRow {
   id: string;
 }
 
-/** The columns of calendar entries in tables and CSV: what is taken, how much, when. */
-export const entryColumns: Column<CalendarEntry>[] = [
-  field('id'),
-  field('date'),
-  field('startTime', 'time'),
-  field('title'),
-  { header: 'amount', value: (entry) => entry.amount },
-  { header: 'unit', value: (entry) => entry.unit },
-  { header: 'medication', value: (entry) => entry.medication },
-  field('userId', 'patient'),
-  { header: 'rrule', value: (entry) => entry.rrule },
-  { header: 'seriesId', value: (entry) => entry.seriesId },
-  field('baked'),
-];
+/**
+ * The columns of calendar entries in tables and CSV: what is taken, how much, when. `zoneOf`
+ * gives the patient's zone where known: then the zone has a column and the CSV time its offset.
+ */
+export function entryColumnsIn(zoneOf: (patient: string) => string | undefined): Column<CalendarEntry>[] {
+  return [
+    field('id'),
+    field('date'),
+    {
+      header: 'time',
+      value: (entry) => entry.startTime,
+      csv: (entry) => {
+        const zone = zoneOf(entry.userId);
+        return zone === undefined ? entry.startTime : `${entry.startTime}${utcOffsetAt(entry.date, entry.startTime, zone)}`;
+      },
+    },
+    { header: 'timeZone', value: (entry) => zoneOf(entry.userId) },
+    field('title'),
+    { header: 'amount', value: (entry) => entry.amount },
+    { header: 'unit', value: (entry) => entry.unit },
+    { header: 'medication', value: (entry) => entry.medication },
+    field('userId', 'patient'),
+    { header: 'rrule', value: (entry) => entry.rrule },
+    { header: 'seriesId', value: (entry) => entry.seriesId },
+    field('baked'),
+  ];
+}
 
-export const bakedRowColumns: Column<BakedRow>[] = (['date', 'time', 'patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name));
+/** Entry columns before any zone is known (field checks, lists of other organizations). */
+export const entryColumns: Column<CalendarEntry>[] = entryColumnsIn(() => undefined);
+
+/** In CSV the time carries its UTC offset (`08:00+01:00`), so a spreadsheet never has to guess the zone. */
+const timeWithOffset: Column<BakedRow> = { header: 'time', value: (row) => row.time, csv: (row) => `${row.time}${utcOffsetAt(row.date, row.time, row.timeZone)}` };
+
+export const bakedRowColumns: Column<BakedRow>[] = [
+  field('date'),
+  timeWithOffset,
+  field('timeZone'),
+  ...(['patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name)),
+];
 
 /** One alarm a dispenser will ring: when, which device, for whom, how many intakes. */
 export interface AlarmRow {
   date: string;
   time: string;
+  timeZone: string;
   device: string;
   deviceId: string;
   patient: string;
@@ -44,14 +72,20 @@ export interface AlarmRow {
   entries: number;
 }
 
-export const alarmColumns: Column<AlarmRow>[] = (['date', 'time', 'device', 'deviceId', 'patient', 'patientId', 'entries'] as const).map((name) => field<AlarmRow>(name));
+export const alarmColumns: Column<AlarmRow>[] = [
+  field('date'),
+  { header: 'time', value: (row) => row.time, csv: (row) => `${row.time}${utcOffsetAt(row.date, row.time, row.timeZone)}` },
+  field('timeZone'),
+  ...(['device', 'deviceId', 'patient', 'patientId', 'entries'] as const).map((name) => field<AlarmRow>(name)),
+];
 
 /** The alarms with device and patient names beside their ids. */
-export function alarmRows(result: BakeResult, patientNames: Map<string, string>): AlarmRow[] {
+export function alarmRows(result: BakeResult, patientNames: Map<string, string>, zoneOf: (patient: string) => string): AlarmRow[] {
   const deviceNames = new Map(result.iotDevices.map((device) => [device.id, device.name]));
   return result.alarms.map((alarm: Alarm) => ({
     date: alarm.date,
     time: alarm.time,
+    timeZone: zoneOf(alarm.patient),
     device: deviceNames.get(alarm.deviceId) ?? alarm.deviceId,
     deviceId: alarm.deviceId,
     patient: patientNames.get(alarm.patient) ?? alarm.patient,
@@ -80,7 +114,7 @@ async function medicationNames(client: MedschedClient, entries: CalendarEntry[])
 }
 
 /** One row per baked entry, with the patient's and the medication's names and the patient's device(s). */
-export async function bakedRows(client: MedschedClient, result: BakeResult, patientNames: Map<string, string>): Promise<BakedRow[]> {
+export async function bakedRows(client: MedschedClient, result: BakeResult, patientNames: Map<string, string>, zoneOf: (patient: string) => string): Promise<BakedRow[]> {
   const names = await medicationNames(client, result.data);
   const devicesOf = (patient: string) =>
     result.iotDevices
@@ -92,6 +126,7 @@ export async function bakedRows(client: MedschedClient, result: BakeResult, pati
     return {
       date: entry.date,
       time: entry.startTime,
+      timeZone: zoneOf(entry.userId),
       patient: patientNames.get(entry.userId) ?? entry.userId,
       patientId: entry.userId,
       medication: names.get(medication) ?? medication,

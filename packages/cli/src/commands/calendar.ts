@@ -5,13 +5,16 @@ import { weekdayName } from '../dates/calendar-date.js';
 import { humanDateHelp, parseHumanDate } from '../dates/human-date.js';
 import { usageError } from '../errors/cli-error.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
-import { assertConfirmable } from '../input/confirm.js';
+import { decideWrites, writeOptions, type WriteFlags } from '../input/write-plan.js';
+import { recordWrite } from '../errors/write-journal.js';
+import { patientLabel, readUsers } from '../identity/patient-name.js';
+import { checkFieldsFirst } from '../output/known-fields.js';
 import { amountValue, clockTime, timeCategories } from '../input/entry-options.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
-import { entryColumns } from './bake-rows.js';
+import { entryColumns, entryColumnsIn } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
-import { reportOrRebake } from './series-bakes.js';
+import { changeEntry } from './series-bakes.js';
 
 interface EntryFlags {
   patient?: string;
@@ -76,10 +79,14 @@ export function registerCalendarCommands(program: Command): void {
   const list = listOptions(calendar.command('list').description('List calendar entries, oldest first.').option('--patient <name|id>', `only this patient's entries: ${patientOptionHelp}`)).action(
     async (options: ListOptions & { patient?: string }, command: Command) => {
       const session = await openSession(command);
+      await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
       const client = await session.client();
       const patient = options.patient === undefined ? undefined : await resolvePatient(session, options.patient);
       const page = await client.calendars.list({ ...listQuery(options), ...definedFields({ patient }) });
-      session.printer.list(await collect(session, page, options.all), entryColumns);
+      const entries = await collect(session, page, options.all);
+      // A spreadsheet needs each time's zone: the patients' zones, from one walk of the users (staff only).
+      if (session.printer.format === 'csv' && entries.some((entry) => !session.patientZones.has(entry.userId))) await readUsers(session);
+      session.printer.list(entries, entryColumnsIn((id) => session.patientZones.get(id)));
     },
   );
   withExamples(list, ['medsched calendar list --patient clara --sort date:desc --limit 20', 'medsched calendar list --search tablet --all --output csv > entries.csv', 'medsched calendar list --patient patient1@sonnen.example --json id,date,amount']);
@@ -90,14 +97,23 @@ export function registerCalendarCommands(program: Command): void {
     .argument('<entry-id>')
     .action(async (id: string, _options: unknown, command: Command) => {
       const session = await openSession(command);
+      await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
       session.printer.record(await (await session.client()).calendars.get(id));
     });
   withExamples(get, ['medsched calendar get 64d005000000000000000001 --json']);
 
-  const create = entryFields(calendar.command('create').description('Create a draft entry; any other field goes in --data.')).action(async (flags: EntryFlags, command: Command) => {
+  const create = writeOptions(entryFields(calendar.command('create').description('Create a draft entry; any other field goes in --data. Asks on a terminal first (--yes: do not ask).'))).action(async (flags: EntryFlags & WriteFlags, command: Command) => {
     const session = await openSession(command);
     if (flags.patient === undefined && flags.data === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus"');
-    const entry = await (await session.client()).calendars.create((await entryBody(session, flags)) as CalendarEntryCreate);
+    await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
+    const body = await entryBody(session, flags);
+    const who = typeof body.patient === 'string' ? await patientLabel(session, body.patient) : 'the patient in --data';
+    const lines = Object.entries(body).filter(([field]) => field !== 'patient').map(([field, value]) => `  ${field}: ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value)}`);
+    const describe = `create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}`;
+    const plan = { summary: [`Create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}:`, ...lines], consequences: ['Drafts are not dispensed until baked (`medsched bake`).'], question: `Create it for ${who.replace(/ \([0-9a-f]{24}\)$/, '')}?`, requests: [{ method: 'POST' as const, path: '/calendars/', body, describe }], destructive: false, verb: 'create' };
+    if (!(await decideWrites(session, plan, flags))) return;
+    const client = await session.client();
+    const entry = await recordWrite(describe, () => client.calendars.create(body as CalendarEntryCreate));
     session.printer.success(`Created entry ${entry.id}`);
     session.printer.record(entry);
   });
@@ -107,26 +123,20 @@ export function registerCalendarCommands(program: Command): void {
   ]);
 
   for (const [verb, description] of [
-    ['update', 'Change some fields of a draft entry or series (a baked entry is final: 409). Baked days of a series keep their values: --rebake bakes them again.'],
-    ['replace', 'Replace a draft entry or series as a whole (a baked entry is final: 409). Baked days of a series keep their values: --rebake bakes them again.'],
+    ['update', 'Change some fields of a draft entry or series (a baked entry is final: 409). Shows the patient, each change (old → new) and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
+    ['replace', 'Replace a draft entry or series as a whole (a baked entry is final: 409). Shows the patient, each change and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
   ] as const) {
-    const command = entryFields(calendar.command(verb).description(description).argument('<entry-id>'))
-      .option('--rebake', "after changing a series, unbake and bake again the dates baked with the old values (asks, as unbake does)")
-      .option('-y, --yes', 'with --rebake: do not ask for confirmation')
-      .action(async (id: string, flags: EntryFlags & { rebake?: boolean; yes?: boolean }, self: Command) => {
+    const command = writeOptions(entryFields(calendar.command(verb).description(description).argument('<entry-id>'))
+      .option('--rebake', 'after changing a series, unbake and bake again the dates baked with the old values (one question for all of it)'), true)
+      .action(async (id: string, flags: EntryFlags & WriteFlags & { rebake?: boolean }, self: Command) => {
         const session = await openSession(self);
-        // --rebake may have to ask: refuse before the update rather than half-way.
-        if (flags.rebake) assertConfirmable({ yes: flags.yes, interactive: session.terminal.stdinIsTTY, what: 'unbake' });
-        const client = await session.client();
-        const body = (await entryBody(session, flags)) as CalendarEntryUpdate;
+        await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
+        const body = await entryBody(session, flags);
         if (verb === 'update' && Object.keys(body).length === 0) {
           throw usageError('nothing to change', 'give at least one field, e.g. --amount 2, --time 09:00 or --data \'{"batchNumber":"B12"}\'');
         }
-        const entry = verb === 'update' ? await client.calendars.update(id, body) : await client.calendars.replace(id, body);
-        session.printer.success(`${verb === 'update' ? 'Updated' : 'Replaced'} entry ${entry.id}`);
-        session.printer.record(entry);
-        await reportOrRebake(session, entry, { rebake: flags.rebake, yes: flags.yes });
+        await changeEntry(session, id, body, { verb, rebake: flags.rebake, yes: flags.yes, dryRun: flags.dryRun });
       });
-    withExamples(command, [`medsched calendar ${verb} 64d005000000000000000003 --time 09:00 --amount 2`, `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --yes`]);
+    withExamples(command, [`medsched calendar ${verb} 64d005000000000000000003 --time 09:00 --amount 2`, `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --yes`, `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --dry-run`]);
   }
 }

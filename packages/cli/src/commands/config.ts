@@ -3,6 +3,7 @@ import { openSession } from '../client/session.js';
 import { settableKeys, type Profile, type SettableKey } from '../config/profile.js';
 import { usageError } from '../errors/cli-error.js';
 import { outputFormats } from '../output/format.js';
+import { parseTimeoutSeconds } from '../config/timeout.js';
 import { withExamples } from './help-examples.js';
 
 const keyList = Object.keys(settableKeys).join(', ');
@@ -19,6 +20,7 @@ function checkValue(key: keyof Profile, value: string): string {
     : key === 'organization' ? /^[0-9a-f]{24}$/.test(value)
     : key === 'output' ? (outputFormats as readonly string[]).includes(value)
     : key === 'timezone' ? isTimeZone(value)
+    : key === 'timeout' ? parseTimeoutSeconds(value) !== undefined
     : true;
   if (!ok) throw usageError(`"${value}" is not a valid ${key}`);
   return key === 'baseUrl' || key === 'appUrl' ? value.replace(/\/+$/, '') : value;

@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
 import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '@medsched/sdk';
+import { decideAndSend, writeOptions, type WriteFlags } from '../input/write-plan.js';
+import { patientLabel } from '../identity/patient-name.js';
+import { checkFieldsFirst } from '../output/known-fields.js';
 import { openSession, type Session } from '../client/session.js';
 import { resolveInstant } from '../dates/date-range.js';
 import { humanDateHelp } from '../dates/human-date.js';
@@ -76,8 +79,9 @@ async function patientValue(session: Session, value: string): Promise<string | n
   return value === 'none' ? null : resolvePatient(session, value);
 }
 
-async function runUpdate(deviceId: string, options: { patient?: string; alarmEnable?: number; kind?: string; data?: string }, command: Command): Promise<void> {
+async function runUpdate(deviceId: string, options: { patient?: string; alarmEnable?: number; kind?: string; data?: string } & WriteFlags, command: Command): Promise<void> {
   const session = await openSession(command);
+  await checkFieldsFirst(session, 'Device', deviceColumns as never[]);
   const body: DeviceUpdate = {
     ...(await readJsonBody(options.data)),
     ...definedFields({
@@ -90,7 +94,24 @@ async function runUpdate(deviceId: string, options: { patient?: string; alarmEna
     throw usageError('nothing to change', 'give at least one of --patient NAME|ID|none, --alarm-enable 0|1, --kind, --data');
   }
   const client = await session.client();
-  const device = await client.devices.update(deviceId, body);
+  const lines = await Promise.all(
+    Object.entries(body).map(async ([field, value]) => (field === 'patient' && typeof value === 'string' ? `  patient: ${await patientLabel(session, value)}` : `  ${field}: ${JSON.stringify(value)}`)),
+  );
+  const describe = `update device ${deviceId}`;
+  const device = await decideAndSend(
+    session,
+    {
+      summary: [`Update device ${deviceId}:`, ...lines],
+      consequences: body.patient === null ? ['Unassigned, the device rings and dispenses nothing for its patient.'] : body.patient !== undefined ? ['The device will ring and dispense what is baked for this patient.'] : [],
+      question: `Update device ${deviceId}?`,
+      request: { method: 'PATCH', path: `/devices/${deviceId}`, body, describe },
+      destructive: false,
+      verb: 'update',
+    },
+    options,
+    () => client.devices.update(deviceId, body),
+  );
+  if (device === undefined) return;
   session.printer.success(`Updated device ${device.id} (${device.status})`);
   if (session.printer.format === 'table') session.printer.list([device], deviceColumns);
   else session.printer.record(device);
@@ -116,14 +137,14 @@ export function registerDeviceCommands(program: Command): void {
     'medsched device events 64d004000000000000000001 --follow --interval 5',
   ]);
 
-  const update = device
+  const update: Command = device
     .command('update')
     .description('Update a device; assigning a patient activates it, --patient none unassigns it.')
     .argument('<device-id>', 'the device')
     .option('--patient <name|id>', `assign to this patient (${patientOptionHelp}), or none to unassign`)
     .option('--alarm-enable <0|1>', '1 to set alarms from bakes, 0 for none', alarmEnable)
     .option('--kind <kind>', 'kind of device')
-    .option('--data <json>', dataOptionHelp)
-    .action(runUpdate);
+    .option('--data <json>', dataOptionHelp);
+  writeOptions(update).action(runUpdate);
   withExamples(update, ['medsched device update 64d004000000000000000005 --patient none', `medsched device update 64d004000000000000000005 --data '{"takeOffsetTime":15}'`]);
 }

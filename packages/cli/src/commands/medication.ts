@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { MedicationCreate, MedicationUpdate } from '@medsched/sdk';
 import { openSession } from '../client/session.js';
-import { confirmOrAbort } from '../input/confirm.js';
+import { bodyLines, decideAndSend, writeOptions, type WriteFlags } from '../input/write-plan.js';
+import { checkFieldsFirst } from '../output/known-fields.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
 import { withExamples } from './help-examples.js';
 
@@ -23,9 +24,14 @@ export function registerMedicationCommands(program: Command): void {
   const medication = program.command('medication').description("Medications of an organization.");
   withExamples(medication, ['medsched medication create --name "Ibuprofen 800 mg"', 'medsched medication get 64d003000000000000000001']);
 
-  const create = medicationFields(medication.command('create').description('Create a medication in your organization.')).action(async (flags: MedicationFlags, command: Command) => {
+  const create = writeOptions(medicationFields(medication.command('create').description('Create a medication in your organization. Asks on a terminal first.'))).action(async (flags: MedicationFlags & WriteFlags, command: Command) => {
     const session = await openSession(command);
-    const created = await (await session.client()).medications.create((await medicationBody(flags)) as MedicationCreate);
+    await checkFieldsFirst(session, 'Medication');
+    const body = await medicationBody(flags);
+    const client = await session.client();
+    const describe = `create medication ${JSON.stringify(body.name ?? '')}`;
+    const created = await decideAndSend(session, { summary: ['Create a medication:', ...bodyLines(body)], question: `Create medication ${JSON.stringify(body.name ?? '')}?`, request: { method: 'POST', path: '/medications/', body, describe }, destructive: false, verb: 'create' }, flags, () => client.medications.create(body as MedicationCreate));
+    if (created === undefined) return;
     session.printer.success(`Created medication ${created.id}`);
     session.printer.record(created);
   });
@@ -37,6 +43,7 @@ export function registerMedicationCommands(program: Command): void {
     .argument('<medication-id>')
     .action(async (id: string, _options: unknown, command: Command) => {
       const session = await openSession(command);
+      await checkFieldsFirst(session, 'Medication');
       session.printer.record(await (await session.client()).medications.get(id));
     });
   withExamples(get, ['medsched medication get 64d003000000000000000001 --json']);
@@ -45,26 +52,46 @@ export function registerMedicationCommands(program: Command): void {
     ['update', 'Change some fields of a medication.'],
     ['replace', "Replace a medication's fields as a whole."],
   ] as const) {
-    const command = medicationFields(medication.command(verb).description(description).argument('<medication-id>')).action(async (id: string, flags: MedicationFlags, self: Command) => {
+    const command = writeOptions(medicationFields(medication.command(verb).description(`${description} Asks on a terminal first, showing old → new.`).argument('<medication-id>'))).action(async (id: string, flags: MedicationFlags & WriteFlags, self: Command) => {
       const session = await openSession(self);
+      await checkFieldsFirst(session, 'Medication');
       const client = await session.client();
       const body = (await medicationBody(flags)) as MedicationUpdate;
-      const result = verb === 'update' ? await client.medications.update(id, body) : await client.medications.replace(id, body);
+      const before = (await client.medications.get(id)) as unknown as Record<string, unknown>;
+      const lines = Object.entries(body).map(([field, value]) => `  ${field}: ${JSON.stringify(before[field] ?? null)} → ${JSON.stringify(value)}`);
+      const describe = `${verb} medication ${JSON.stringify(before.name)} (${id})`;
+      const result = await decideAndSend(
+        session,
+        { summary: [`${verb === 'update' ? 'Change' : 'Replace'} medication ${JSON.stringify(before.name)} (${id}):`, ...lines], consequences: ['Calendar entries refer to it by id: they show the new values.'], question: `${verb === 'update' ? 'Change' : 'Replace'} medication ${JSON.stringify(before.name)}?`, request: { method: verb === 'update' ? 'PATCH' : 'POST', path: `/medications/${id}`, body, describe }, destructive: false, verb },
+        flags,
+        () => (verb === 'update' ? client.medications.update(id, body) : client.medications.replace(id, body)),
+      );
+      if (result === undefined) return;
       session.printer.success(`${verb === 'update' ? 'Updated' : 'Replaced'} medication ${result.id}`);
       session.printer.record(result);
     });
     withExamples(command, [`medsched medication ${verb} 64d003000000000000000001 --name "Ibuprofen 600 mg"`]);
   }
 
-  const remove = medication
+  const remove: Command = medication
     .command('delete')
     .description('Delete a medication. Asks on the terminal (stderr) and exits 8 on "no"; needs --yes without a terminal.')
     .argument('<medication-id>')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(async (id: string, options: { yes?: boolean }, command: Command) => {
+;
+  writeOptions(remove, true)
+    .action(async (id: string, options: WriteFlags, command: Command) => {
       const session = await openSession(command);
-      await confirmOrAbort(`Delete medication ${id}?`, { yes: options.yes, interactive: session.terminal.stdinIsTTY, what: 'delete' });
-      const removed = await (await session.client()).medications.delete(id);
+      await checkFieldsFirst(session, 'Medication');
+      const client = await session.client();
+      const before = await client.medications.get(id);
+      const describe = `delete medication ${JSON.stringify(before.name)} (${id})`;
+      const removed = await decideAndSend(
+        session,
+        { summary: [`Delete medication ${JSON.stringify(before.name)} (${id}).`], consequences: ['Calendar entries that name it keep its id but can no longer show its name.'], question: `Delete medication ${JSON.stringify(before.name)} (${id})?`, request: { method: 'DELETE', path: `/medications/${id}`, describe }, destructive: true, verb: 'delete' },
+        options,
+        () => client.medications.delete(id),
+      );
+      if (removed === undefined) return;
       session.printer.success(`Deleted medication ${removed.id}`);
       session.printer.record(removed);
     });

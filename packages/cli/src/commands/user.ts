@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { User, UserCreate } from '@medsched/sdk';
+import { bodyLines, decideAndSend, writeOptions, type WriteFlags } from '../input/write-plan.js';
+import { checkFieldsFirst } from '../output/known-fields.js';
 import { openSession } from '../client/session.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
 import { field, type Column } from '../output/columns.js';
@@ -33,7 +35,7 @@ export function registerUserCommands(program: Command): void {
   );
   withExamples(list, ['medsched user list --organization 64d001000000000000000001 --role patient --all --json']);
 
-  const create = user
+  const create: Command = user
     .command('create')
     .description('Create a user (role patient by default; never above your own role).')
     .option('--organization <id>', "organization (default: the profile's)")
@@ -42,15 +44,20 @@ export function registerUserCommands(program: Command): void {
     .option('--role <role>', 'admin, user, patient or onlyself')
     .option('--category <category>', 'doctor, nurse, patient, pharmacist or relative')
     .option('--timezone <zone>', 'IANA zone, e.g. Europe/Berlin')
-    .option('--data <json>', dataOptionHelp)
-    .action(async (flags: CreateFlags, command: Command) => {
+    .option('--data <json>', dataOptionHelp);
+  writeOptions(create)
+    .action(async (flags: CreateFlags & WriteFlags, command: Command) => {
       const session = await openSession(command);
+      await checkFieldsFirst(session, 'User');
       const body: Record<string, unknown> = {
         ...(await readJsonBody(flags.data)),
         ...definedFields({ name: flags.name, email: flags.email, role: flags.role, category: flags.category, timezone: flags.timezone }),
       };
       body.organization = flags.organization ?? (body.organization as string | undefined) ?? (await organizationOf(session, undefined));
-      const created = await (await session.client()).users.create(body as UserCreate);
+      const client = await session.client();
+      const describe = `create user ${JSON.stringify(body.name ?? '')} in organization ${String(body.organization)}`;
+      const created = await decideAndSend(session, { summary: ['Create a user:', ...bodyLines(body)], question: `Create user ${JSON.stringify(body.name ?? '')}?`, request: { method: 'POST', path: '/users/', body, describe }, destructive: false, verb: 'create' }, flags, () => client.users.create(body as UserCreate));
+      if (created === undefined) return;
       session.printer.success(`Created user ${created.id} (${created.role ?? 'patient'})`);
       session.printer.record(created);
     });

@@ -12,4 +12,8 @@ export interface GlobalOptions {
   fields?: string;
   color?: boolean;
   debug?: boolean;
+  /** `--timeout 30`: seconds the whole command may wait for the server. */
+  timeout?: string;
+  /** `--bom` / `--no-bom`: a UTF-8 byte order mark before CSV (default: only when stdout is a .csv file). */
+  bom?: boolean;
 }

@@ -13,6 +13,8 @@ export interface Profile {
   output?: string;
   /** The web application's address, whose pages `medsched plan` turns into PDFs. */
   appUrl?: string;
+  /** Seconds a command may wait for the server in total (`--timeout`, MEDSCHED_TIMEOUT). */
+  timeout?: string;
 }
 
 /** The whole config file. */
@@ -33,5 +35,6 @@ export const settableKeys = {
   timezone: 'timezone',
   output: 'output',
   'app-url': 'appUrl',
+  timeout: 'timeout',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;

@@ -3,6 +3,7 @@ import type { GlobalOptions } from './global-options.js';
 import type { Profile } from './profile.js';
 import { defaultBaseUrl, defaultProfileName } from './profile.js';
 import type { ProfileStore } from './store.js';
+import { resolveTimeout } from './timeout.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'system';
 
@@ -23,6 +24,8 @@ export interface Settings {
   organization: string | undefined;
   /** Where `organization` came from, so `whoami` can say which setting disagrees with the credential. */
   organizationSource: SettingSource | undefined;
+  /** The total time a command may wait for the server, and which setting said so. */
+  timeout: { ms: number; source: SettingSource; label: string };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -104,6 +107,7 @@ export function resolveSettings(flags: GlobalOptions, env: NodeJS.ProcessEnv, st
     },
     timezoneSource: zone ? zone[0] : 'system',
     organization: nonEmpty(env.MEDSCHED_ORGANIZATION) ?? profile?.organization,
+    timeout: resolveTimeout(flags, env, profile),
     organizationSource: nonEmpty(env.MEDSCHED_ORGANIZATION) !== undefined ? 'environment' : profile?.organization !== undefined ? 'profile' : undefined,
   };
 }

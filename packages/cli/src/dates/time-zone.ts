@@ -36,3 +36,18 @@ export function startOfDay(date: CalendarDate, timeZone: string): Date {
   guess = midnightUtc - offsetMs(new Date(guess), timeZone);
   return new Date(guess);
 }
+
+/**
+ * The UTC offset of a wall-clock time on a date in a zone, e.g. `+01:00` for 08:00 on
+ * 2026-01-05 in Europe/Berlin (`+02:00` in summer): what a spreadsheet needs to place the time.
+ */
+export function utcOffsetAt(date: string, time: string, timeZone: string): string {
+  const wall = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
+  if (Number.isNaN(wall)) return '';
+  let instant = wall - offsetMs(new Date(wall), timeZone);
+  instant = wall - offsetMs(new Date(instant), timeZone);
+  const minutes = Math.round(offsetMs(new Date(instant), timeZone) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}

@@ -112,7 +112,15 @@ export function describeError(error: unknown, context?: CredentialContext): Fail
       const message = error.issues && error.issues.length > 0 ? fieldDetails(error.issues) : error.message;
       return { exitCode: ExitCode.usage, message, hint: 'fix the value and run the command again (see --help)', requestId: undefined };
     }
-    if (error.code === 'connection_error' || error.code === 'timeout') {
+    if (error.code === 'timeout') {
+      return {
+        exitCode: ExitCode.network,
+        message: error.message,
+        hint: 'the server accepted the connection but did not answer in time: it may be overloaded or stuck. Try again later, or allow more time with --timeout SECONDS (MEDSCHED_TIMEOUT)',
+        requestId: undefined,
+      };
+    }
+    if (error.code === 'connection_error') {
       return {
         exitCode: ExitCode.network,
         message: error.message,

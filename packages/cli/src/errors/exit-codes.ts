@@ -13,6 +13,11 @@ export const ExitCode = {
   network: 7,
   /** The person answered no at a confirmation prompt; nothing changed. */
   declined: 8,
+  /**
+   * The command stopped (a failure, Ctrl-C, --timeout) after it had written something: some writes
+   * were made and others not, or one's outcome is unknown. Stderr lists which.
+   */
+  partial: 9,
   /** Ctrl-C (SIGINT), as shells report it: 128 + 2. */
   interrupted: 130,
 } as const;

@@ -64,6 +64,7 @@ export async function resolvePatient(session: Session, value: string): Promise<s
   if (matches.length === 1) {
     const [patient] = matches as [User];
     session.patientNames.set(patient.id, cleanText(patient.name));
+    if (patient.timezone) session.patientZones.set(patient.id, patient.timezone);
     session.printer.note(`Patient ${value.trim()} = ${describePatient(patient)}`);
     return patient.id;
   }

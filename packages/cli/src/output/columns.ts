@@ -2,6 +2,8 @@
 export interface Column<T> {
   header: string;
   value: (record: T) => unknown;
+  /** The value in CSV when it differs (e.g. a time with its UTC offset, for spreadsheets). */
+  csv?: (record: T) => unknown;
 }
 
 /** A column reading one field by name. */

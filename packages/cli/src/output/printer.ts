@@ -1,7 +1,6 @@
 import { usageError } from '../errors/cli-error.js';
 import type { Column } from './columns.js';
 import { columnsOf } from './columns.js';
-import { formatCsv } from './csv.js';
 import type { OutputFormat } from './format.js';
 import { formatJson, formatNdjson } from './json.js';
 import type { Style } from './style.js';
@@ -17,13 +16,33 @@ export class Printer {
   /** `--json a,b` / `--fields a,b`: only these fields, in this order, in every format. */
   readonly fields: string[] | undefined;
   readonly #errStyle: Style;
+  /** The CSV writer, loaded (with csv-stringify) only when the format is CSV. */
+  #csv: typeof import('./csv.js') | undefined;
+  /** Start CSV output with a UTF-8 byte order mark (--bom, or stdout is a .csv file). */
+  readonly bom: boolean;
 
-  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[]) {
+  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean } = {}) {
     this.format = format;
     this.style = style;
     this.#errStyle = errStyle;
     this.fields = fields;
+    this.bom = options.bom === true;
   }
+
+  /** Loads what the chosen format needs; the session calls it once, before any output. */
+  async load(): Promise<void> {
+    if (this.format === 'csv') this.#csv = await import('./csv.js');
+  }
+
+  #formatCsv<T>(records: readonly T[], columns: readonly Column<T>[]): string {
+    if (this.#csv === undefined) throw new Error('CSV output was not loaded (Printer.load)');
+    // One document per run: a second table (bake's alarms) gets no second BOM.
+    const text = this.#csv.formatCsv(records, columns, { bom: this.bom && !this.#bomWritten });
+    this.#bomWritten = true;
+    return text;
+  }
+
+  #bomWritten = false;
 
   /** A list of records; `columns` picks what a table and CSV show, JSON shows everything (or `fields`). */
   list<T>(records: readonly T[], columns: readonly Column<T>[]): void {
@@ -31,7 +50,7 @@ export class Printer {
     const chosen = this.#chosenColumns(records, columns);
     if (this.format === 'json') out.write(formatJson(this.#picked(records, chosen)));
     else if (this.format === 'ndjson') out.write(formatNdjson(this.#picked(records, chosen)));
-    else if (this.format === 'csv') out.write(formatCsv(records, chosen ?? columns));
+    else if (this.format === 'csv') out.write(this.#formatCsv(records, chosen ?? columns));
     else if (records.length === 0) this.note('no results');
     else out.write(formatTable(records, chosen ?? columns, this.style));
   }
@@ -44,7 +63,7 @@ export class Printer {
     const shown = chosen ? (this.#picked([asRecord], chosen)[0] as Record<string, unknown>) : asRecord;
     if (this.format === 'json') out.write(formatJson(shown));
     else if (this.format === 'ndjson') out.write(formatNdjson([shown]));
-    else if (this.format === 'csv') out.write(formatCsv([shown], columnsOf([shown])));
+    else if (this.format === 'csv') out.write(this.#formatCsv([shown], columnsOf([shown])));
     else out.write(formatRecord(shown, this.style));
   }
 
@@ -61,6 +80,12 @@ export class Printer {
   /** A warning on stderr that must not be missed (e.g. baked days keeping old values). */
   warn(text: string): void {
     process.stderr.write(`${this.#errStyle.yellow('!')} ${text}\n`);
+  }
+
+  /** Refuses (exit 2) `fields` that are not in `known`; called before a command's first request. */
+  checkFields(known: ReadonlySet<string>): void {
+    const unknown = (this.fields ?? []).filter((name) => !known.has(name));
+    if (unknown.length > 0) throw usageError(`unknown field ${unknown.map((name) => `"${name}"`).join(', ')}`, `fields here: ${[...known].join(', ')}`);
   }
 
   /**

@@ -1,0 +1,29 @@
+import { ExitCode } from '../errors/exit-codes.js';
+import { partialWriteLines, stoppedExitCode } from '../errors/stop-report.js';
+import { createStyle } from '../output/style.js';
+import type { RequestActivity } from './request-activity.js';
+
+/**
+ * The --timeout deadline passed: says what the CLI was waiting for, that the server accepted
+ * the request but did not answer (a refused connection fails at once, with its own hint), what
+ * was written so far, and ends the run: exit 7, or 9 once something may have been written.
+ */
+export function expireDeadline(timeout: { ms: number; label: string }, activity: RequestActivity): void {
+  const waiting = activity.oldest();
+  activity.stop();
+  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+  const style = createStyle(process.stderr.isTTY === true && !noColor && !process.argv.includes('--no-color'));
+  const seconds = Math.round(timeout.ms / 100) / 10;
+  const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
+  const lines = [
+    `${style.red('error:')} timed out after ${seconds} s (${timeout.label})${what}`,
+    style.dim(
+      waiting
+        ? 'hint: the server accepted the connection but has not answered: it may be overloaded or stuck. Try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)'
+        : 'hint: allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)',
+    ),
+    ...partialWriteLines(),
+  ];
+  process.stderr.write(`${lines.join('\n')}\n`);
+  process.exit(stoppedExitCode(ExitCode.network));
+}

@@ -1,0 +1,34 @@
+import { createStyle } from '../output/style.js';
+import { ExitCode } from './exit-codes.js';
+import { describeJournal, somethingWritten, writeJournal } from './write-journal.js';
+
+function style() {
+  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+  return createStyle(process.stderr.isTTY === true && !noColor && !process.argv.includes('--no-color') && process.env.TERM !== 'dumb');
+}
+
+/**
+ * The lines that say what this run wrote before it stopped, and what to do about it; empty
+ * when nothing was sent. Used after a failure, a Ctrl-C and the --timeout deadline alike.
+ */
+export function partialWriteLines(): string[] {
+  // Nothing sent, or the first write refused: nothing changed, and the error says it all.
+  if (!somethingWritten()) return [];
+  const { recovery } = writeJournal();
+  const lines = ['What this command wrote before it stopped:', ...describeJournal()];
+  if (recovery !== undefined) lines.push(style().dim(`hint: ${recovery}`));
+  return lines;
+}
+
+/** The exit code of a run that stopped: `partial` (9) once anything may have been written, else `fallback`. */
+export function stoppedExitCode(fallback: ExitCode): ExitCode {
+  return somethingWritten() ? ExitCode.partial : fallback;
+}
+
+/** Ctrl-C outside a question: says what was written (if anything) and ends with 9, or 130 when nothing was. */
+export function onInterrupt(): void {
+  process.stderr.write('\n');
+  const lines = partialWriteLines();
+  if (lines.length > 0) process.stderr.write(`${style().red('Interrupted.')} ${lines.join('\n')}\n`);
+  process.exit(stoppedExitCode(ExitCode.interrupted));
+}

@@ -1,0 +1,36 @@
+import type { Session } from '../client/session.js';
+import { organizationOf } from '../commands/organization-default.js';
+import { cleanText } from '../output/clean-text.js';
+
+/**
+ * A patient's name for questions and reports ("Erika Example"), where the credential may list
+ * users; the id otherwise. The API has no GET /users/{id}: one walk of the organization's
+ * users, once per run (names found by --patient look-ups are reused).
+ */
+export async function patientName(session: Session, id: string): Promise<string | undefined> {
+  const known = session.patientNames.get(id);
+  if (known !== undefined) return known;
+  await readUsers(session, id);
+  return session.patientNames.get(id);
+}
+
+/** Names and zones of the organization's users, into the session's maps; stops at `until` when given. */
+export async function readUsers(session: Session, until?: string): Promise<void> {
+  try {
+    const client = await session.client();
+    const organization = await organizationOf(session, undefined);
+    for await (const user of client.users.iterate({ organization, limit: 100 })) {
+      session.patientNames.set(user.id, cleanText(user.name));
+      if (user.timezone) session.patientZones.set(user.id, user.timezone);
+      if (user.id === until) return;
+    }
+  } catch {
+    // A patient's credential may not list users: ids (and no zones) have to do.
+  }
+}
+
+/** "Erika Example (64d0…)", or the id alone when the name cannot be read. */
+export async function patientLabel(session: Session, id: string): Promise<string> {
+  const name = await patientName(session, id);
+  return name === undefined ? `patient ${id}` : `${name} (${id})`;
+}

@@ -1,0 +1,131 @@
+import type { Session } from '../client/session.js';
+import { CliError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { planWrites, recordWrite } from '../errors/write-journal.js';
+import { onInterrupt } from '../errors/stop-report.js';
+import { pauseDeadline, resumeDeadline } from '../client/deadline.js';
+import { assertConfirmable } from './confirm.js';
+import { openPromptTerminal } from './prompt-context.js';
+
+/** One request a write command will send, as `--dry-run` prints it. */
+export interface PlannedRequest {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The path under the base URL, query string included. */
+  path: string;
+  body?: unknown;
+  /** In words, for the question and for reports after a partial failure. */
+  describe: string;
+}
+
+/** What a write command is about to do, decided before the first write is sent. */
+export interface WritePlan {
+  /** What will change, one line each (names, old and new values), shown above the question. */
+  summary: string[];
+  /** Consequences the person must know, e.g. baked days keeping the old dose; shown as warnings. */
+  consequences?: string[];
+  /** The question, e.g. "Change the series and bake the days again?" */
+  question: string;
+  requests: PlannedRequest[];
+  /** Removes or reverts data: without a terminal it needs --yes (a script must say it means it). */
+  destructive: boolean;
+  /** The verb of the refusal without a terminal: "refusing to unbake without confirmation". */
+  verb: string;
+  /** Advice if the run stops half-way (before any step changes it). */
+  recovery?: string;
+}
+
+/** The flags every write command takes. */
+export interface WriteFlags {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+/** A query string in the order given, as the SDK sends it. */
+export function withQuery(path: string, query: Record<string, string | boolean | undefined>): string {
+  const pairs = Object.entries(query).filter((pair): pair is [string, string | boolean] => pair[1] !== undefined);
+  return pairs.length === 0 ? path : `${path}?${new URLSearchParams(pairs.map(([name, value]) => [name, String(value)])).toString()}`;
+}
+
+function printDryRun(session: Session, plan: WritePlan): void {
+  const requests = plan.requests.map(({ method, path, body }) => ({ method, path: `${session.settings.baseUrl}${path}`, ...(body !== undefined && { body }) }));
+  if (session.printer.format === 'json' || session.printer.format === 'ndjson') {
+    process.stdout.write(session.printer.format === 'json' ? `${JSON.stringify(requests, null, 2)}\n` : requests.map((request) => `${JSON.stringify(request)}\n`).join(''));
+  } else {
+    for (const request of requests) process.stdout.write(`${request.method} ${request.path}${request.body === undefined ? '' : `\n${JSON.stringify(request.body, null, 2)}`}\n`);
+  }
+  session.printer.note(`Dry run: ${plan.requests.length === 1 ? 'this request was' : `these ${plan.requests.length} requests were`} not sent; nothing changed.`);
+}
+
+/**
+ * The one place where a write is decided, before its first request: shows what will change
+ * and what follows from it, then
+ * - `--dry-run`: prints the requests (stdout) and returns false: nothing is sent;
+ * - `--yes`: goes ahead;
+ * - a terminal: asks (on stderr or /dev/tty, never stdout); "no" is exit 8 with nothing sent;
+ * - no terminal: goes ahead, except for destructive writes, which need --yes (exit 2).
+ * Returns true when the writes may be sent; they are then recorded for reports of partial failure.
+ */
+export async function decideWrites(session: Session, plan: WritePlan, flags: WriteFlags): Promise<boolean> {
+  const { printer } = session;
+  if (flags.dryRun) {
+    for (const line of plan.summary) printer.note(line);
+    for (const line of plan.consequences ?? []) printer.warn(line);
+    printDryRun(session, plan);
+    return false;
+  }
+  const interactive = session.terminal.stdinIsTTY;
+  if (!flags.yes && interactive) {
+    // A person reading the question is not a slow server: the --timeout clock and progress line wait.
+    pauseDeadline();
+    session.activity.suspend();
+    const terminal = openPromptTerminal();
+    const { output } = terminal.context;
+    const style = session.errStyle;
+    output.write(`${plan.summary.join('\n')}\n`);
+    for (const line of plan.consequences ?? []) output.write(`${style.yellow('!')} ${line}\n`);
+    const { confirm } = await import('@inquirer/prompts');
+    let confirmed: boolean;
+    try {
+      confirmed = await confirm({ message: plan.question, default: false }, terminal.context);
+    } finally {
+      terminal.close();
+      session.activity.resume();
+      resumeDeadline();
+    }
+    if (!confirmed) throw new CliError('Nothing changed: you answered no (no request was sent).', ExitCode.declined);
+  } else {
+    if (plan.destructive) assertConfirmable({ yes: flags.yes, interactive, what: plan.verb });
+    // Scripts see what they are about to change in their logs too.
+    for (const line of plan.summary) printer.note(line);
+    for (const line of plan.consequences ?? []) printer.warn(line);
+  }
+  planWrites(
+    plan.requests.map((request) => request.describe),
+    plan.recovery,
+  );
+  // From here on a Ctrl-C must say what was written (see stop-report.ts).
+  process.on('SIGINT', onInterrupt);
+  return true;
+}
+
+/** Adds `--yes` and `--dry-run` to a write command. */
+export function writeOptions<C extends { option(flags: string, description: string): C }>(command: C, destructive = false): C {
+  return command
+    .option('-y, --yes', destructive ? 'do not ask (required without a terminal)' : 'do not ask on a terminal')
+    .option('--dry-run', 'print the requests it would send (stdout) and send none');
+}
+
+/**
+ * One decided write: `decideWrites` for a single request, then `send` (recorded in the write
+ * journal). Undefined after --dry-run, when nothing was sent.
+ */
+export async function decideAndSend<T>(session: Session, plan: Omit<WritePlan, 'requests'> & { request: PlannedRequest }, flags: WriteFlags, send: () => Promise<T>): Promise<T | undefined> {
+  const { request, ...rest } = plan;
+  if (!(await decideWrites(session, { ...rest, requests: [request] }, flags))) return undefined;
+  return recordWrite(request.describe, send);
+}
+
+/** The body's fields as `  name: value` lines, for the summary above a question. */
+export function bodyLines(body: Record<string, unknown>): string[] {
+  return Object.entries(body).map(([field, value]) => `  ${field}: ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value)}`);
+}
