@@ -52,7 +52,7 @@ export class IdempotencyStep {
 
   /** Forgets every kept answer (the mock server's `reset()`: the next test starts without replays). */
   clear(): void {
-    this.#kept.clear();
+    this.store.clear();
   }
 
   async run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse> {

@@ -58,6 +58,12 @@ export class ReplayStore {
     return this.#bytes;
   }
 
+  /** Forgets every kept answer, running ones included (the mock server's `reset()`). */
+  clear(): void {
+    this.#shelves.clear();
+    this.#bytes = 0;
+  }
+
   /** Kept entries, all credentials together. */
   get size(): number {
     let size = 0;
