@@ -34,7 +34,7 @@ function fullScan(db: Database, query: CalendarListQuery) {
     if (query.search !== undefined && !containsIgnoringCase(entry.title, query.search) && !containsIgnoringCase(entry.description, query.search)) continue;
     entries.push(entry);
   }
-  sortRecords(entries, query.sortBy, (entry, field) => entry[field]);
+  sortRecords(entries, query.sortBy, (entry, field) => (entry as Record<string, unknown>)[field]);
   return paginate(entries, query);
 }
 

@@ -29,7 +29,7 @@ let server: RunningServer;
 /** One intake of the plan: what is entered, and on which days it must show in which slot. */
 interface Intake {
   medication: string;
-  entry: { name: string; date: string; intakeTime?: string; timeCategory?: string; rrule?: string; amount?: number; unit?: string; instruction?: string; emptyStomach?: boolean };
+  entry: { name: string; date: string; intakeTime?: string; timeCategory?: Slot; rrule?: string; amount?: number; unit?: string; instruction?: string; emptyStomach?: boolean };
   days: string[];
   slot: Slot;
   dose: string;

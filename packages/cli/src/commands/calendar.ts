@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { CalendarEntryCreate, CalendarEntryUpdate } from '@medsched/sdk';
+import { CalendarEntryCreateInput, CalendarListQuery } from '@medsched/sdk';
+import { exactInput } from '../input/exact-input.js';
 import { openSession, type Session } from '../client/session.js';
 import { weekdayName } from '../dates/calendar-date.js';
 import { humanDateHelp, parseHumanDate } from '../dates/human-date.js';
@@ -82,7 +83,7 @@ export function registerCalendarCommands(program: Command): void {
       await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
       const client = await session.client();
       const patient = options.patient === undefined ? undefined : await resolvePatient(session, options.patient);
-      const page = await client.calendars.list({ ...listQuery(options), ...definedFields({ patient }) });
+      const page = await client.calendars.list(exactInput(CalendarListQuery, { ...listQuery(options), ...definedFields({ patient }) }, 'the list options'));
       const entries = await collect(session, page, options.all);
       // A spreadsheet needs each time's zone: the patients' zones, from one walk of the users (staff only).
       if (session.printer.format === 'csv' && entries.some((entry) => !session.patientZones.has(entry.userId))) await readUsers(session);
@@ -106,14 +107,14 @@ export function registerCalendarCommands(program: Command): void {
     const session = await openSession(command);
     if (flags.patient === undefined && flags.data === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus"');
     await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
-    const body = await entryBody(session, flags);
+    const body = exactInput(CalendarEntryCreateInput, await entryBody(session, flags), 'the new entry');
     const who = typeof body.patient === 'string' ? await patientLabel(session, body.patient) : 'the patient in --data';
     const lines = Object.entries(body).filter(([field]) => field !== 'patient').map(([field, value]) => `  ${field}: ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value)}`);
     const describe = `create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}`;
     const plan = { summary: [`Create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}:`, ...lines], consequences: ['Drafts are not dispensed until baked (`medsched bake`).'], question: `Create it for ${who.replace(/ \([0-9a-f]{24}\)$/, '')}?`, requests: [{ method: 'POST' as const, path: '/calendars/', body, describe }], destructive: false, verb: 'create' };
     if (!(await decideWrites(session, plan, flags))) return;
     const client = await session.client();
-    const entry = await recordWrite(describe, () => client.calendars.create(body as CalendarEntryCreate));
+    const entry = await recordWrite(describe, () => client.calendars.create(body));
     session.printer.success(`Created entry ${entry.id}`);
     session.printer.record(entry);
   });

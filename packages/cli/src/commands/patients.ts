@@ -54,7 +54,7 @@ export function registerPatientsCommands(program: Command): void {
       const organization = await organizationOf(session, options.organization);
       const client = await session.client();
       const found: User[] = [];
-      for (const role of ['patient', 'onlyself']) {
+      for (const role of ['patient', 'onlyself'] as const) {
         for await (const user of client.users.iterate({ organization, role, limit: 100, sortBy: 'name', ...(options.search !== undefined && { search: options.search }) })) found.push(user);
       }
       found.sort((a, b) => a.name.localeCompare(b.name));

@@ -1,4 +1,5 @@
-import type { CalendarEntry, CalendarEntryUpdate } from '@medsched/sdk';
+import { CalendarEntryReplaceInput, type CalendarEntry } from '@medsched/sdk';
+import { exactInput } from '../input/exact-input.js';
 import type { Session } from '../client/session.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { recordWrite, setRecovery } from '../errors/write-journal.js';
@@ -60,6 +61,8 @@ async function bakedInRange(session: Session, patient: string, from: string, to:
  * half-way, the report says the series changed and which days are left unbaked.
  */
 export async function changeEntry(session: Session, id: string, body: Record<string, unknown>, options: WriteFlags & { verb: 'update' | 'replace'; rebake: boolean | undefined }): Promise<void> {
+  // Checked before the first request: a misspelled key never reaches the series.
+  const input = exactInput(CalendarEntryReplaceInput, body, `the ${options.verb}`);
   const client = await session.client();
   const before = await client.calendars.get(id);
   const isSeries = typeof before.rrule === 'string';
@@ -114,7 +117,7 @@ export async function changeEntry(session: Session, id: string, body: Record<str
   if (!(await decideWrites(session, plan, options))) return;
 
   const [write, unbake, bake] = plan.requests.map((request) => request.describe) as [string, string?, string?];
-  const entry = await recordWrite(write, () => (options.verb === 'update' ? client.calendars.update(id, body as CalendarEntryUpdate) : client.calendars.replace(id, body as CalendarEntryUpdate)));
+  const entry = await recordWrite(write, () => (options.verb === 'update' ? client.calendars.update(id, input) : client.calendars.replace(id, input)));
   session.printer.success(`${options.verb === 'update' ? 'Updated' : 'Replaced'} ${isSeries ? 'series' : 'entry'} ${entry.id} of ${who}`);
   if (range && unbake && bake) {
     const reverted = await recordWrite(unbake, () => client.calendars.bake.delete(range));
