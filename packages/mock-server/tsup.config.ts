@@ -27,4 +27,7 @@ export default defineConfig({
   platform: 'neutral',
   treeshake: true,
   noExternal: [...referenceServer, ...esmOnly],
+  // The reference server's sources import its PDF fonts (.woff): as base64 strings, as its own
+  // build does; esbuild's default would copy them beside the bundle and import a file name.
+  loader: { '.woff': 'base64' },
 });
