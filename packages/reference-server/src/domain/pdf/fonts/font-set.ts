@@ -162,6 +162,10 @@ let loaded: Promise<FontSet> | undefined;
 
 /** The plan's fonts, read once per process (or page) on first use. */
 export function planFonts(): Promise<FontSet> {
-  loaded ??= FontSet.load(notoSansFaces);
+  // A failed load is not kept: the next PDF tries again.
+  loaded ??= FontSet.load(notoSansFaces).catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
   return loaded;
 }
