@@ -4,8 +4,8 @@ import { defineConfig } from 'tsup';
  * The reference server's Web-only code (handlers, domain, db, seed) is bundled into the mock
  * server, so that installing the mock server never installs the reference server's Node parts
  * (the API-reference pages, the file persistence); its declarations are inlined likewise. Its PDF
- * writer (pdf-lib, @pdf-lib/fontkit, Noto Sans as base64) is Web-only and comes along, in a chunk
- * of its own that loads on the first PDF; scripts/copy-font-licence.mjs ships the fonts' licence.
+ * writer (pdf-lib, @pdf-lib/fontkit, Noto Sans as base64) is Web-only and comes along, in chunks
+ * of their own that load on the first PDF; scripts/copy-font-licence.mjs ships the fonts' licence.
  */
 const referenceServer = ['@medsched/reference-server'];
 
