@@ -4,8 +4,8 @@ import { defineConfig } from 'tsup';
  * The reference server's Web-only code (handlers, domain, db, seed) is bundled into the mock
  * server, so that installing the mock server never installs the reference server's Node parts
  * (the API-reference pages, the file persistence); its declarations are inlined likewise. Its PDF
- * writer (pdf-lib, @pdf-lib/fontkit, Noto Sans as base64) is Web-only and comes along, in a chunk
- * of its own that loads on the first PDF; scripts/copy-font-licence.mjs ships the fonts' licence.
+ * writer (pdf-lib, @pdf-lib/fontkit, Noto Sans as base64) is Web-only and comes along, in chunks
+ * of their own that load on the first PDF; scripts/copy-font-licence.mjs ships the fonts' licence.
  */
 const referenceServer = ['@medsched/reference-server'];
 
@@ -27,4 +27,7 @@ export default defineConfig({
   platform: 'neutral',
   treeshake: true,
   noExternal: [...referenceServer, ...esmOnly],
+  // The reference server's sources import its PDF fonts (.woff): as base64 strings, as its own
+  // build does; esbuild's default would copy them beside the bundle and import a file name.
+  loader: { '.woff': 'base64' },
 });

@@ -7,7 +7,7 @@ import { missingGlyphText, planFonts } from '../src/domain/pdf/fonts/font-set.js
  * so the printed text can always be read back into what was stored (composed, NFC).
  */
 
-const fonts = planFonts();
+const fonts = await planFonts();
 const lineBreaks = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 /** Reads `[U+XXXX]` back into its character. */
 const decode = (printed: string) => printed.replace(/\[U\+([0-9A-F]{4,6})\]/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));

@@ -223,6 +223,9 @@ describe('many medications', () => {
       const text = page.items.map((item) => item.text);
       expect(text).toEqual(expect.arrayContaining(['Medication', 'Max Mustermann', 'born 14 Mar 1950', `Page ${index + 1} of ${pages.length}`]));
     });
+    // Names and instructions are printed whole (the row grows), not cut with "...".
+    expect(all.filter((item) => item.text.endsWith('...') && !item.text.startsWith('Generated')).map((item) => item.text)).toEqual([]);
+    expect(all.filter((item) => item.text.endsWith('of the grid'))).toHaveLength(names.length);
     await renderPageToPng(await planPdf(server, `${appUrl}/patients/${patient.id}/plan`), 2, join(ensureOutputDir(), 'plan-many-page2.png'));
   });
 });

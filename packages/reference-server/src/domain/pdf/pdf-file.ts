@@ -10,13 +10,13 @@ import type { PlanGrid } from './plan-grid.js';
  */
 
 /** A patient's medication plan. */
-export function planPdf(grid: PlanGrid, now: Date): Promise<Uint8Array> {
-  const fonts = planFonts();
+export async function planPdf(grid: PlanGrid, now: Date): Promise<Uint8Array> {
+  const fonts = await planFonts();
   return writePdf(planDocument(grid, fonts, now), fonts);
 }
 
 /** Any other page: its address and the time. */
-export function pagePdf(pageUrl: string, now: Date): Promise<Uint8Array> {
-  const fonts = planFonts();
+export async function pagePdf(pageUrl: string, now: Date): Promise<Uint8Array> {
+  const fonts = await planFonts();
   return writePdf(pageDocument(pageUrl, now, fonts), fonts);
 }

@@ -7,7 +7,7 @@ import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
 import { randomHex } from '../access/hex.js';
 import { forbidden, invalid, ProblemError } from '../operation/problems.js';
 import type { Database } from '../../db/database.js';
-import { buildPlanGrid } from './plan-grid.js';
+import { buildPlanGrid, type PlanGrid } from './plan-grid.js';
 import { patientOfPage, readPlanRange } from './plan-range.js';
 
 export interface PdfLinkOptions {
@@ -102,7 +102,7 @@ export class PdfLinks {
     const patientId = patientOfPage(url.pathname);
     const patient = patientId === undefined ? undefined : db.users.get(patientId);
     // The grid is read from the data now, before the first await: the PDF shows one moment's data.
-    let grid;
+    let grid: PlanGrid | undefined;
     if (patient) {
       const range = readPlanRange(url.searchParams, now, patient.timezone);
       if (!range.ok) throw invalid('urlPath', range.reason);

@@ -19,6 +19,11 @@ const headerHeight = 58;
 const gridHeaderHeight = 26;
 const footerHeight = 30;
 const lineHeight = 8.6;
+/**
+ * Lines a name or an instruction may take before it is cut with "...": the row grows to fit, so
+ * that what the pharmacy stored is printed whole but for names of about a hundred characters.
+ */
+const maxTextLines = 4;
 const colors = { warning: '#a4141b', text: '#111111', muted: '#555555', rule: '#9aa5b1', strongRule: '#2d3e50', shade: '#eef2f6', head: '#dfe6ee' };
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -68,10 +73,10 @@ interface RowLayout {
 function layoutRow(fonts: FontSet, row: PlanRow): RowLayout {
   const medicationWidth = columns.medication - 8;
   const instructionWidth = columns.instructions - 8;
-  const medicationLines: RowLayout['medicationLines'] = wrap(fonts, row.medication, 'bold', 8.5, medicationWidth, 2).map((text) => ({ text, font: 'bold', size: 8.5, color: colors.text }));
+  const medicationLines: RowLayout['medicationLines'] = wrap(fonts, row.medication, 'bold', 8.5, medicationWidth, maxTextLines).map((text) => ({ text, font: 'bold', size: 8.5, color: colors.text }));
   const detail = [row.strength, row.unit].filter(Boolean).join(' · ');
   if (detail) medicationLines.push({ text: fonts.fit(detail, 'regular', 7.5, medicationWidth), font: 'regular', size: 7.5, color: colors.muted });
-  const instructionLines: RowLayout['instructionLines'] = wrap(fonts, row.instructions, 'regular', 7.5, instructionWidth, 2).map((text) => ({ text, font: 'regular', size: 7.5, color: colors.text }));
+  const instructionLines: RowLayout['instructionLines'] = wrap(fonts, row.instructions, 'regular', 7.5, instructionWidth, maxTextLines).map((text) => ({ text, font: 'regular', size: 7.5, color: colors.text }));
   instructionLines.push({ text: fonts.fit(`at ${row.times.join(', ')}`, 'regular', 7, instructionWidth), font: 'regular', size: 7, color: colors.muted });
   const lines = Math.max(medicationLines.length, instructionLines.length, 2);
   return { row, medicationLines, instructionLines, height: lines * lineHeight + 6 };

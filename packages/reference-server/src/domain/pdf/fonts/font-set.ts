@@ -1,5 +1,6 @@
 import fontkit, { type Font, type TypeFeatures } from '@pdf-lib/fontkit';
-import { notoSansFaces, type FontFace, type FontWeight } from './noto-sans.js';
+import type { FontFace, FontWeight } from './noto-sans.js';
+import { woffToSfnt } from './woff.js';
 
 /**
  * The plan's fonts, measured and split the same way for layout and drawing: text is cut into
@@ -8,10 +9,12 @@ import { notoSansFaces, type FontFace, type FontWeight } from './noto-sans.js';
  * point, `[U+738B]`, and the plan says so (see `missingCodePoints`).
  */
 
-/** A loaded face: the parsed font for measuring, the bytes for pdf-lib to embed and subset. */
+/** A loaded face: the parsed font for measuring, the bytes (TrueType) for pdf-lib to embed and subset. */
 export interface LoadedFace extends FontFace {
   font: Font;
   bytes: Uint8Array;
+  /** Advance widths by code point, in font units, read once. */
+  advances: Map<number, number>;
 }
 
 export interface TextRun {
@@ -20,11 +23,14 @@ export interface TextRun {
 }
 
 /**
- * OpenType features left out when laying out glyphs: ligatures and contextual forms would draw
- * "ffi" as one glyph, and fractions would reshape digits; one glyph per character keeps the
- * printed text what was stored, also for a reader that copies it out of the PDF.
+ * Glyphs are laid out one per character, without OpenType features: ligatures would draw "ffi"
+ * as one glyph and fractions reshape digits, and pdf-lib draws glyphs by their advances only
+ * (no kerning, no mark positioning), so positioning features would be work for nothing. Every
+ * feature fontkit turns on by default is named here, as fontkit only merges this with them.
  */
-export const fontFeatures: TypeFeatures = { liga: false, clig: false, dlig: false, calt: false, frac: false, numr: false, dnom: false };
+export const fontFeatures: TypeFeatures = Object.fromEntries(
+  ['rvrn', 'ltra', 'ltrm', 'frac', 'numr', 'dnom', 'ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'dlig', 'rclt', 'curs', 'kern'].map((tag) => [tag, false]),
+);
 
 /** How a character that no face has is printed: ASCII, so the Latin face always has it. */
 export const missingGlyphText = (codePoint: number): string => `[U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}]`;
@@ -44,12 +50,19 @@ function decodeBase64(base64: string): Uint8Array {
 export class FontSet {
   readonly #faces: Record<FontWeight, LoadedFace[]>;
 
-  constructor(faces: readonly FontFace[]) {
-    const loaded = faces.map((face) => {
-      const bytes = decodeBase64(face.base64);
-      return { ...face, bytes, font: fontkit.create(bytes) };
-    });
-    this.#faces = { regular: loaded.filter((face) => face.weight === 'regular'), bold: loaded.filter((face) => face.weight === 'bold') };
+  private constructor(faces: LoadedFace[]) {
+    this.#faces = { regular: faces.filter((face) => face.weight === 'regular'), bold: faces.filter((face) => face.weight === 'bold') };
+  }
+
+  /** Reads the faces (base64 WOFF) once: inflated to TrueType, parsed by fontkit. */
+  static async load(faces: readonly FontFace[]): Promise<FontSet> {
+    const loaded = await Promise.all(
+      faces.map(async (face) => {
+        const bytes = await woffToSfnt(decodeBase64(face.base64));
+        return { ...face, bytes, font: fontkit.create(bytes), advances: new Map<number, number>() };
+      }),
+    );
+    return new FontSet(loaded);
   }
 
   /** Where the top of capitals lies above the baseline, as a fraction of the font size. */
@@ -133,17 +146,29 @@ export class FontSet {
   }
 }
 
-/** A run's advance in font units, laid out as pdf-lib lays it out when it draws it. */
+/** A run's advance in font units: the sum of its glyphs' advances, as pdf-lib places them. */
 export function runWidth(run: TextRun): number {
   let total = 0;
-  for (const glyph of run.face.font.layout(run.text, fontFeatures).glyphs) total += glyph.advanceWidth;
+  for (const char of run.text) {
+    const codePoint = char.codePointAt(0)!;
+    let advance = run.face.advances.get(codePoint);
+    if (advance === undefined) run.face.advances.set(codePoint, (advance = run.face.font.glyphForCodePoint(codePoint).advanceWidth));
+    total += advance;
+  }
   return total;
 }
 
-let loaded: FontSet | undefined;
+let loaded: Promise<FontSet> | undefined;
 
-/** The plan's fonts, parsed once per process (or page) on first use. */
-export function planFonts(): FontSet {
-  loaded ??= new FontSet(notoSansFaces);
+/**
+ * The plan's fonts, read once per process (or page) on first use. The font files are a module
+ * of their own, so that bundlers put their 350 kB in a chunk apart from pdf-lib and fontkit.
+ */
+export function planFonts(): Promise<FontSet> {
+  // A failed load is not kept: the next PDF tries again.
+  loaded ??= import('./noto-sans.js').then(({ notoSansFaces }) => FontSet.load(notoSansFaces)).catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
   return loaded;
 }
