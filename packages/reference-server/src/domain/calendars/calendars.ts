@@ -9,6 +9,7 @@ import { paginate, type Page } from '../operation/pagination.js';
 import { conflict, forbidden, invalid } from '../operation/problems.js';
 import { checkRecurrence } from './recurrence.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
+import { afterPatientLocks } from './patient-lock.js';
 
 type CalendarInput = Record<string, unknown>;
 
@@ -52,7 +53,8 @@ function writableEntry(ctx: OperationContext, id: string): CalendarEntryRecord {
   return entry;
 }
 
-export function listCalendarEntries(ctx: OperationContext, query: CalendarListQuery): Page<CalendarEntry> {
+/** `GET /calendars/`: waits for bakes under way of the patients it covers (see `afterPatientLocks`). */
+export async function listCalendarEntries(ctx: OperationContext, query: CalendarListQuery): Promise<Page<CalendarEntry>> {
   const { caller, db } = ctx;
   checkRoleFilter(query.role);
   let patient = query.patient;
@@ -62,6 +64,8 @@ export function listCalendarEntries(ctx: OperationContext, query: CalendarListQu
   } else if (patient !== undefined) {
     findInOrganization(ctx, db.users, patient, 'patient');
   }
+  const patients = patient === undefined ? db.users.group('organization', caller.organizationId).map((user) => user.id) : [patient];
+  await afterPatientLocks(db, patients);
   const candidates = patient === undefined ? db.calendarEntries.group('organization', caller.organizationId) : db.calendarEntries.group('patient', patient);
   const entries: CalendarEntry[] = [];
   for (const record of candidates) {
@@ -75,7 +79,10 @@ export function listCalendarEntries(ctx: OperationContext, query: CalendarListQu
   return paginate(entries, query);
 }
 
-export function getCalendarEntry(ctx: OperationContext, id: string): CalendarEntry {
+export async function getCalendarEntry(ctx: OperationContext, id: string): Promise<CalendarEntry> {
+  const entry = readableEntry(ctx, id);
+  await afterPatientLocks(ctx.db, [entry.patient]);
+  // Read again: a bake or unbake that was under way may have changed (or removed) it.
   return toCalendarEntry(readableEntry(ctx, id));
 }
 
