@@ -75,7 +75,7 @@ export async function listCalendarEntries(ctx: OperationContext, query: Calendar
     if (query.search !== undefined && !containsIgnoringCase(entry.title, query.search) && !containsIgnoringCase(entry.description, query.search)) continue;
     entries.push(entry);
   }
-  sortRecords(entries, query.sortBy, (entry, field) => entry[field]);
+  sortRecords(entries, query.sortBy, (entry, field) => (Object.hasOwn(entry, field) ? entry[field] : undefined));
   return paginate(entries, query);
 }
 
