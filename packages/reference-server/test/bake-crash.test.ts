@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { org1 } from './support/demo.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+
+// Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * Bakes and unbakes are all or nothing across a crash (issue 19): the built server with
@@ -110,4 +113,22 @@ describe('SIGKILL during bakes and unbakes', () => {
     }
     console.log(`bake ${Math.round(bakeMs)} ms, unbake ${Math.round(unbakeMs)} ms; ${outcomes.join('; ')}`);
   }, 240_000);
+
+  it('reads during a bake or an unbake see all of it or none of it (they wait for it)', async () => {
+    const patients = await patientIds();
+    for (const baking of [true, false, true, false]) {
+      const change = baking
+        ? call('POST', '/v1/calendars/bake', { updateAllPatients: true, from, to })
+        : Promise.all(patients.map((patient) => call('DELETE', `/v1/calendars/bake?patient=${patient}&from=${from}&to=${to}`)));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const [list, counts] = await Promise.all([call('GET', '/v1/calendars/?limit=100000'), bakedCounts(patients)]);
+      await change;
+      const inRange = (list.body as Array<{ userId: string; date: string; baked: boolean }>).filter((entry) => entry.baked && entry.date >= from && entry.date <= to);
+      // One organization-wide bake: all patients or none. Unbakes are one request per patient: each whole or not begun.
+      if (baking) expect([0, patients.length * days]).toContain(inRange.length);
+      for (const patient of patients) expect([0, days]).toContain(inRange.filter((entry) => entry.userId === patient).length);
+      for (const count of counts) expect([0, days]).toContain(count);
+      expect(await bakedCounts(patients)).toEqual(patients.map(() => (baking ? days : 0)));
+    }
+  }, 120_000);
 });

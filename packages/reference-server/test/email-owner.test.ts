@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { org1, org2 } from './support/demo.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+
+// Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * One e-mail, one account across the service, case-insensitively (issue 19); a conflict is 409

@@ -63,8 +63,8 @@ describe('the error table', () => {
   it('405 method_not_allowed with Allow', async () => {
     const answer = await raw(server, 'PUT', `/v1/calendars/${org1.entryOf.patient}`, { headers: admin(), json: {} });
     expectProblem(answer, 405, 'method_not_allowed');
-    expect(answer.headers.get('allow')).toBe('GET, POST, PATCH');
-    expect((await raw(server, 'PATCH', '/v1/calendars/bake', { headers: admin(), json: {} })).headers.get('allow')).toBe('GET, POST, DELETE');
+    expect(answer.headers.get('allow')).toBe('GET, POST, PATCH, HEAD');
+    expect((await raw(server, 'PATCH', '/v1/calendars/bake', { headers: admin(), json: {} })).headers.get('allow')).toBe('GET, POST, DELETE, HEAD');
   });
 
   it('409 conflict: a baked entry, a duplicate e-mail', async () => {

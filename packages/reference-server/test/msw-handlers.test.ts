@@ -30,7 +30,17 @@ describe('the msw binding', () => {
     expect((await fetch('https://x.test/v1/nowhere', { headers: { 'x-api-key': org1.user.apiKey } })).status).toBe(404);
     const wrongMethod = await fetch(`https://x.test/v1/organizations/${org1.id}`, { method: 'DELETE', headers: { 'x-api-key': org1.admin.apiKey } });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, PATCH');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PATCH, HEAD');
+  });
+
+  it('answers HEAD as the GET, with its length and no body', async () => {
+    const headers = { 'x-api-key': org1.admin.apiKey };
+    const get = await fetch(`https://x.test/v1/organizations/${org1.id}`, { headers });
+    const length = (await get.arrayBuffer()).byteLength;
+    const head = await fetch(`https://x.test/v1/organizations/${org1.id}`, { method: 'HEAD', headers });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('creates through the handlers into the shared db', async () => {

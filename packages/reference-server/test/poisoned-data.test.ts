@@ -2,9 +2,12 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { org1 } from './support/demo.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+
+// Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * A data file written by the server before issue 19 (see test/fixtures/README.md), holding

@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { operations } from '@medsched/sdk/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractFields, prototypeNames, type ContractField } from './support/contract-fields.js';
 import { org1 } from './support/demo.js';
 import { operationCalls, type OperationCall } from './support/operations.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+
+// Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * No lookup keyed by client input reaches a prototype (issue 19): the names of Object.prototype's

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { org1 } from './support/demo.js';
 import { operationCalls } from './support/operations.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+
+// Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /**
  * Fields only the server sets are the server's (issue 19): calendar entries ignore them on

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60000, hookTimeout: 180_000 });
+import type { Page } from 'playwright-core';
 import type { RunningServer } from '../src/node/index.js';
 import { createReferenceServer } from '../src/reference-server.js';
 import { ensureOutputDir, isLocal, launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
@@ -40,12 +41,23 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Everything that goes wrong on a page: script errors, console errors, and every request that
+ * failed or was answered 4xx/5xx (a browser asks for /favicon.ico on its own, for one).
+ */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('requestfailed', (request) => errors.push(`${request.url()} failed: ${request.failure()?.errorText}`));
+  page.on('response', (response) => response.status() >= 400 && errors.push(`${response.url()} answered ${response.status()}`));
+  return errors;
+}
+
 describe('home page', () => {
   it('tells a newcomer what the server is, its base URL, the demo users with keys, tokens and where the reference is', async () => {
     const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const errors = recordErrors(page);
     const response = await page.goto(`${demo.origin}/`);
     expect(response?.status()).toBe(200);
     expect(await page.title()).toBe('medsched reference server');
@@ -89,9 +101,7 @@ describe('home page', () => {
 describe('API reference', () => {
   it('renders our OpenAPI document offline and "try it" calls this server with the demo key', async () => {
     const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const errors = recordErrors(page);
     await page.goto(`${demo.origin}/reference`);
     const operation = page.locator('#operations-organizations-organizations\\.get, .opblock-get:has-text("/organizations/{organizationId}")').first();
     await operation.waitFor({ timeout: 30_000 });
@@ -128,7 +138,15 @@ describe('API reference', () => {
     expect(css.headers.get('content-type')).toContain('text/css');
     expect((await raw(demo, 'GET', '/reference/../package.json')).status).toBe(404);
     expect((await raw(demo, 'GET', '/reference/index.html')).status).toBe(404);
-    expect((await raw(demo, 'POST', '/openapi.json')).status).toBe(404);
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const icon = await raw(demo, 'GET', path);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+      expect(icon.text).toContain('<svg');
+    }
+    const post = await raw(demo, 'POST', '/openapi.json');
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 });
 

@@ -17,6 +17,13 @@ export function fromFetchRequest(request: Request): ApiRequest {
   };
 }
 
-export function toFetchResponse(response: ApiResponse): Response {
-  return new Response(response.body as BodyInit | undefined, { status: response.status, headers: response.headers });
+/**
+ * A Fetch `Response` of an answer. For `HEAD` the body is left out but its length is kept in
+ * `content-length`, as a GET would send it (RFC 9110).
+ */
+export function toFetchResponse(response: ApiResponse, method = 'GET'): Response {
+  if (method.toUpperCase() !== 'HEAD') return new Response(response.body as BodyInit | undefined, { status: response.status, headers: response.headers });
+  const body = response.body;
+  const length = body === undefined ? 0 : typeof body === 'string' ? new TextEncoder().encode(body).length : body.length;
+  return new Response(null, { status: response.status, headers: { ...response.headers, 'content-length': String(length) } });
 }

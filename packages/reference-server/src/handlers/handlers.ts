@@ -21,12 +21,13 @@ const mswPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1').repl
  */
 export function createHandlers(pipeline: Pipeline, basePath: string, options: HandlersOptions = {}): HttpHandler[] {
   const origin = (options.origin ?? '*').replace(/\/$/, '');
-  const resolver = async ({ request }: { request: Request }) => toFetchResponse(await pipeline.handle(fromFetchRequest(request)));
+  const resolver = async ({ request }: { request: Request }) => toFetchResponse(await pipeline.handle(fromFetchRequest(request)), request.method);
   const routes = [...pipeline.routes]
     // Static segments before parameters: `/calendars/bake` must win over `/calendars/:calendarId`.
     .sort((a, b) => (a.operation.path.match(/\{/g)?.length ?? 0) - (b.operation.path.match(/\{/g)?.length ?? 0));
   return [
     ...routes.map((route) => http[route.operation.method.toLowerCase() as Method](`${origin}${basePath}${mswPath(route.operation.path)}`, resolver)),
+    // HEAD of every GET route goes through the catch-all below (the router answers it as GET).
     http.all(`${origin}${basePath}/*`, resolver),
     http.all(`${origin}/dev/*`, resolver),
     // Signed PDF links (`GET /v1/pdf/` signs them) are served outside the base path.

@@ -105,7 +105,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     basePath: reference.basePath,
     // Keys of a data file or an empty seed are real: never on a page.
     showDemoKeys: seed === 'demo' && demoKeys && !options.data && !options.database,
-    noDemoReason: options.data ? `This server keeps its data in ${options.data}: its API keys are real.` : seed === 'demo' ? 'This server was given its own database: its API keys are real.' : 'This server started with no data (--seed empty).',
+    noDemoReason: options.data
+      ? `This server keeps its data in ${options.data}: its API keys are real.`
+      : seed !== 'demo' ? 'This server started with no data (--seed empty).'
+      : options.database ? 'This server was given its own database: its API keys are real.'
+      : `The published demo keys are off: this server is reachable beyond loopback (${host}). Use the keys it printed at start.`,
     corsOrigins: options.cors?.origins ?? defaultCorsOrigins,
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
   });

@@ -101,9 +101,12 @@ export class Pipeline {
       const { basePath } = this.options;
       const inApi = request.pathname === basePath || request.pathname.startsWith(`${basePath}/`);
       if (!inApi) {
+        // HEAD is answered as GET (same status and headers, content-length included); the
+        // bindings send no body for it.
+        const routed: ApiRequest = request.method === 'HEAD' ? { ...request, method: 'GET' } : request;
         const answer =
-          (await this.options.pdfLinks.serve(this.options.db, request, requestId, this.options.now())) ??
-          (await this.options.extraRoutes?.(request, requestId));
+          (await this.options.pdfLinks.serve(this.options.db, routed, requestId, this.options.now())) ??
+          (await this.options.extraRoutes?.(routed, requestId));
         if (answer) return answer;
         throw new ProblemError('not_found', `no route ${request.pathname}; the API lives under ${basePath}`);
       }

@@ -37,12 +37,20 @@ export class Router {
     for (const route of routes) this.#add(route);
   }
 
+  /**
+   * The route for a method and path. `HEAD` takes the `GET` route (RFC 9110: same status and
+   * headers, no body; the bindings leave the body out), and every `Allow` names it.
+   */
   match(method: string, path: string): RouteMatch {
     const params: Record<string, string> = {};
     const node = this.#find(this.#root, segmentsOf(path), 0, params);
     if (!node) return { kind: 'not-found' };
-    const route = node.methods.get(method.toUpperCase());
-    if (!route) return { kind: 'method-not-allowed', allow: [...node.methods.keys()] };
+    const upper = method.toUpperCase();
+    const route = node.methods.get(upper === 'HEAD' ? 'GET' : upper);
+    if (!route) {
+      const allow = [...node.methods.keys()];
+      return { kind: 'method-not-allowed', allow: allow.includes('GET') ? [...allow, 'HEAD'] : allow };
+    }
     return { kind: 'route', route, params };
   }
 

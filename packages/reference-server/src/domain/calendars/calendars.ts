@@ -9,6 +9,7 @@ import { resolvePage, type Page } from '../operation/pagination.js';
 import { conflict, forbidden, invalid } from '../operation/problems.js';
 import { checkRecurrence } from './recurrence.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
+import { afterPatientLocks } from './patient-lock.js';
 
 type CalendarInput = Record<string, unknown>;
 
@@ -52,7 +53,8 @@ function writableEntry(ctx: OperationContext, id: string): CalendarEntryRecord {
   return entry;
 }
 
-export function listCalendarEntries(ctx: OperationContext, query: CalendarListQuery): Page<CalendarEntry> {
+/** `GET /calendars/`: waits for bakes under way of the patients it covers (see `afterPatientLocks`). */
+export async function listCalendarEntries(ctx: OperationContext, query: CalendarListQuery): Promise<Page<CalendarEntry>> {
   const { caller, db } = ctx;
   checkRoleFilter(query.role);
   let patient = query.patient;
@@ -62,6 +64,9 @@ export function listCalendarEntries(ctx: OperationContext, query: CalendarListQu
   } else if (patient !== undefined) {
     findInOrganization(ctx, db.users, patient, 'patient');
   }
+  // A bake or unbake under way on these patients finishes first: no answer shows half of one.
+  const patients = patient === undefined ? db.users.group('organization', caller.organizationId).map((user) => user.id) : [patient];
+  await afterPatientLocks(db, patients);
   // A page is read from the group's sorted list (kept in step with every write), never by
   // converting and sorting the whole organization; filters walk the list without converting.
   const sorted = patient === undefined
@@ -84,11 +89,14 @@ export function listCalendarEntries(ctx: OperationContext, query: CalendarListQu
   return { items, total, limit, offset };
 }
 
-/** The sort order of calendar entries: `title` and `startTime` as answered (calendar-mapping.ts). */
+/** The sort order of calendar entries: `title` and `startTime` as answered (calendar-mapping.ts); own fields only. */
 const calendarOrder = (sortBy: string | undefined) =>
-  recordOrder<CalendarEntryRecord>(sortBy, (record, field) => (field === 'title' ? (record.name ?? '') : field === 'startTime' ? startTimeOf(record) : (record as Record<string, unknown>)[field]));
+  recordOrder<CalendarEntryRecord>(sortBy, (record, field) => (field === 'title' ? (record.name ?? '') : field === 'startTime' ? startTimeOf(record) : Object.hasOwn(record, field) ? (record as Record<string, unknown>)[field] : undefined));
 
-export function getCalendarEntry(ctx: OperationContext, id: string): CalendarEntry {
+export async function getCalendarEntry(ctx: OperationContext, id: string): Promise<CalendarEntry> {
+  const entry = readableEntry(ctx, id);
+  await afterPatientLocks(ctx.db, [entry.patient]);
+  // Read again: a bake or unbake that was under way may have changed (or removed) it.
   return toCalendarEntry(readableEntry(ctx, id));
 }
 

@@ -19,3 +19,19 @@ export async function withPatientLock<T>(store: object, patientId: string, work:
     if (locks.get(patientId) === settled) locks.delete(patientId);
   }
 }
+
+/**
+ * Resolves once every bake or unbake of these patients that is under way (in this store) is
+ * done, without taking their locks. Reads wait this way, so that no answer shows part of a bake
+ * whose journal record is not written yet (a crash would take it back).
+ */
+export async function afterPatientLocks(store: object, patientIds: Iterable<string>): Promise<void> {
+  const locks = queues.get(store);
+  if (!locks || locks.size === 0) return;
+  const pending: Promise<unknown>[] = [];
+  for (const id of patientIds) {
+    const lock = locks.get(id);
+    if (lock) pending.push(lock);
+  }
+  if (pending.length > 0) await Promise.all(pending);
+}

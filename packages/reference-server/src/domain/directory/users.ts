@@ -20,7 +20,7 @@ export function listUsers(ctx: OperationContext, query: UserListQuery): Page<Use
       (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
       (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)),
   );
-  sortRecords(users, query.sortBy, (user, field) => (user as Record<string, unknown>)[field]);
+  sortRecords(users, query.sortBy, (user, field) => (Object.hasOwn(user, field) ? (user as Record<string, unknown>)[field] : undefined));
   return paginate(users.map(toUser), query);
 }
 

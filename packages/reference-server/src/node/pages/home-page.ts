@@ -63,6 +63,7 @@ export function homePageHtml(content: HomePageContent): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>medsched reference server</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${style}</style>
 </head>
 <body>

@@ -5,6 +5,8 @@ import { demoCredentials } from '../../seed/index.js';
 import { referenceAsset, referencePageHtml, referencePath } from './api-reference.js';
 import { homePageHtml, type HomePageContent } from './home-page.js';
 import { openApiDocumentFor } from './openapi-document.js';
+import { ProblemError } from '../../domain/operation/problems.js';
+import { faviconPaths, faviconSvg } from './favicon.js';
 
 export interface SitePagesOptions {
   db: Database;
@@ -31,7 +33,8 @@ function answer(request: ApiRequest, requestId: string, type: string, body: stri
   return {
     status: 200,
     headers: { 'content-type': type, 'cache-control': cache, 'x-request-id': requestId, ...pageSecurity },
-    body: request.method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+    // HEAD reaches here as GET: the binding leaves the body out and keeps its length.
+    body: typeof body === 'string' ? body : new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
   };
 }
 
@@ -54,9 +57,13 @@ export function createSitePages(options: SitePagesOptions): ExtraRoutes {
   });
 
   return async (request, requestId) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const { pathname } = request;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (!isPagePath(pathname)) return undefined;
+      throw new ProblemError('method_not_allowed', `${request.method} is not allowed on ${pathname}; pages are read with GET or HEAD`, { headers: { allow: 'GET, HEAD' } });
+    }
     if (pathname === '/' || pathname === '/index.html') return answer(request, requestId, 'text/html; charset=utf-8', homePageHtml(homeContent()), 'no-store');
+    if ((faviconPaths as readonly string[]).includes(pathname)) return answer(request, requestId, 'image/svg+xml', faviconSvg, 'public, max-age=86400');
     if (pathname === '/openapi.json') {
       openApi ??= openApiDocumentFor(options.basePath);
       return answer(request, requestId, 'application/json', openApi, 'no-cache');
@@ -68,6 +75,11 @@ export function createSitePages(options: SitePagesOptions): ExtraRoutes {
     }
     return undefined;
   };
+}
+
+/** Paths the pages answer (assets of the API reference included), whatever the method. */
+function isPagePath(pathname: string): boolean {
+  return ['/', '/index.html', '/openapi.json', ...faviconPaths, referencePath, `${referencePath}/`].includes(pathname) || pathname.startsWith(`${referencePath}/`);
 }
 
 /** The demo users with their keys, grouped by organization under its current name. */
