@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const tests = Number(process.env.BENCH_MOCK_TESTS ?? 300);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_MOCK_ROUNDS ?? 6);
 const timeTarget = 2;
 const memoryTargetMb = 15;
 const entryId = '64d005000000000000000001';
