@@ -23,6 +23,8 @@ export class Generations {
   #current: Promise<MockState> | undefined;
   #settled: MockState | undefined;
   #base: ScenarioBase | undefined;
+  /** The current generation, if making it failed (the next start or reset tries again). */
+  #failed: Promise<MockState> | undefined;
 
   constructor(private readonly source: GenerationSource) {}
 
@@ -43,7 +45,7 @@ export class Generations {
 
   /** Builds the first generation (again after a failed reset); later calls return the current one. */
   start(): Promise<MockState> {
-    if (!this.#current) this.#track(this.#make(undefined));
+    if (!this.#current || this.#current === this.#failed) this.#track(this.#make(undefined));
     return this.#current!;
   }
 
@@ -70,7 +72,9 @@ export class Generations {
       (state) => {
         if (this.#current === next) this.#settled = state;
       },
-      () => {},
+      () => {
+        if (this.#current === next) this.#failed = next;
+      },
     );
     return next;
   }
