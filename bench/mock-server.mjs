@@ -4,13 +4,14 @@
 //         (`client.calendars.get`) answered by the mock (reference pipeline, demo data);
 //   msw:  300 tests of `server.resetHandlers()` + one `fetch` answered by one `http.get` handler.
 // Each variant runs in its own process (--expose-gc), in rounds that alternate between the two;
-// the best round of each counts (the cores are shared). Memory: heap used after GC, and RSS,
-// of the mock's process over plain msw's, after the same 300 tests.
+// the best round of each counts. The ratio is of CPU time (user + system of the variant's process):
+// on cores shared with other work, wall time mostly measures the neighbours; wall time is printed too.
+// Memory: heap used after GC, and RSS, of the mock's process over plain msw's, after the same tests.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const tests = Number(process.env.BENCH_MOCK_TESTS ?? 300);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_MOCK_ROUNDS ?? 6);
 const timeTarget = 2;
 const memoryTargetMb = 15;
 const entryId = '64d005000000000000000001';
@@ -52,13 +53,16 @@ if (process.argv[2] === 'child') {
 
   const runTests = async () => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     for (let i = 0; i < tests; i++) await runTest();
-    return performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
   };
-  await runTests(); // warm-up: JIT, msw's first-request set-up
+  // Warm-up (JIT, msw's first-request set-up): both variants keep getting faster for some thousand tests.
+  for (let i = 0; i < 10; i++) await runTests();
   process.on('message', async (message) => {
     if (message === 'round') {
-      process.send({ ms: await runTests() });
+      process.send(await runTests());
     } else if (message === 'memory') {
       globalThis.gc();
       globalThis.gc();
@@ -87,11 +91,13 @@ if (process.argv[2] === 'child') {
 
   console.log(`Mock server: ${tests} tests of reset + one SDK call, against plain msw (${tests} tests of resetHandlers + one fetch), ${rounds} rounds, best of each`);
   const best = { mock: Infinity, msw: Infinity };
+  const bestWall = { mock: Infinity, msw: Infinity };
   for (let round = 1; round <= rounds; round++) {
     for (const [name, variant] of [['msw', msw], ['mock', mock]]) {
-      const { ms } = await variant.ask('round');
-      best[name] = Math.min(best[name], ms);
-      console.log(`round ${round}  ${name.padEnd(5)} ${ms.toFixed(0).padStart(6)} ms  (${((ms / tests) * 1000).toFixed(0)} µs a test)`);
+      const { ms, cpuMs } = await variant.ask('round');
+      best[name] = Math.min(best[name], cpuMs);
+      bestWall[name] = Math.min(bestWall[name], ms);
+      console.log(`round ${round}  ${name.padEnd(5)} CPU ${cpuMs.toFixed(0).padStart(6)} ms (${((cpuMs / tests) * 1000).toFixed(0)} µs a test), wall ${ms.toFixed(0).padStart(6)} ms`);
     }
   }
   const mockMemory = await mock.ask('memory');
@@ -103,8 +109,8 @@ if (process.argv[2] === 'child') {
   const mb = (bytes) => bytes / 1024 / 1024;
   const heapOver = mb(mockMemory.heapUsed - mswMemory.heapUsed);
   const rssOver = mb(mockMemory.rss - mswMemory.rss);
-  console.log(`\nper test: mock ${((best.mock / tests) * 1000).toFixed(0)} µs, msw ${((best.msw / tests) * 1000).toFixed(0)} µs`);
-  console.log(`mock / plain msw, time per test:   ${ratio.toFixed(2)}  (needs <= ${timeTarget}) ${ratio <= timeTarget ? 'ok' : 'FAIL'}`);
+  console.log(`\nCPU per test: mock ${((best.mock / tests) * 1000).toFixed(0)} µs, msw ${((best.msw / tests) * 1000).toFixed(0)} µs (wall, best: ${bestWall.mock.toFixed(0)} against ${bestWall.msw.toFixed(0)} ms)`);
+  console.log(`mock / plain msw, CPU per test:    ${ratio.toFixed(2)}  (needs <= ${timeTarget}) ${ratio <= timeTarget ? 'ok' : 'FAIL'}`);
   console.log(`heap after GC over plain msw:      ${heapOver.toFixed(1)} MB  (needs <= ${memoryTargetMb}) ${heapOver <= memoryTargetMb ? 'ok' : 'FAIL'}`);
   console.log(`RSS over plain msw:                ${rssOver.toFixed(1)} MB  (heap ${mb(mockMemory.heapUsed).toFixed(1)} against ${mb(mswMemory.heapUsed).toFixed(1)} MB)`);
   process.exitCode = ratio <= timeTarget && heapOver <= memoryTargetMb ? 0 : 1;

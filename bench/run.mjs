@@ -2,7 +2,8 @@
 // node:http answering a body of the same size, and with 1,000 against 100,000 entries in the store.
 // Then bake.mjs: an organization-wide POST /v1/calendars/bake with N and 10·N patients (time ratio),
 // and isolation.mjs: another tenant's small GETs during the largest allowed bake (p99 ratio);
-// bounds.mjs: peak and settled memory under a one-key flood, lists as data grows, tenants during lists.
+// bounds.mjs: peak and settled memory under a one-key flood, lists as data grows, tenants during lists;
+// then cli-startup.mjs, sdk.mjs and mock-server.mjs (a test's reset + one SDK call against plain msw).
 import autocannon from 'autocannon';
 import { fork, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -87,4 +88,8 @@ const cliStartup = spawnSync(process.execPath, [fileURLToPath(new URL('./cli-sta
 // Then sdk.mjs: the SDK from its packed tarball, bundle size and cost per call against raw fetch.
 console.log('');
 const sdk = spawnSync(process.execPath, [fileURLToPath(new URL('./sdk.mjs', import.meta.url))], { stdio: 'inherit' });
-process.exitCode = vsRaw >= 0.4 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 ? 0 : 1;
+// Then mock-server.mjs: a front-end test (reset + one SDK call) on the mock server against plain msw.
+console.log('');
+const mockServer = spawnSync(process.execPath, [fileURLToPath(new URL('./mock-server.mjs', import.meta.url))], { stdio: 'inherit' });
+process.exitCode =
+  vsRaw >= 0.4 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 && mockServer.status === 0 ? 0 : 1;

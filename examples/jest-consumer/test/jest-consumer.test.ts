@@ -25,7 +25,8 @@ function prepareApp(versions: (typeof jestLines)[number], packs: string): string
 function runJest(dir: string, environment: 'node' | 'jest-fixed-jsdom') {
   const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--colors=false'], {
     cwd: dir,
-    env: { ...process.env, JEST_ENVIRONMENT: environment, FORCE_COLOR: '0' },
+    // Without NODE_PATH: pnpm's bin shims (`pnpm vitest`) point it at the workspace's packages, which a user's project does not see.
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_PATH')), JEST_ENVIRONMENT: environment, FORCE_COLOR: '0' },
     encoding: 'utf8',
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };

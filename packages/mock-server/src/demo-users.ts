@@ -10,6 +10,9 @@ export interface DemoUserOptions {
   organization?: DemoOrganization;
 }
 
+/** The reference server's demo credentials, computed once (they are the same for every database). */
+let credentials: ReturnType<typeof demoCredentials> | undefined;
+
 /**
  * The demo user of a role (the first patient for `patient`), from the reference server's own
  * credentials list. Fails with what to do instead when the database has no demo data (or, with
@@ -17,7 +20,7 @@ export interface DemoUserOptions {
  */
 export function demoUser(db: Database | undefined, seed: SeedName, role: UserRole, options: DemoUserOptions = {}): MockCredential {
   const organization = options.organization ?? 'sonnen';
-  const credential = demoCredentials().find(
+  const credential = (credentials ??= demoCredentials()).find(
     (candidate) =>
       candidate.role === role && (candidate.organizationId === organization || candidate.email.endsWith(`@${organization}.example`)),
   );

@@ -23,6 +23,8 @@ export class Generations {
   #current: Promise<MockState> | undefined;
   #settled: MockState | undefined;
   #base: ScenarioBase | undefined;
+  /** The current generation, if making it failed (the next start or reset tries again). */
+  #failed: Promise<MockState> | undefined;
 
   constructor(private readonly source: GenerationSource) {}
 
@@ -43,7 +45,7 @@ export class Generations {
 
   /** Builds the first generation (again after a failed reset); later calls return the current one. */
   start(): Promise<MockState> {
-    if (!this.#current) this.#track(this.#make(undefined));
+    if (!this.#current || this.#current === this.#failed) this.#track(this.#make(undefined));
     return this.#current!;
   }
 
@@ -70,7 +72,9 @@ export class Generations {
       (state) => {
         if (this.#current === next) this.#settled = state;
       },
-      () => {},
+      () => {
+        if (this.#current === next) this.#failed = next;
+      },
     );
     return next;
   }
@@ -80,8 +84,12 @@ export class Generations {
     try {
       const base = this.#base;
       if (base && old && old.base === base && base.revertible && this.source.revertInPlace() && old.busy === 0 && !this.source.inUse(previous!)) {
-        await base.revert();
-        return new MockState(base);
+        const reverted = await base.revert().then(
+          () => true,
+          // A write that cannot be undone in place (it should not happen): a new copy instead.
+          () => false,
+        );
+        if (reverted) return new MockState(base);
       }
       this.#base = await this.source.build(previous === undefined);
       return new MockState(this.#base);

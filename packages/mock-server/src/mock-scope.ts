@@ -372,6 +372,8 @@ export class MockScope {
     if (clientOptions) return createClient({ baseUrl: this.baseUrl, maxRetries: 0, ...clientOptions, apiKey });
     let client = this.#clients.get(apiKey);
     if (!client) {
+      // Keys made by mock.seed.credential() are new in every test: keep the cache small.
+      if (this.#clients.size >= 64) this.#clients.clear();
       client = createClient({ baseUrl: this.baseUrl, maxRetries: 0, apiKey });
       this.#clients.set(apiKey, client);
     }

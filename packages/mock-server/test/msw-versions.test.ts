@@ -49,6 +49,7 @@ describe('the packed mock server with each supported msw', () => {
         unhandled: 'rejected',
         unhandledPrinted: true,
         reachedNetworkWhenUnhandled: 0,
+        burst: { answered: 40, reachedNetwork: 0 },
         afterReset: { journal: 0, total: 12 },
         isolated: 409,
         bypass: 'from the network',

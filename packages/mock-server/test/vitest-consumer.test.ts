@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,10 @@ describe('Vitest with the packed mock server', () => {
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
   afterAll(() => rmSync(packs, { recursive: true, force: true }));
+
+  it('installs no Babel (only the Jest preset needs it: an optional peer dependency)', () => {
+    for (const name of ['@babel/core', '@babel/plugin-transform-modules-commonjs']) expect(existsSync(join(dir, 'node_modules', name)), name).toBe(false);
+  });
 
   it('runs the README\'s set-up in jsdom with nothing else; nothing reaches the network across resets, in jsdom and node', { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' } });

@@ -5,6 +5,11 @@ const test = base.extend<{ mockApi: MockApiRemote }>({ mockApi: mockApiFixture }
 
 test('seeds and fails before the app\'s first request, then reads the journal', async ({ page, mockApi }) => {
   const patient = await mockApi.seed.patient({ name: 'Paula Playwright' });
+  // Queued before the page loads: only the fields given and the id, which the types say.
+  expect(patient).toEqual({ id: patient.id, name: 'Paula Playwright' });
+  // @ts-expect-error `role` may be missing from a queued seed (Partial)
+  const role: string = patient.role;
+  expect(role).toBeUndefined();
   await mockApi.seed.calendarEntry({ patient: patient.id, name: 'Seeded tablet' });
   await mockApi.fail('PATCH /calendars/:id', 409);
 

@@ -1,0 +1,1 @@
+export default { test: { environment: 'node', include: ['stories.test.js'] } };

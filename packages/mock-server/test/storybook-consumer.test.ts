@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+
+const app = fileURLToPath(new URL('./consumer/storybook-app', import.meta.url));
+
+/** The README's Storybook preview (msw-storybook-addon 3) in a project that installed the packed packages with npm. */
+describe('Storybook preview with msw-storybook-addon and the packed mock server', () => {
+  let packs: string;
+  let dir: string;
+  beforeAll(() => {
+    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    const manifest = {
+      name: 'medsched-storybook-app',
+      private: true,
+      type: 'module',
+      devDependencies: {
+        '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz',
+        '@medsched/sdk': 'file:packs/medsched-sdk.tgz',
+        msw: '2.15.0',
+        'msw-storybook-addon': '3.0.3',
+        vitest: '4.1.12',
+      },
+    };
+    const files = Object.fromEntries(['.npmrc', 'preview.js', 'stories.test.js', 'vitest.config.mjs'].map((name) => [name, join(app, name)]));
+    dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
+  }, 240_000);
+  afterAll(() => rmSync(packs, { recursive: true, force: true }));
+
+  it('runs stories with the addon\'s context.msw and the mock, each from the scenario again', { timeout: 120_000 }, () => {
+    const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' } });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toMatch(/Tests\s+2 passed/);
+    expect(result.status, output).toBe(0);
+  });
+});
