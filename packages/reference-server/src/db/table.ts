@@ -1,7 +1,8 @@
-import { Collection } from '@msw/data';
+import type { Collection } from '@msw/data';
 import type { z } from 'zod';
 import { CollectionIndex, type IndexDefinition } from './indexes.js';
 import { OrderedGroups } from './ordered-groups.js';
+import { ShardedCollection } from './sharded-collection.js';
 import type { RecordOrder, SortedList } from './sorted-list.js';
 
 export type WriteOperation = 'create' | 'update' | 'delete';
@@ -14,12 +15,12 @@ export type WriteOperation = 'create' | 'update' | 'delete';
 export type TableWriteListener<T> = (operation: WriteOperation, record: T) => void;
 
 /**
- * One @msw/data collection with its Map indexes. Writes go through here so that the index
+ * One table: @msw/data collections (sharded, see sharded-collection.ts) with their Map indexes. Writes go through here so that the index
  * always points at the record object the collection holds (an update stores a new object),
  * and so that write listeners (persistence) see every change. Reads by key or group never scan.
  */
 export class Table<S extends z.ZodType<{ id: string }>> {
-  readonly collection: Collection<S>;
+  readonly #records: ShardedCollection<S>;
   readonly #index: CollectionIndex<z.infer<S>>;
   readonly #schema: S;
   readonly #orders: OrderedGroups<z.infer<S>>;
@@ -29,7 +30,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
     this.#schema = schema;
     this.#index = new CollectionIndex<z.infer<S>>({ key: (record) => record.id, groups });
     this.#orders = new OrderedGroups<z.infer<S>>(groups);
-    this.collection = new Collection({ schema, extensions: [this.#index.extension()] });
+    this.#records = new ShardedCollection(schema, () => [this.#index.extension()]);
   }
 
   get(id: string): z.infer<S> | undefined {
@@ -49,7 +50,12 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   }
 
   all(): z.infer<S>[] {
-    return this.collection.all() as z.infer<S>[];
+    return this.#records.all();
+  }
+
+  /** The @msw/data collections holding the records (each at most `shardSize`), for @msw/data queries. */
+  get collections(): readonly Collection<S>[] {
+    return this.#records.shards;
   }
 
   get size(): number {
@@ -57,7 +63,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   }
 
   async create(values: z.input<S>): Promise<z.infer<S>> {
-    const record = (await this.collection.create(values as never)) as z.infer<S>;
+    const record = await this.#records.create(values);
     // Deleted again before this write resolved: nothing to list.
     const current = this.#index.get(record.id);
     if (current) this.#orders.write('create', current);
@@ -69,7 +75,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   async update(record: z.infer<S>, change: (draft: z.infer<S>) => void): Promise<z.infer<S>> {
     const stored = this.#index.get(record.id);
     if (!stored) throw new Error(`update of a record that is not stored: ${record.id}`);
-    const next = (await this.collection.update(stored as never, { data: change as never, strict: true })) as z.infer<S>;
+    const next = await this.#records.update(stored, change);
     this.#index.refresh(next);
     this.#orders.write('update', next);
     if (this.#listeners.length !== 0) this.#notify('update', next);
@@ -79,7 +85,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   delete(record: z.infer<S>): z.infer<S> {
     const stored = this.#index.get(record.id);
     if (stored) {
-      this.collection.delete(stored as never);
+      this.#records.delete(stored);
       this.#orders.write('delete', stored);
       if (this.#listeners.length !== 0) this.#notify('delete', stored);
     }
@@ -104,7 +110,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
       const checked = this.#schema.safeParse(record);
       if (!checked.success) throw new RecordLoadError(position, checked.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; '));
       if (this.#index.get(checked.data.id)) throw new RecordLoadError(position, `duplicate id ${checked.data.id}`);
-      await this.collection.create(record as never);
+      await this.#records.create(record as never);
     }
   }
 
