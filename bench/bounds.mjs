@@ -1,5 +1,6 @@
 // pnpm bench (after isolation.mjs), or alone: node bench/bounds.mjs
 // Issue 18, bounded by default, as ratios measured in one run:
+//   0. another organization's p50 GET by id during that flood against alone (<= 3x);
 //   1. peak RSS during a flood of ~1 MB PATCHes with fresh Idempotency-Keys from one patient key
 //      (<= 512 MB), and RSS after the flood against before (<= 1.2);
 //   2. GET /v1/calendars/?limit=20 in an organization of 100,000 entries against one of 1,000 (<= 2x);
@@ -58,12 +59,17 @@ const check = (label, value, ok, need) => {
     return JSON.stringify({ notification });
   });
   await sleep(2000);
+  const otherById = `${origin}/v1/calendars/${otherEntry}`;
+  await measure(otherById, { 'x-api-key': otherKey }, 1, 1);
+  const otherAlone = await measure(otherById, { 'x-api-key': otherKey }, seconds, 1);
   const before = rssOf(server.child.pid);
   let peak = before;
   let sent = 0;
   let failed = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.child.pid))), 100);
   const until = Date.now() + floodSeconds * 1000;
+  // Another organization's small reads during the flood's middle part.
+  const otherDuring = sleep(Math.min(2000, (floodSeconds * 1000) / 4)).then(() => measure(otherById, { 'x-api-key': otherKey }, Math.min(seconds, Math.max(1, floodSeconds - 4)), 1));
   await Promise.all(
     Array.from({ length: 8 }, async (_, worker) => {
       while (Date.now() < until) {
@@ -78,6 +84,7 @@ const check = (label, value, ok, need) => {
     }),
   );
   clearInterval(sampler);
+  const during = await otherDuring;
   const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
   const trail = [];
   for (let second = 0; second < settleSeconds; second++) {
@@ -89,6 +96,9 @@ const check = (label, value, ok, need) => {
   server.child.kill();
   console.log(`flood: ${sent} PATCHes of ${(bodies[0].length / 1e6).toFixed(2)} MB in ${floodSeconds} s from one patient key (8 connections), ${failed} not 200`);
   console.log(`RSS before ${before.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, ${settleSeconds} s after ${after.toFixed(0)} MiB`);
+  console.log(`another organization's GET by id: p50 alone ${otherAlone.p50} ms, during the flood ${during.p50} ms`);
+  const floodFairness = Math.max(1, during.p50) / Math.max(1, otherAlone.p50);
+  check("another organization's p50 during the flood / alone", floodFairness.toFixed(2), floodFairness <= 3, '<= 3.00');
   check('peak RSS during the flood (MiB)', peak.toFixed(0), peak <= 512, '<= 512');
   check('RSS after the flood / before', (after / before).toFixed(2), after / before <= 1.2, '<= 1.20');
 }
