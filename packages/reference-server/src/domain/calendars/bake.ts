@@ -5,6 +5,7 @@ import type { OperationContext } from '../operation/context.js';
 import { findOrganization, findPatient } from '../directory/lookups.js';
 import { withPatientLock } from './patient-lock.js';
 import { invalid } from '../operation/problems.js';
+import { occurrencesGrowth } from '../operation/storage-quota.js';
 import { ExpansionBudgetExceeded, expandRecurrence, type ExpansionBudget } from './recurrence.js';
 import { RuleError } from './recurrence-rule.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
@@ -244,7 +245,7 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
       const alreadyBaked = ranges.reduce((sum, range) => sum + bakedInRange(ctx, range), 0);
       if (alreadyBaked + total > limit) throw tooManyToAnswer(alreadyBaked + total, ranges, limit, 'with this bake, ');
       // New occurrences count against the organization's quota, checked before the first write.
-      ctx.storageQuota?.check(ctx.caller.organizationId, { calendarEntries: plans.reduce((sum, plan) => sum + plan.occurrences.length, 0) });
+      ctx.storageQuota?.check(ctx.caller.organizationId, occurrencesGrowth(plans));
       for (const plan of plans) await applyPlan(ctx, plan, turns);
     },
   );
