@@ -1,9 +1,9 @@
 import type { User, UserCreate, UserListQuery } from '@medsched/sdk/schemas';
 import type { UserRecord } from '../../db/models.js';
 import type { OperationContext } from '../operation/context.js';
-import { containsIgnoringCase, sortRecords } from '../operation/list-filters.js';
+import { containsIgnoringCase, recordOrder } from '../operation/list-filters.js';
 import { findOrganization } from './lookups.js';
-import { paginate, type Page } from '../operation/pagination.js';
+import { pageOfSorted, type Page } from '../operation/pagination.js';
 import { conflict } from '../operation/problems.js';
 import { assertMayCreateRole, isPatientRole } from '../access/tenancy.js';
 
@@ -12,14 +12,13 @@ export const toUser = (record: UserRecord): User => ({ ...record });
 
 export function listUsers(ctx: OperationContext, query: UserListQuery): Page<User> {
   const organization = findOrganization(ctx, query.organization);
-  const users = ctx.db.users.group('organization', organization.id).filter(
-    (user) =>
-      (query.role === undefined || user.role === query.role) &&
-      (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
-      (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)),
-  );
-  sortRecords(users, query.sortBy, (user, field) => (user as Record<string, unknown>)[field]);
-  return paginate(users.map(toUser), query);
+  // A page is read from the organization's sorted list (kept in step with every write).
+  const sorted = ctx.db.users.sorted('organization', organization.id, recordOrder<UserRecord>(query.sortBy, (user, field) => (user as Record<string, unknown>)[field]));
+  const filtered = query.role !== undefined || query.name !== undefined || query.search !== undefined;
+  return pageOfSorted(sorted, query, toUser, filtered ? (user) =>
+    (query.role === undefined || user.role === query.role) &&
+    (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
+    (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)) : undefined);
 }
 
 /** A display name when none is given: the local part of the e-mail, else a neutral label. */
