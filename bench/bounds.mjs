@@ -1,9 +1,11 @@
 // pnpm bench (after isolation.mjs), or alone: node bench/bounds.mjs
 // Issue 18, bounded by default, as ratios measured in one run:
+//   0. another organization's p50 GET by id during that flood against alone (<= 3x);
 //   1. peak RSS during a flood of ~1 MB PATCHes with fresh Idempotency-Keys from one patient key
 //      (<= 512 MB), and RSS after the flood against before (<= 1.2);
 //   2. GET /v1/calendars/?limit=20 in an organization of 100,000 entries against one of 1,000 (<= 2x);
-//   3. another organization's p50 GET by id while 16 clients list the 100,000-entry organization,
+//   3. mixed load (reads, creates, bakes) at 100,000 entries against 1,000 (throughput >= 0.7x);
+//   4. another organization's p50 GET by id while 16 clients list the 100,000-entry organization,
 //      against its p50 alone (<= 3x).
 // Short by default (the machine is shared): BENCH_FLOOD_SECONDS (20), BENCH_SECONDS (3).
 import autocannon from 'autocannon';
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const serverScript = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
 const adminKey = 'msk_demo_sonnen_admin';
 const patientKey = 'msk_demo_sonnen_patient1';
@@ -56,12 +59,17 @@ const check = (label, value, ok, need) => {
     return JSON.stringify({ notification });
   });
   await sleep(2000);
+  const otherById = `${origin}/v1/calendars/${otherEntry}`;
+  await measure(otherById, { 'x-api-key': otherKey }, 1, 1);
+  const otherAlone = await measure(otherById, { 'x-api-key': otherKey }, seconds, 1);
   const before = rssOf(server.child.pid);
   let peak = before;
   let sent = 0;
   let failed = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.child.pid))), 100);
   const until = Date.now() + floodSeconds * 1000;
+  // Another organization's small reads during the flood's middle part.
+  const otherDuring = sleep(Math.min(2000, (floodSeconds * 1000) / 4)).then(() => measure(otherById, { 'x-api-key': otherKey }, Math.min(seconds, Math.max(1, floodSeconds - 4)), 1));
   await Promise.all(
     Array.from({ length: 8 }, async (_, worker) => {
       while (Date.now() < until) {
@@ -76,6 +84,7 @@ const check = (label, value, ok, need) => {
     }),
   );
   clearInterval(sampler);
+  const during = await otherDuring;
   const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
   const trail = [];
   for (let second = 0; second < settleSeconds; second++) {
@@ -87,6 +96,9 @@ const check = (label, value, ok, need) => {
   server.child.kill();
   console.log(`flood: ${sent} PATCHes of ${(bodies[0].length / 1e6).toFixed(2)} MB in ${floodSeconds} s from one patient key (8 connections), ${failed} not 200`);
   console.log(`RSS before ${before.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, ${settleSeconds} s after ${after.toFixed(0)} MiB`);
+  console.log(`another organization's GET by id: p50 alone ${otherAlone.p50} ms, during the flood ${during.p50} ms`);
+  const floodFairness = Math.max(1, during.p50) / Math.max(1, otherAlone.p50);
+  check("another organization's p50 during the flood / alone", floodFairness.toFixed(2), floodFairness <= 3, '<= 3.00');
   check('peak RSS during the flood (MiB)', peak.toFixed(0), peak <= 512, '<= 512');
   check('RSS after the flood / before', (after / before).toFixed(2), after / before <= 1.2, '<= 1.20');
 }
@@ -99,11 +111,40 @@ const check = (label, value, ok, need) => {
   const byId = (server) => `http://127.0.0.1:${server.port}/v1/calendars/${otherEntry}`;
   try {
     for (const server of [small, large]) await measure(list(server), { 'x-api-key': adminKey }, 2, 16); // warm-up
-    const smallList = await measure(list(small), { 'x-api-key': adminKey }, seconds, 16);
-    const largeList = await measure(list(large), { 'x-api-key': adminKey }, seconds, 16);
+    // The cores are shared: the two servers take turns, and the best of the rounds counts.
+    const best = async (run) => {
+      let [bestSmall, bestLarge] = [undefined, undefined];
+      for (let round = 0; round < rounds; round++) {
+        const [a, b] = [await run(small), await run(large)];
+        if (!bestSmall || a.rps > bestSmall.rps) bestSmall = a;
+        if (!bestLarge || b.rps > bestLarge.rps) bestLarge = b;
+      }
+      return [bestSmall, bestLarge];
+    };
+    const [smallList, largeList] = await best((server) => measure(list(server), { 'x-api-key': adminKey }, seconds, 16));
     console.log(`\nGET /calendars/?limit=20, 16 connections: ${small.entries} entries ${Math.round(smallList.rps)} req/s (p50 ${smallList.p50} ms), ${large.entries} entries ${Math.round(largeList.rps)} req/s (p50 ${largeList.p50} ms)`);
     const listRatio = smallList.rps / largeList.rps;
     check('list time, 100,000 entries / 1,000 entries', listRatio.toFixed(2), listRatio <= 2, '<= 2.00');
+
+    // Mixed load: reads, writes and bakes of one organization, 100,000 entries against 1,000.
+    const onlyself = '64d002000000000000000006';
+    const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const mixed = (server) => [
+      { method: 'GET', path: `/v1/calendars/${otherEntry.replace(/13$/, '01')}` },
+      { method: 'GET', path: '/v1/calendars/?limit=20' },
+      { path: '/v1/calendars/', ...json({ patient: onlyself, name: 'Mixed load', date: '2026-05-01', intakeTime: '09:00' }) },
+      { method: 'GET', path: `/v1/calendars/?limit=20&patient=${onlyself}&sortBy=date:desc` },
+      { path: '/v1/calendars/bake', ...json({ patient: onlyself, from: '2026-01-05', to: '2026-01-05' }) },
+    ].map((request) => ({ ...request, headers: { ...request.headers, 'x-api-key': adminKey } }));
+    const mixedRun = async (server) => {
+      const result = await autocannon({ url: `http://127.0.0.1:${server.port}`, requests: mixed(server), connections: 16, duration: seconds });
+      const failures = result.non2xx + result.errors + result.timeouts;
+      if (failures > 0) throw new Error(`mixed load: ${failures} failed requests`);
+      return { rps: result.requests.average };
+    };
+    const [{ rps: smallMixed }, { rps: largeMixed }] = await best(mixedRun);
+    console.log(`mixed load (by id, lists, creates, bakes), 16 connections: ${Math.round(smallMixed)} req/s at ${small.entries} entries, ${Math.round(largeMixed)} req/s at ${large.entries}`);
+    check('mixed-load throughput, 100,000 entries / 1,000 entries', (largeMixed / smallMixed).toFixed(2), largeMixed / smallMixed >= 0.7, '>= 0.70');
 
     await measure(byId(large), { 'x-api-key': otherKey }, 1, 1);
     const alone = await measure(byId(large), { 'x-api-key': otherKey }, seconds, 1);

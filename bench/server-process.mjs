@@ -15,7 +15,9 @@ if (mode === 'raw') {
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 } else {
   const { startServer } = await import('@medsched/reference-server/node');
-  const server = await startServer({ port: 0, seed: 'demo' });
+  // The 100,000-entry organization is at the default calendar-entry quota: raised, so that the
+  // mixed load's writes are measured rather than refused.
+  const server = await startServer({ port: 0, seed: 'demo', storageQuota: { calendarEntries: 10_000_000 } });
   const table = server.reference.db.calendarEntries;
   const patients = ['64d002000000000000000003', '64d002000000000000000004', '64d002000000000000000005'];
   const total = Number(argument);

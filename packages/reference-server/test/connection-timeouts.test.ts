@@ -106,7 +106,7 @@ describe('the built medsched-server with timeout flags (issue 18, slow senders)'
     const { startServerBin, serverBin } = await import('./support/server-bin.js');
     const { execFileSync } = await import('node:child_process');
     const help = execFileSync(process.execPath, [serverBin, '--help'], { encoding: 'utf8' });
-    for (const flag of ['--header-timeout 10', '--body-timeout 30', '--idle-timeout 5', '--send-timeout 30']) expect(help).toContain(flag);
+    for (const flag of ['--header-timeout 10', '--body-timeout 30', '--idle-timeout 5', '--send-timeout 30', '--idempotency-mb 64', '--idempotency-credential-mb 8', '--idempotency-ttl 86400', '--quota-entries 100000', '--quota-mb 100', '--journal-compact-mb 16', 'MEDSCHED_<FLAG>']) expect(help).toContain(flag);
 
     const bin = await startServerBin(['--port', '0', '--header-timeout', '1', '--body-timeout', '2', '--idle-timeout', '1', '--send-timeout', '2']);
     try {

@@ -5,9 +5,10 @@
  * reset in many tries). Against the built `medsched-server`, with plain `fetch` (what the SDK
  * and the CLI use).
  */
+import { createClient, PayloadTooLargeError } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { org1 } from './support/demo.js';
-import { call, originOf, type CallAnswer } from './support/http-call.js';
+import { call, largeNotification, originOf, type CallAnswer } from './support/http-call.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
 
 let server: ServerProcess;
@@ -22,7 +23,7 @@ const headers = { 'x-api-key': org1.admin.apiKey, 'content-type': 'application/j
 
 function expectTooLarge(answer: CallAnswer) {
   expect(answer.status, answer.text).toBe(413);
-  expect(answer.body).toMatchObject({ code: 'payload_too_large', status: 413 });
+  expect(answer.body).toMatchObject({ code: 'payload_too_large', status: 413, limit: 1024 * 1024 });
   expect(answer.body.detail).toContain('1048576 bytes');
 }
 
@@ -59,6 +60,17 @@ describe('a body over the limit gets a readable 413 problem', () => {
       expectTooLarge(await call(origin, 'POST', '/v1/medications/', { body: streamed(2 * 1024 * 1024), headers: { ...headers, ...extra } }));
     }
   }, 60_000);
+
+  it('the SDK turns it into a PayloadTooLargeError naming the limit (5 tries)', async () => {
+    const client = createClient({ baseUrl: server.url, apiKey: org1.patient.apiKey, maxRetries: 0 });
+    const notification = largeNotification(1_200_000);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const error = await client.accounts.update(org1.patient.accountId, { notification }).then(() => undefined, (failure: unknown) => failure);
+      expect(error).toBeInstanceOf(PayloadTooLargeError);
+      expect(error).toMatchObject({ status: 413, code: 'payload_too_large', limitBytes: 1024 * 1024 });
+      expect((error as Error).message).toContain('1048576 bytes');
+    }
+  }, 30_000);
 
   it('before authentication too (a bad key with a large body is a readable 401), and the server keeps serving', async () => {
     const answer = await call(origin, 'POST', '/v1/medications/', { body: streamed(3 * 1024 * 1024), headers: { ...headers, 'x-api-key': 'msk_wrong' } });

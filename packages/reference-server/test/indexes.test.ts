@@ -28,6 +28,7 @@ describe('Map indexes over @msw/data collections', () => {
     db.calendarEntries.delete(moved);
     expect(db.calendarEntries.get(second.id)).toBeUndefined();
     expect(db.calendarEntries.group('patient', p2)).toEqual([]);
-    expect(db.calendarEntries.collection.all()).toHaveLength(1);
+    expect(db.calendarEntries.all()).toHaveLength(1);
+    expect(db.calendarEntries.collections.flatMap((collection) => collection.all())).toHaveLength(1);
   });
 });

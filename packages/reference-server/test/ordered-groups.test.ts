@@ -6,7 +6,9 @@
  * filters, sorts and slices the whole group, as the server did before.
  */
 import fc from 'fast-check';
-import { calendarSortFields, type CalendarEntry, type CalendarListQuery } from '@medsched/sdk/schemas';
+import { calendarSortFields, userSortFields, type CalendarEntry, type CalendarListQuery, type UserListQuery } from '@medsched/sdk/schemas';
+import type { UserRecord } from '../src/db/models.js';
+import { listUsers, toUser } from '../src/domain/directory/users.js';
 import { describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
 import type { CalendarEntryRecord } from '../src/db/models.js';
@@ -109,7 +111,7 @@ describe('calendar lists from sorted lists', () => {
             }
           } else {
             for (const q of [step.query, { ...step.query, patient: undefined }, { limit: 100 }]) {
-              const fromIndex = listCalendarEntries(ctx, q);
+              const fromIndex = await listCalendarEntries(ctx, q);
               const scanned = fullScan(db, q);
               expect(fromIndex.total).toBe(scanned.total);
               expect(fromIndex.items.map((entry) => entry.id)).toEqual(scanned.items.map((entry) => entry.id));
@@ -119,6 +121,64 @@ describe('calendar lists from sorted lists', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('of users equal a full scan over random writes and queries', async () => {
+    const userFields = fc.record({
+      name: fc.constantFrom('Anna', 'anna b', 'Zoe', ''),
+      email: fc.constantFrom('a@x.example', 'z@x.example', null),
+      role: fc.constantFrom('patient', 'user', 'onlyself'),
+      createdAt: fc.constantFrom('2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z'),
+      updatedAt: fc.constantFrom('2026-01-03T00:00:00.000Z', '2026-01-04T00:00:00.000Z'),
+    });
+    const userQuery = fc.record({
+      sortBy: fc.oneof(fc.constant(undefined), fc.array(fc.tuple(fc.constantFrom(...userSortFields), fc.constantFrom('', ':desc')).map(([f, d]) => f + d), { minLength: 1, maxLength: 2 }).map((keys) => keys.join(','))),
+      limit: fc.integer({ min: 1, max: 8 }),
+      offset: fc.integer({ min: 0, max: 12 }),
+      name: sometimes(fc.constantFrom('ann', 'ZO')),
+      role: sometimes(fc.constantFrom('patient', 'user')),
+      search: sometimes(fc.constantFrom('x.example', 'zoe')),
+    });
+    const step = fc.oneof(
+      { arbitrary: userFields.map((values) => ({ kind: 'create' as const, values })), weight: 3 },
+      { arbitrary: fc.tuple(fc.nat(), userFields).map(([at, values]) => ({ kind: 'update' as const, at, values })), weight: 2 },
+      { arbitrary: fc.nat().map((at) => ({ kind: 'delete' as const, at })), weight: 1 },
+      { arbitrary: userQuery.map((query) => ({ kind: 'list' as const, query })), weight: 3 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 50 }), async (steps) => {
+        const db = createDatabase();
+        await seedDatabase(db, 'demo');
+        const admin = db.users.get(org1.admin.userId)!;
+        const ctx = { db, caller: { user: admin, role: 'admin', organizationId: org1.id, account: undefined as never, credential: { kind: 'api-key', keyId: 'k' } } as Caller } as OperationContext;
+        let counter = 0;
+        for (const command of steps) {
+          const mine = db.users.group('organization', org1.id).filter((user) => user.id.startsWith('aa'));
+          if (command.kind === 'create') {
+            const id = `aa${(counter++).toString(16).padStart(22, '0')}`;
+            await db.users.create({ ...command.values, id, organization: org1.id, category: null, timezone: 'UTC', meta: {}, apps: {}, accountId: null } as UserRecord);
+          } else if (command.kind === 'update' && mine.length > 0) {
+            await db.users.update(mine[command.at % mine.length]!, (draft) => void Object.assign(draft, command.values));
+          } else if (command.kind === 'delete' && mine.length > 0) {
+            db.users.delete(mine[command.at % mine.length]!);
+          } else if (command.kind === 'list') {
+            const query = { ...command.query, organization: org1.id } as UserListQuery;
+            const users = db.users.group('organization', org1.id).filter(
+              (user) =>
+                (query.role === undefined || user.role === query.role) &&
+                (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
+                (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)),
+            );
+            sortRecords(users, query.sortBy, (user, field) => (user as Record<string, unknown>)[field]);
+            const scanned = paginate(users.map(toUser), query);
+            const fromIndex = listUsers(ctx, query);
+            expect(fromIndex.total).toBe(scanned.total);
+            expect(fromIndex.items).toEqual(scanned.items);
+          }
+        }
+      }),
+      { numRuns: 100 },
     );
   }, 120_000);
 });

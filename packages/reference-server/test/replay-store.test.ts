@@ -51,6 +51,37 @@ describe('kept answers per credential, over HTTP', () => {
   }, 60_000);
 });
 
+describe('generated junk with Idempotency-Keys, over HTTP', () => {
+  it('every answer is 2xx or a 4xx problem; a replay repeats the first answer byte for byte', async () => {
+    const keys = [org1.admin.apiKey, org1.patient.apiKey, org2.admin.apiKey];
+    const paths = ['/v1/medications/', `/v1/accounts/${encodeURIComponent(org1.patient.accountId)}`, '/v1/calendars/', `/v1/organizations/${org2.id}`];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...keys),
+        fc.constantFrom('POST', 'PATCH', 'PUT', 'DELETE'),
+        fc.constantFrom(...paths),
+        fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(/^[\x21-\x7e]{1,20}$/)),
+        fc.oneof(fc.json({ maxDepth: 2 }), fc.nat({ max: 1_300_000 }).map((size) => JSON.stringify({ name: 'x', notification: largeNotification(size) }))),
+        async (apiKey, method, path, key, body) => {
+          const send = () => call(origin, method, path, { apiKey, body, headers: { 'content-type': 'application/json', 'idempotency-key': key } }).catch((error: unknown) => ({ error }));
+          const first = await send();
+          expect(first).not.toHaveProperty('error');
+          const { status, text, headers } = first as Awaited<ReturnType<typeof call>>;
+          expect(status < 300 || (status >= 400 && status < 500), text).toBe(true);
+          if (status >= 400) expect(headers.get('content-type')).toBe('application/problem+json');
+          const again = (await send()) as Awaited<ReturnType<typeof call>>;
+          if (again.headers.get('idempotent-replayed') === 'true') {
+            expect(again.status).toBe(status);
+            expect(again.text).toBe(text);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect((await call(origin, 'GET', `/v1/organizations/${org2.id}`, { apiKey: org2.admin.apiKey })).status).toBe(200);
+  }, 120_000);
+});
+
 describe('ReplayStore bounds (fuzzed)', () => {
   const answer = (size: number) => ({ status: 200, headers: {}, body: { kind: 'bytes' as const, bytes: new Uint8Array(size), text: false } });
 

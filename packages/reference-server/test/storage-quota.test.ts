@@ -27,7 +27,7 @@ function expectQuotaProblem(answer: CallAnswer, code: string, flag: string, limi
   expect(answer.status, answer.text).toBe(409);
   expect(answer.headers.get('content-type')).toBe('application/problem+json');
   expect(answer.body).toMatchObject({ status: 409, code, type: `https://docs.medsched.dev/errors/${code}`, limit });
-  expect(answer.body.detail).toContain(String(limit === entryQuota ? limit : '1 MiB'));
+  expect(answer.body.detail).toContain(code === 'calendar_entry_quota_exceeded' ? String(limit) : '1 MiB');
   expect(answer.body.detail).toContain(flag);
 }
 
@@ -76,6 +76,28 @@ describe('per-organization storage quotas', () => {
     expect(small.status).toBe(200);
     expect(small.body.notification).toEqual(first);
     expect((await call(origin, 'PATCH', `/v1/accounts/${encodeURIComponent(org2.patient.accountId)}`, { apiKey: org2.patient.apiKey, json: { notification: largeNotification(600_000) } })).status).toBe(200);
+  }, 60_000);
+
+  it('bytes of JSON: a bake whose occurrences would pass the quota creates nothing; a smaller one fits', async () => {
+    const own = await startServerBin(['--port', '0', '--quota-entries', '1000', '--quota-mb', '1']);
+    try {
+      const at = originOf(own.url);
+      const key = org2.admin.apiKey;
+      const patient = org2.patient.userId;
+      const series = await call(at, 'POST', '/v1/calendars/', { apiKey: key, json: { patient, name: 'Daily', date: '2026-01-01', rrule: 'FREQ=DAILY', intakeTime: '08:00', instruction: 'i'.repeat(5000) } });
+      expect(series.status).toBe(201);
+      const count = async () => Number((await call(at, 'GET', '/v1/calendars/?limit=1', { apiKey: key })).headers.get('x-total-count'));
+      const before = await count();
+      // About 200 copies of a 5 KB series: more than 1 MiB.
+      const tooMuch = await call(at, 'POST', '/v1/calendars/bake', { apiKey: key, json: { patient, from: '2026-01-01', to: '2026-07-19' } });
+      expectQuotaProblem(tooMuch, 'storage_quota_exceeded', '--quota-mb', 1024 * 1024);
+      expect(await count()).toBe(before);
+      const fits = await call(at, 'POST', '/v1/calendars/bake', { apiKey: key, json: { patient, from: '2026-01-01', to: '2026-02-19' } });
+      expect(fits.status).toBe(200);
+      expect(await count()).toBeGreaterThanOrEqual(before + 50); // the patient's seeded series are baked too
+    } finally {
+      own.kill();
+    }
   }, 60_000);
 
   it('generated junk writes from every credential: every answer is 2xx or a 4xx problem, and no organization passes its quota', async () => {

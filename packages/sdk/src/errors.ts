@@ -111,6 +111,16 @@ export class ApiError extends MedschedError {
 
 /** 400, 405, 413, 415, 422 (e.g. an Idempotency-Key reused with another body): the request itself is wrong. */
 export class BadRequestError extends ApiError {}
+/** 413: the request body is over the server's limit; `limitBytes` is that limit, when the server said (problem member `limit`). */
+export class PayloadTooLargeError extends BadRequestError {
+  readonly limitBytes: number | undefined;
+
+  constructor(info: ApiErrorInfo, options?: { cause?: unknown; note?: string }) {
+    super(info, options);
+    const limit = (info.problem as { limit?: unknown } | undefined)?.limit;
+    this.limitBytes = typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? limit : undefined;
+  }
+}
 /** 401: credential missing, malformed, unknown, revoked or expired. */
 export class AuthenticationError extends ApiError {}
 /** 403: valid credential, but its role or organization does not allow this. */
@@ -162,6 +172,7 @@ export function errorForStatus(info: ApiErrorInfo & { retryAfter: number | undef
   if (status === 404) return new NotFoundError(info);
   if (status === 409) return new ConflictError(info);
   if (status === 429) return new RateLimitError(info);
+  if (status === 413) return new PayloadTooLargeError(info);
   if (status >= 500) return new InternalServerError(info);
   if ([400, 405, 413, 415, 422].includes(status)) return new BadRequestError(info);
   return new ApiError(info);

@@ -16,6 +16,7 @@ export {
   ResponseValidationError,
   ApiError,
   BadRequestError,
+  PayloadTooLargeError,
   AuthenticationError,
   PermissionDeniedError,
   NotFoundError,

@@ -1,7 +1,8 @@
-import { Collection } from '@msw/data';
+import type { Collection } from '@msw/data';
 import type { z } from 'zod';
 import { CollectionIndex, type IndexDefinition } from './indexes.js';
 import { OrderedGroups } from './ordered-groups.js';
+import { ShardedCollection } from './sharded-collection.js';
 import type { RecordOrder, SortedList } from './sorted-list.js';
 import type { WriteBatch } from './write-batch.js';
 
@@ -16,12 +17,12 @@ export type WriteOperation = 'create' | 'update' | 'delete';
 export type TableWriteListener<T> = (operation: WriteOperation, record: T, batch: WriteBatch | undefined) => void;
 
 /**
- * One @msw/data collection with its Map indexes. Writes go through here so that the index
+ * One table: @msw/data collections (sharded, see sharded-collection.ts) with their Map indexes. Writes go through here so that the index
  * always points at the record object the collection holds (an update stores a new object),
  * and so that write listeners (persistence) see every change. Reads by key or group never scan.
  */
 export class Table<S extends z.ZodType<{ id: string }>> {
-  readonly collection: Collection<S>;
+  readonly #records: ShardedCollection<S>;
   readonly #index: CollectionIndex<z.infer<S>>;
   readonly #schema: S;
   readonly #orders: OrderedGroups<z.infer<S>>;
@@ -31,7 +32,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
     this.#schema = schema;
     this.#index = new CollectionIndex<z.infer<S>>({ key: (record) => record.id, groups });
     this.#orders = new OrderedGroups<z.infer<S>>(groups);
-    this.collection = new Collection({ schema, extensions: [this.#index.extension()] });
+    this.#records = new ShardedCollection(schema, () => [this.#index.extension()]);
   }
 
   get(id: string): z.infer<S> | undefined {
@@ -51,7 +52,12 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   }
 
   all(): z.infer<S>[] {
-    return this.collection.all() as z.infer<S>[];
+    return this.#records.all();
+  }
+
+  /** The @msw/data collections holding the records (each at most `shardSize`), for @msw/data queries. */
+  get collections(): readonly Collection<S>[] {
+    return this.#records.shards;
   }
 
   get size(): number {
@@ -60,7 +66,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
 
   /** Stores a new record; `batch` keeps the write together with the others of its request. */
   async create(values: z.input<S>, batch?: WriteBatch): Promise<z.infer<S>> {
-    const record = (await this.collection.create(values as never)) as z.infer<S>;
+    const record = await this.#records.create(values);
     // Deleted again before this write resolved: nothing to list.
     const current = this.#index.get(record.id);
     if (current) this.#orders.write('create', current);
@@ -72,7 +78,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   async update(record: z.infer<S>, change: (draft: z.infer<S>) => void, batch?: WriteBatch): Promise<z.infer<S>> {
     const stored = this.#index.get(record.id);
     if (!stored) throw new Error(`update of a record that is not stored: ${record.id}`);
-    const next = (await this.collection.update(stored as never, { data: change as never, strict: true })) as z.infer<S>;
+    const next = await this.#records.update(stored, change);
     this.#index.refresh(next);
     this.#orders.write('update', next);
     if (this.#listeners.length !== 0) this.#notify('update', next, batch);
@@ -82,7 +88,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
   delete(record: z.infer<S>, batch?: WriteBatch): z.infer<S> {
     const stored = this.#index.get(record.id);
     if (stored) {
-      this.collection.delete(stored as never);
+      this.#records.delete(stored);
       this.#orders.write('delete', stored);
       if (this.#listeners.length !== 0) this.#notify('delete', stored, batch);
     }
@@ -107,7 +113,7 @@ export class Table<S extends z.ZodType<{ id: string }>> {
       const checked = this.#schema.safeParse(record);
       if (!checked.success) throw new RecordLoadError(position, checked.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`).join('; '));
       if (this.#index.get(checked.data.id)) throw new RecordLoadError(position, `duplicate id ${checked.data.id}`);
-      await this.collection.create(record as never);
+      await this.#records.create(record as never);
     }
   }
 

@@ -28,6 +28,17 @@ const usage = `medsched-server: the medsched reference server
   medsched-server devices register --organization ID --name N --serial S [--patient ID] [--alarm]
   medsched-server devices event --device ID --type T [--payload JSON]
 
+Every serve flag can also be set as MEDSCHED_<FLAG> (--quota-mb 50 = MEDSCHED_QUOTA_MB=50);
+flags win. Limits, with the defaults shown above (README, "Limits"):
+  --header-timeout, --body-timeout, --idle-timeout, --send-timeout   seconds per connection phase
+  --idempotency-mb, --idempotency-credential-mb   MiB of answers kept for Idempotency-Key replays,
+                  all together and per credential (a credential forgets its own oldest first)
+  --idempotency-ttl   seconds an answer is kept for replay
+  --quota-entries, --quota-mb   calendar entries and MiB of JSON per organization; past them 409
+                  calendar_entry_quota_exceeded / storage_quota_exceeded
+  --journal-compact-mb   with --data: journal MiB past which the file is compacted while running
+  Bodies: 1 MiB (413, read to the end up to 16 MiB so that clients see the problem).
+
 Commands other than serve and credentials talk to a running server: --url, or --host/--port,
 or MEDSCHED_URL; admin commands need --admin-secret or MEDSCHED_ADMIN_SECRET.`;
 

@@ -39,7 +39,8 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   }
 }
 
-const tooLarge = () => new ProblemError('payload_too_large', `the body is larger than ${maxBodyBytes} bytes (1 MiB)`);
+const tooLarge = () =>
+  new ProblemError('payload_too_large', `the body is larger than ${maxBodyBytes} bytes (1 MiB); send less, e.g. split the data over several requests`, { members: { limit: maxBodyBytes } });
 
 /**
  * The body of a route whose contract takes a JSON object: 400 when it is missing, `null`, an

@@ -6,6 +6,7 @@ import { findOrganization, findPatient } from '../directory/lookups.js';
 import { withPatientLock } from './patient-lock.js';
 import { inOneBatch, type WriteBatch } from '../../db/write-batch.js';
 import { invalid } from '../operation/problems.js';
+import { occurrencesGrowth } from '../operation/storage-quota.js';
 import { ExpansionBudgetExceeded, expandRecurrence, type ExpansionBudget } from './recurrence.js';
 import { RuleError } from './recurrence-rule.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
@@ -253,7 +254,7 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
       const alreadyBaked = ranges.reduce((sum, range) => sum + bakedInRange(ctx, range), 0);
       if (alreadyBaked + total > limit) throw tooManyToAnswer(alreadyBaked + total, ranges, limit, 'with this bake, ');
       // New occurrences count against the organization's quota, checked before the first write.
-      ctx.storageQuota?.check(ctx.caller.organizationId, { calendarEntries: plans.reduce((sum, plan) => sum + plan.occurrences.length, 0) });
+      ctx.storageQuota?.check(ctx.caller.organizationId, occurrencesGrowth(plans));
       // One batch for the whole request: persistence records it as one journal line, so a crash
       // leaves every patient's range baked or none of it (other requests still get their turns).
       await inOneBatch(async (batch) => {

@@ -5,7 +5,7 @@ import type { OperationContext } from '../operation/context.js';
 import { checkRoleFilter, containsIgnoringCase, recordOrder } from '../operation/list-filters.js';
 import { findInOrganization, findPatient } from '../directory/lookups.js';
 import { localDate } from './zoned-time.js';
-import { resolvePage, type Page } from '../operation/pagination.js';
+import { pageOfSorted, type Page } from '../operation/pagination.js';
 import { conflict, forbidden, invalid } from '../operation/problems.js';
 import { checkRecurrence } from './recurrence.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
@@ -72,21 +72,13 @@ export async function listCalendarEntries(ctx: OperationContext, query: Calendar
   const sorted = patient === undefined
     ? db.calendarEntries.sorted('organization', caller.organizationId, calendarOrder(query.sortBy))
     : db.calendarEntries.sorted('patient', patient, calendarOrder(query.sortBy));
-  const { limit, offset } = resolvePage(query);
-  if (query.role === undefined && query.name === undefined && query.search === undefined) {
-    return { items: sorted.slice(offset, offset + limit).map(toCalendarEntry), total: sorted.length, limit, offset };
-  }
-  const items: CalendarEntry[] = [];
-  let total = 0;
-  for (const record of sorted) {
-    if (query.role !== undefined && db.users.get(record.patient)?.role !== query.role) continue;
+  const filtered = query.role !== undefined || query.name !== undefined || query.search !== undefined;
+  return pageOfSorted(sorted, query, toCalendarEntry, filtered ? (record) => {
+    if (query.role !== undefined && db.users.get(record.patient)?.role !== query.role) return false;
     const title = record.name ?? '';
-    if (query.name !== undefined && !containsIgnoringCase(title, query.name)) continue;
-    if (query.search !== undefined && !containsIgnoringCase(title, query.search) && !containsIgnoringCase(record.instruction ?? '', query.search)) continue;
-    total += 1;
-    if (total > offset && items.length < limit) items.push(toCalendarEntry(record));
-  }
-  return { items, total, limit, offset };
+    if (query.name !== undefined && !containsIgnoringCase(title, query.name)) return false;
+    return query.search === undefined || containsIgnoringCase(title, query.search) || containsIgnoringCase(record.instruction ?? '', query.search);
+  } : undefined);
 }
 
 /** The sort order of calendar entries: `title` and `startTime` as answered (calendar-mapping.ts); own fields only. */

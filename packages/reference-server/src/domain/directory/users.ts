@@ -1,11 +1,11 @@
 import type { User, UserCreate, UserListQuery } from '@medsched/sdk/schemas';
 import type { UserRecord } from '../../db/models.js';
 import type { OperationContext } from '../operation/context.js';
-import { checkRoleFilter, containsIgnoringCase, sortRecords } from '../operation/list-filters.js';
+import { checkRoleFilter, containsIgnoringCase, recordOrder } from '../operation/list-filters.js';
 import { findOrganization } from './lookups.js';
-import { paginate, type Page } from '../operation/pagination.js';
+import { pageOfSorted, type Page } from '../operation/pagination.js';
 import { assertEmailFree } from './email-owner.js';
-import { invalid } from '../operation/problems.js';
+import { conflict, invalid } from '../operation/problems.js';
 import { assertMayCreateRole, isPatientRole } from '../access/tenancy.js';
 
 /** The answer shape: the stored user (its account id lets admins address `PATCH /accounts/{id}`). */
@@ -14,14 +14,13 @@ export const toUser = (record: UserRecord): User => ({ ...record });
 export function listUsers(ctx: OperationContext, query: UserListQuery): Page<User> {
   checkRoleFilter(query.role);
   const organization = findOrganization(ctx, query.organization);
-  const users = ctx.db.users.group('organization', organization.id).filter(
-    (user) =>
-      (query.role === undefined || user.role === query.role) &&
-      (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
-      (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)),
-  );
-  sortRecords(users, query.sortBy, (user, field) => (Object.hasOwn(user, field) ? (user as Record<string, unknown>)[field] : undefined));
-  return paginate(users.map(toUser), query);
+  // A page is read from the organization's sorted list (kept in step with every write); own fields only.
+  const sorted = ctx.db.users.sorted('organization', organization.id, recordOrder<UserRecord>(query.sortBy, (user, field) => (Object.hasOwn(user, field) ? (user as Record<string, unknown>)[field] : undefined)));
+  const filtered = query.role !== undefined || query.name !== undefined || query.search !== undefined;
+  return pageOfSorted(sorted, query, toUser, filtered ? (user) =>
+    (query.role === undefined || user.role === query.role) &&
+    (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
+    (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)) : undefined);
 }
 
 /** A display name when none is given: the local part of the e-mail, else a neutral label. */

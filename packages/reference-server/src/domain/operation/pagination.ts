@@ -27,6 +27,29 @@ export function paginate<T>(items: T[], query: PageQuery): Page<T> {
   return { items: items.slice(offset, offset + limit), total: items.length, limit, offset };
 }
 
+/** Records already in order (a sorted list): what {@link pageOfSorted} reads. */
+export interface OrderedRecords<T> extends Iterable<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
+/**
+ * One page of records already in order: a slice when nothing is filtered out (O(page)), else
+ * one walk counting the matches, converting only the records of the page.
+ */
+export function pageOfSorted<T, R>(records: OrderedRecords<T>, query: PageQuery, convert: (record: T) => R, matches?: (record: T) => boolean): Page<R> {
+  const { limit, offset } = resolvePage(query);
+  if (!matches) return { items: records.slice(offset, offset + limit).map(convert), total: records.length, limit, offset };
+  const items: R[] = [];
+  let total = 0;
+  for (const record of records) {
+    if (!matches(record)) continue;
+    total += 1;
+    if (total > offset && items.length < limit) items.push(convert(record));
+  }
+  return { items, total, limit, offset };
+}
+
 /**
  * RFC 8288 `Link` with absolute URLs for first, prev, next and last. Links carry `offset` and
  * `limit` (and drop `page`) so that they stay exact whatever the client started with.

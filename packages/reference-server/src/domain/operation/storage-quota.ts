@@ -53,3 +53,22 @@ export class StorageQuota {
     }
   }
 }
+
+/**
+ * What a bake's new occurrences add: one calendar entry each, of about the size of its series
+ * record (an occurrence is the series copied, without its rule).
+ */
+export function occurrencesGrowth(plans: ReadonlyArray<{ occurrences: ReadonlyArray<{ series: { id: string } }> }>): { calendarEntries: number; bytes: number } {
+  const sizes = new Map<string, number>();
+  let calendarEntries = 0;
+  let bytes = 0;
+  for (const plan of plans) {
+    for (const { series } of plan.occurrences) {
+      let size = sizes.get(series.id);
+      if (size === undefined) sizes.set(series.id, (size = JSON.stringify(series).length));
+      calendarEntries += 1;
+      bytes += size;
+    }
+  }
+  return { calendarEntries, bytes };
+}
