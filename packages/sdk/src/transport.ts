@@ -48,6 +48,8 @@ export interface TransportConfig {
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch | undefined;
   logger: ((entry: LoggerEntry) => void) | undefined;
+  /** Whether the client was given a `refreshToken` hook. */
+  canRefresh: boolean;
 }
 
 /** What one call keeps across its attempts; ky hands it to the hooks as `context.call`. */
@@ -107,7 +109,8 @@ export class Transport {
             return pending === undefined ? apply() : pending.then(apply);
           },
         ],
-        afterResponse: [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)],
+        // Only where a refresh is possible: ky clones every answer for each afterResponse hook.
+        afterResponse: config.canRefresh ? [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)] : [],
       },
     });
   }
