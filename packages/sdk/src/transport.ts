@@ -19,7 +19,7 @@ import ky, { HTTPError, type KyInstance, type Options as KyOptions, type RetryOp
 import type * as z from 'zod/mini';
 import type { Credentials } from './auth.js';
 import { buildPath, lowerCaseNames, parseJson, searchOf, validate } from './call-input.js';
-import { describeCause, fetchWithDeadline } from './deadline-fetch.js';
+import { describeCause, fetchWithDeadline, rebuffered } from './deadline-fetch.js';
 import { AbortError, ConnectionError, MedschedError, ResponseValidationError, TimeoutError, ValidationError } from './errors.js';
 import { httpError } from './http-error.js';
 import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
@@ -69,6 +69,8 @@ interface CallState {
   /** Drawn in `shouldRetry`, applied by ky's `jitter`, so that the logged wait is the one ky waits. */
   jitter: number;
   retryCount: number;
+  /** The body of the last answer, read within its attempt's deadline. */
+  text: string;
   /** The attempt not logged yet: its entry waits until it is known whether another follows. */
   pending: { started: number; ended: number; status?: number; error?: string; headers: Headers; path: string } | undefined;
 }
@@ -145,6 +147,7 @@ export class Transport {
       settled: false,
       jitter: 1,
       retryCount: 0,
+      text: '',
       pending: undefined,
     };
     const attemptOptions = { timeout: call.timeout, signal: options.signal, baseUrl: this.#config.baseUrl };
@@ -160,7 +163,13 @@ export class Transport {
           if (this.#config.logger) call.pending = { started, ended: Date.now(), ...outcome, headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) };
         };
         return fetchWithDeadline(this.#config.fetch ?? globalThis.fetch, request, init, attemptOptions).then(
-          (response) => (record({ status: response.status }), response),
+          ({ response, text }) => {
+            record({ status: response.status });
+            call.text = text;
+            // The answer ky gets has its body read already (the text is kept in `call`), unless an
+            // afterResponse hook (the refresh) will clone it: rebuilding it costs ~30 us a call.
+            return this.#config.canRefresh ? rebuffered(response, text) : response;
+          },
           (error: MedschedError) => {
             record({ error: error.code });
             throw error;
@@ -178,11 +187,11 @@ export class Transport {
       response = await this.#ky(call.path, call.kyOptions);
     } catch (error) {
       this.#logAttempt(call, undefined);
-      throw await this.#sdkError(error, call);
+      throw this.#sdkError(error, call);
     }
     this.#logAttempt(call, undefined);
     const answerId = response.headers.get('x-request-id') ?? requestId;
-    const json = parseJson(await response.text());
+    const json = parseJson(call.text);
     const answer = (data: unknown) => ({ data: data as z.infer<O['response']>, status: response.status, headers: response.headers, requestId: answerId });
     if (!(options.validateResponse ?? this.#config.validateResponses)) return answer(json);
     const parsed = operation.response.safeParse(json);
@@ -225,13 +234,13 @@ export class Transport {
     try {
       await this.#config.credentials.refresh(request.headers.get('authorization')?.replace(/^Bearer /, ''));
     } catch (cause) {
-      throw await httpError(response, request, this.#config.baseUrl, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
+      throw httpError(response, call.text, request, this.#config.baseUrl, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
     }
     try {
       return await this.#ky(call.path, call.kyOptions);
     } catch (error) {
       call.settled = true;
-      throw await this.#sdkError(error, call);
+      throw this.#sdkError(error, call);
     }
   }
 
@@ -258,9 +267,9 @@ export class Transport {
   }
 
   /** What the caller sees of a failure: the SDK's own errors as they are, ky's HTTP errors as ApiErrors. */
-  async #sdkError(error: unknown, call: CallState): Promise<unknown> {
+  #sdkError(error: unknown, call: CallState): unknown {
     if (call.signal?.aborted && !(error instanceof MedschedError)) return new AbortError({ cause: call.signal.reason });
-    return error instanceof HTTPError ? httpError(error.response, error.request, this.#config.baseUrl) : error;
+    return error instanceof HTTPError ? httpError(error.response, call.text, error.request, this.#config.baseUrl) : error;
   }
 }
 
