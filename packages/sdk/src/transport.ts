@@ -25,7 +25,7 @@ import { httpError } from './http-error.js';
 import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, redactUrl } from './redact.js';
 import { newRequestId } from './request-id.js';
-import { parseRetryAfter, type RetryDelays } from './retry.js';
+import { kyRetryAfterMs, type RetryDelays } from './retry.js';
 import type { Operation } from './schemas/operations.js';
 import type { CallInput, CallResult, CreateRequestOptions, LoggerEntry, RequestOptions, RetryWaitReason } from './transport-types.js';
 import { defaultUserAgent } from './user-agent.js';
@@ -209,8 +209,8 @@ export class Transport {
         const status = error instanceof HTTPError ? error.response.status : undefined;
         const retryable = status !== undefined ? retryStatuses.includes(status) : error instanceof ConnectionError && !(error instanceof AbortError);
         if (call.settled || !retryable) return false; // an abort, a bug in a custom fetch, a 4xx: no other try
-        const retryAfter = error instanceof HTTPError ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
-        if (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs) return false;
+        const retryAfter = error instanceof HTTPError ? kyRetryAfterMs(error.response.headers) : undefined;
+        if (retryAfter === null || (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs)) return false;
         call.jitter = 0.75 + Math.random() * 0.25;
         const ms = retryAfter ?? Math.round(Math.min(maxMs, initialMs * 2 ** (retryCount - 1)) * call.jitter);
         if (call.waitedMs + ms > call.maxWaitMs) return false;
