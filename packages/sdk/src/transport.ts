@@ -69,6 +69,8 @@ interface CallState {
   /** Drawn in `shouldRetry`, applied by ky's `jitter`, so that the logged wait is the one ky waits. */
   jitter: number;
   retryCount: number;
+  /** Attempts sent so far, not counting one a refresh sends again. */
+  attempts: number;
   /** The body of the last answer, read within its attempt's deadline. */
   text: string;
   /** The attempt not logged yet: its entry waits until it is known whether another follows. */
@@ -102,15 +104,18 @@ export class Transport {
         retryOnTimeout: true, // our TimeoutError ends one attempt; the next has its own deadline
       },
       hooks: {
-        beforeRequest: [
-          (request, options, { retryCount }) => {
-            stateOf(options).retryCount = retryCount;
-            const added: Record<string, string> = {};
-            const apply = () => Object.entries(added).forEach(([name, value]) => request.headers.set(name, value));
-            const pending = config.credentials.addHeaders(added); // a Promise only when a token must be awaited
-            return pending === undefined ? apply() : pending.then(apply);
-          },
-        ],
+        // A token is read anew for every attempt (a refresh may have changed it); an API key alone
+        // never changes, and goes in with the call's headers.
+        beforeRequest: config.credentials.usesToken
+          ? [
+              (request) => {
+                const added: Record<string, string> = {};
+                const apply = () => Object.entries(added).forEach(([name, value]) => request.headers.set(name, value));
+                const pending = config.credentials.addHeaders(added);
+                return pending === undefined ? apply() : pending.then(apply);
+              },
+            ]
+          : [],
         // Only where a refresh is possible: ky clones every answer for each afterResponse hook.
         afterResponse: config.canRefresh ? [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)] : [],
       },
@@ -126,6 +131,8 @@ export class Transport {
     const callHeaders = lowerCaseNames(options.headers) ?? {};
     const requestId = callHeaders['x-request-id'] ?? newRequestId();
     const headers: Record<string, string> = { ...callHeaders, 'x-request-id': requestId };
+    // An API key alone is added here, over the call's headers; tokens by the beforeRequest hook.
+    if (!this.#config.credentials.usesToken) void this.#config.credentials.addHeaders(headers);
     if (operation.method === 'POST' && !operation.idempotent) {
       const key = (options as CreateRequestOptions).idempotencyKey ?? callHeaders['idempotency-key'] ?? newIdempotencyKey();
       if (!idempotencyKeyPattern.test(key)) {
@@ -147,6 +154,7 @@ export class Transport {
       settled: false,
       jitter: 1,
       retryCount: 0,
+      attempts: 0,
       text: '',
       pending: undefined,
     };
@@ -159,6 +167,7 @@ export class Transport {
       fetch: (input, init) => {
         const request = input as Request; // ky always hands fetch a Request
         const started = Date.now();
+        call.retryCount = call.attempts++;
         const record = (outcome: { status?: number; error?: string }) => {
           if (this.#config.logger) call.pending = { started, ended: Date.now(), ...outcome, headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) };
         };
@@ -231,6 +240,7 @@ export class Transport {
     if (response.status !== 401 || call.refreshed || !this.#config.credentials.canRefresh) return undefined;
     call.refreshed = true;
     this.#logAttempt(call, 0);
+    call.attempts = call.retryCount; // the request sent again after a refresh is not a retry
     try {
       await this.#config.credentials.refresh(request.headers.get('authorization')?.replace(/^Bearer /, ''));
     } catch (cause) {
