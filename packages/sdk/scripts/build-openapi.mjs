@@ -90,8 +90,30 @@ function convert(registry, io, uri) {
   for (const schema of Object.values(schemas)) {
     delete schema.$schema;
     delete schema.$id;
+    forbidFalse(schema);
   }
   return schemas;
+}
+
+/**
+ * A property that must be absent (`z.never()`, e.g. `updateAllPatients` beside `patient` in a
+ * bake body) comes out of zod as `{ not: {} }`, which generators such as openapi-typescript type
+ * as `unknown`, so a generated client would accept both targets at once. JSON Schema's `false`
+ * says the same and comes out as `?: never`; its description moves to the object's.
+ */
+function forbidFalse(schema) {
+  if (Array.isArray(schema)) return schema.forEach(forbidFalse);
+  if (!schema || typeof schema !== 'object') return;
+  if (schema.properties) {
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const { description, not, ...rest } = property ?? {};
+      if (not && typeof not === 'object' && Object.keys(not).length === 0 && Object.keys(rest).length === 0) {
+        schema.properties[name] = false;
+        if (description) schema.description = `${schema.description ?? ''}${schema.description ? ' ' : ''}\`${name}\`: ${description}`;
+      }
+    }
+  }
+  for (const child of Object.values(schema)) forbidFalse(child);
 }
 
 /** Every `$ref` target named anywhere inside a JSON value. */
@@ -180,7 +202,7 @@ const parameters = {
     in: 'header',
     required: false,
     description:
-      'Makes the create safe to retry: for 24 hours, per credential, a request with the same key gets the first answer again (same status and body, `Idempotent-Replayed: true`) instead of creating twice. The same key with another request: 422 `idempotency_key_reused`; while the first is still running: 409. Failures (4xx problems, 429, 5xx) are not kept. The SDK sends a random key per call, the same on each retry.',
+      'On creates (and optionally on PATCH): makes the call safe to retry: for 24 hours, per credential, a request with the same key gets the first answer again (same status and body, `Idempotent-Replayed: true`) instead of creating twice. The same key with another request: 422 `idempotency_key_reused`; while the first is still running: 409. Failures (4xx problems, 429, 5xx) are not kept. The SDK sends a random key per call, the same on each retry.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
     example: 'idk_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b',
   },
@@ -311,7 +333,9 @@ function wireParameter(property) {
   const integer = branches.find((branch) => branch.type === 'integer');
   if (!integer) return property;
   const { anyOf, ...rest } = property;
-  return { ...rest, ...integer };
+  // `offset` may also be null (its default), written `offset=null` in a query string.
+  const nullable = branches.some((branch) => branch.type === 'null' || branch.const === 'null');
+  return nullable ? { ...rest, ...integer, type: ['integer', 'null'] } : { ...rest, ...integer };
 }
 
 /** A request-side schema: the component `$ref` when it has an id, else the inline schema. */
@@ -386,13 +410,15 @@ function buildOperation(op, contract) {
     const example = examples[op.id]?.[parameter.in === 'path' ? 'params' : 'query']?.[parameter.name];
     return example === undefined ? parameter : { ...parameter, example };
   });
-  if (createsWithKey(op)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (createsWithKey(op) || op.method === 'PATCH') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   const responses = { [op.status]: successResponse(op, contract) };
-  if (createsWithKey(op)) responses[op.status].headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
+  if (createsWithKey(op) || op.method === 'PATCH') responses[op.status].headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
   for (const status of problemStatuses(op, contract)) {
     responses[status] = { $ref: `#/components/responses/${problemResponses[status].name}` };
   }
-  const retry = op.idempotent
+  const retry = op.method === 'PATCH'
+    ? 'Idempotent: it sets the given fields to the given values, so sending it again leaves the same state; safe to retry after a network error or a 408, 429 or 5xx answer (the SDK does, without a key). An `Idempotency-Key` is optional and honoured as for creates: a repeat with the same key gets the first answer again (`Idempotent-Replayed: true`), e.g. its `updatedAt`.'
+    : op.idempotent
     ? 'Idempotent: safe to retry after a network error or a 408, 429 or 5xx answer (the SDK does).'
     : 'Creates a record: send an `Idempotency-Key` to make retries safe (the SDK does, and then retries it like the other calls).';
   return {

@@ -29,6 +29,11 @@ export class Credentials {
     this.#refreshToken = options.refreshToken;
   }
 
+  /** Whether requests carry a bearer token (given, or from a refresh): headers that may change between attempts. */
+  get usesToken(): boolean {
+    return this.#token !== undefined || this.#refreshToken !== undefined;
+  }
+
   /** Whether requests carry a bearer token that a refresh could renew. */
   get canRefresh(): boolean {
     return this.#refreshToken !== undefined && (this.#token !== undefined || this.#refreshed !== undefined);

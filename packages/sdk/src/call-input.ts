@@ -1,12 +1,40 @@
 import type * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
 
-/** Checks one part of a call's input against its schema; the parsed value, or a ValidationError naming the fields. */
+/**
+ * Checks one part of a call's input against its schema; the parsed value, or a ValidationError
+ * naming the fields. An unknown key gets the known key it most likely misspells:
+ * `Unrecognized key: "intaketime" (did you mean "intakeTime"?)`.
+ */
 export function validate(schema: z.ZodMiniType | undefined, value: unknown, what: string): unknown {
   if (schema === undefined) return undefined;
   const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw new ValidationError(what, parsed.error.issues);
+  if (!parsed.success) throw new ValidationError(what, parsed.error.issues.map((issue) => withSuggestion(issue, schema)));
   return parsed.data;
+}
+
+function withSuggestion(issue: z.core.$ZodIssue, schema: z.ZodMiniType): z.core.$ZodIssue {
+  if (issue.code !== 'unrecognized_keys' || issue.path.length > 0) return issue;
+  const shape = (schema as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def.shape;
+  if (shape === undefined) return issue;
+  const known = Object.keys(shape);
+  const hints = issue.keys.flatMap((key) => {
+    const match = known.find((name) => name.toLowerCase() === key.toLowerCase()) ?? known.find((name) => editDistance(name.toLowerCase(), key.toLowerCase()) <= 2);
+    return match === undefined ? [] : [`"${key}": did you mean "${match}"?`];
+  });
+  return hints.length === 0 ? issue : { ...issue, message: `${issue.message} (${hints.join('; ')})` };
+}
+
+/** Levenshtein distance, for keys of at most a few dozen characters. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 /** Each path template split once into its text and parameter names: `['calendars/', 'calendarId', '']`. */

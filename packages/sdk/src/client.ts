@@ -108,6 +108,7 @@ export class MedschedClient {
       headers: lowerCaseNames(options.headers) ?? {},
       fetch: options.fetch,
       logger: options.logger?.bind(options),
+      canRefresh: options.refreshToken !== undefined,
     });
     this.#transport = transport;
     this.accounts = new Accounts(transport);

@@ -13,11 +13,12 @@ export interface AttemptOptions {
 /**
  * One attempt, as the `fetch` ky calls: the caller's fetch under a deadline that covers reading
  * the body (ky's `timeout` ends with the headers, so a server that stalls mid-body would hang
- * us), answered with the body buffered. One promise rejects on the deadline or the caller's abort
+ * us), with the body read as text (the response itself is then consumed: `rebuffered()` makes a
+ * readable copy where one is needed). One promise rejects on the deadline or the caller's abort
  * even when a custom fetch ignores its signal. Failures become the SDK's errors: AbortError,
  * TimeoutError, ConnectionError, or `fetch_error` for a bug inside a custom fetch.
  */
-export async function fetchWithDeadline(fetch: typeof globalThis.fetch, request: Request, init: RequestInit | undefined, options: AttemptOptions): Promise<Response> {
+export async function fetchWithDeadline(fetch: typeof globalThis.fetch, request: Request, init: RequestInit | undefined, options: AttemptOptions): Promise<{ response: Response; text: string }> {
   const { signal, timeout } = options;
   if (signal?.aborted) throw new AbortError({ cause: signal.reason });
   const controller = new AbortController();
@@ -26,7 +27,7 @@ export async function fetchWithDeadline(fetch: typeof globalThis.fetch, request:
   let onAbort: () => void = () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const { response, text } = await new Promise<{ response: Response; text: string }>((resolve, reject) => {
+    return await new Promise<{ response: Response; text: string }>((resolve, reject) => {
       onAbort = () => {
         controller.abort(signal?.reason);
         reject(new AbortError({ cause: signal?.reason }));
@@ -46,8 +47,6 @@ export async function fetchWithDeadline(fetch: typeof globalThis.fetch, request:
         },
       );
     });
-    const empty = response.status === 204 || response.status === 205 || response.status === 304;
-    return new Response(empty ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (cause) {
     if (signal?.aborted) throw new AbortError({ cause: signal.reason });
     if (timedOut) throw new TimeoutError(timeout);
@@ -57,6 +56,12 @@ export async function fetchWithDeadline(fetch: typeof globalThis.fetch, request:
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** A readable copy of a consumed response, from its text (ky's afterResponse hooks clone what they get). */
+export function rebuffered(response: Response, text: string): Response {
+  const empty = response.status === 204 || response.status === 205 || response.status === 304;
+  return new Response(empty ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**

@@ -8,8 +8,7 @@ import { Problem } from './schemas/problem.js';
  * The ApiError for an answer of 400 or more: its problem document, or else the start of its body
  * (an HTML page from a proxy) so that the error says what came back; secrets redacted from the path.
  */
-export async function httpError(response: Response, request: Request, baseUrl: string, options?: { cause?: unknown; note?: string }): Promise<ApiError> {
-  const text = await response.clone().text();
+export function httpError(response: Response, text: string, request: Request, baseUrl: string, options?: { cause?: unknown; note?: string }): ApiError {
   const problem = Problem.safeParse(parseJson(text));
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   return errorForStatus(

@@ -19,13 +19,13 @@ import ky, { HTTPError, type KyInstance, type Options as KyOptions, type RetryOp
 import type * as z from 'zod/mini';
 import type { Credentials } from './auth.js';
 import { buildPath, lowerCaseNames, parseJson, searchOf, validate } from './call-input.js';
-import { describeCause, fetchWithDeadline } from './deadline-fetch.js';
+import { describeCause, fetchWithDeadline, rebuffered } from './deadline-fetch.js';
 import { AbortError, ConnectionError, MedschedError, ResponseValidationError, TimeoutError, ValidationError } from './errors.js';
 import { httpError } from './http-error.js';
 import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, redactUrl } from './redact.js';
 import { newRequestId } from './request-id.js';
-import { parseRetryAfter, type RetryDelays } from './retry.js';
+import { kyRetryAfterMs, type RetryDelays } from './retry.js';
 import type { Operation } from './schemas/operations.js';
 import type { CallInput, CallResult, CreateRequestOptions, LoggerEntry, RequestOptions, RetryWaitReason } from './transport-types.js';
 import { defaultUserAgent } from './user-agent.js';
@@ -48,6 +48,8 @@ export interface TransportConfig {
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch | undefined;
   logger: ((entry: LoggerEntry) => void) | undefined;
+  /** Whether the client was given a `refreshToken` hook. */
+  canRefresh: boolean;
 }
 
 /** What one call keeps across its attempts; ky hands it to the hooks as `context.call`. */
@@ -67,6 +69,10 @@ interface CallState {
   /** Drawn in `shouldRetry`, applied by ky's `jitter`, so that the logged wait is the one ky waits. */
   jitter: number;
   retryCount: number;
+  /** Attempts sent so far, not counting one a refresh sends again. */
+  attempts: number;
+  /** The body of the last answer, read within its attempt's deadline. */
+  text: string;
   /** The attempt not logged yet: its entry waits until it is known whether another follows. */
   pending: { started: number; ended: number; status?: number; error?: string; headers: Headers; path: string } | undefined;
 }
@@ -98,16 +104,20 @@ export class Transport {
         retryOnTimeout: true, // our TimeoutError ends one attempt; the next has its own deadline
       },
       hooks: {
-        beforeRequest: [
-          (request, options, { retryCount }) => {
-            stateOf(options).retryCount = retryCount;
-            const added: Record<string, string> = {};
-            const apply = () => Object.entries(added).forEach(([name, value]) => request.headers.set(name, value));
-            const pending = config.credentials.addHeaders(added); // a Promise only when a token must be awaited
-            return pending === undefined ? apply() : pending.then(apply);
-          },
-        ],
-        afterResponse: [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)],
+        // A token is read anew for every attempt (a refresh may have changed it); an API key alone
+        // never changes, and goes in with the call's headers.
+        beforeRequest: config.credentials.usesToken
+          ? [
+              (request) => {
+                const added: Record<string, string> = {};
+                const apply = () => Object.entries(added).forEach(([name, value]) => request.headers.set(name, value));
+                const pending = config.credentials.addHeaders(added);
+                return pending === undefined ? apply() : pending.then(apply);
+              },
+            ]
+          : [],
+        // Only where a refresh is possible: ky clones every answer for each afterResponse hook.
+        afterResponse: config.canRefresh ? [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)] : [],
       },
     });
   }
@@ -121,6 +131,8 @@ export class Transport {
     const callHeaders = lowerCaseNames(options.headers) ?? {};
     const requestId = callHeaders['x-request-id'] ?? newRequestId();
     const headers: Record<string, string> = { ...callHeaders, 'x-request-id': requestId };
+    // An API key alone is added here, over the call's headers; tokens by the beforeRequest hook.
+    if (!this.#config.credentials.usesToken) void this.#config.credentials.addHeaders(headers);
     if (operation.method === 'POST' && !operation.idempotent) {
       const key = (options as CreateRequestOptions).idempotencyKey ?? callHeaders['idempotency-key'] ?? newIdempotencyKey();
       if (!idempotencyKeyPattern.test(key)) {
@@ -142,6 +154,8 @@ export class Transport {
       settled: false,
       jitter: 1,
       retryCount: 0,
+      attempts: 0,
+      text: '',
       pending: undefined,
     };
     const attemptOptions = { timeout: call.timeout, signal: options.signal, baseUrl: this.#config.baseUrl };
@@ -153,11 +167,18 @@ export class Transport {
       fetch: (input, init) => {
         const request = input as Request; // ky always hands fetch a Request
         const started = Date.now();
+        call.retryCount = call.attempts++;
         const record = (outcome: { status?: number; error?: string }) => {
           if (this.#config.logger) call.pending = { started, ended: Date.now(), ...outcome, headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) };
         };
         return fetchWithDeadline(this.#config.fetch ?? globalThis.fetch, request, init, attemptOptions).then(
-          (response) => (record({ status: response.status }), response),
+          ({ response, text }) => {
+            record({ status: response.status });
+            call.text = text;
+            // The answer ky gets has its body read already (the text is kept in `call`), unless an
+            // afterResponse hook (the refresh) will clone it: rebuilding it costs ~30 us a call.
+            return this.#config.canRefresh ? rebuffered(response, text) : response;
+          },
           (error: MedschedError) => {
             record({ error: error.code });
             throw error;
@@ -175,11 +196,11 @@ export class Transport {
       response = await this.#ky(call.path, call.kyOptions);
     } catch (error) {
       this.#logAttempt(call, undefined);
-      throw await this.#sdkError(error, call);
+      throw this.#sdkError(error, call);
     }
     this.#logAttempt(call, undefined);
     const answerId = response.headers.get('x-request-id') ?? requestId;
-    const json = parseJson(await response.text());
+    const json = parseJson(call.text);
     const answer = (data: unknown) => ({ data: data as z.infer<O['response']>, status: response.status, headers: response.headers, requestId: answerId });
     if (!(options.validateResponse ?? this.#config.validateResponses)) return answer(json);
     const parsed = operation.response.safeParse(json);
@@ -197,8 +218,8 @@ export class Transport {
         const status = error instanceof HTTPError ? error.response.status : undefined;
         const retryable = status !== undefined ? retryStatuses.includes(status) : error instanceof ConnectionError && !(error instanceof AbortError);
         if (call.settled || !retryable) return false; // an abort, a bug in a custom fetch, a 4xx: no other try
-        const retryAfter = error instanceof HTTPError ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
-        if (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs) return false;
+        const retryAfter = error instanceof HTTPError ? kyRetryAfterMs(error.response.headers) : undefined;
+        if (retryAfter === null || (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs)) return false;
         call.jitter = 0.75 + Math.random() * 0.25;
         const ms = retryAfter ?? Math.round(Math.min(maxMs, initialMs * 2 ** (retryCount - 1)) * call.jitter);
         if (call.waitedMs + ms > call.maxWaitMs) return false;
@@ -219,16 +240,17 @@ export class Transport {
     if (response.status !== 401 || call.refreshed || !this.#config.credentials.canRefresh) return undefined;
     call.refreshed = true;
     this.#logAttempt(call, 0);
+    call.attempts = call.retryCount; // the request sent again after a refresh is not a retry
     try {
       await this.#config.credentials.refresh(request.headers.get('authorization')?.replace(/^Bearer /, ''));
     } catch (cause) {
-      throw await httpError(response, request, this.#config.baseUrl, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
+      throw httpError(response, call.text, request, this.#config.baseUrl, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
     }
     try {
       return await this.#ky(call.path, call.kyOptions);
     } catch (error) {
       call.settled = true;
-      throw await this.#sdkError(error, call);
+      throw this.#sdkError(error, call);
     }
   }
 
@@ -255,9 +277,9 @@ export class Transport {
   }
 
   /** What the caller sees of a failure: the SDK's own errors as they are, ky's HTTP errors as ApiErrors. */
-  async #sdkError(error: unknown, call: CallState): Promise<unknown> {
+  #sdkError(error: unknown, call: CallState): unknown {
     if (call.signal?.aborted && !(error instanceof MedschedError)) return new AbortError({ cause: call.signal.reason });
-    return error instanceof HTTPError ? httpError(error.response, error.request, this.#config.baseUrl) : error;
+    return error instanceof HTTPError ? httpError(error.response, call.text, error.request, this.#config.baseUrl) : error;
   }
 }
 

@@ -115,8 +115,8 @@ describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fre
       console.log(JSON.stringify({ created, updated, category, owned, sort, role, roleOnTheWire, stored: after - before }));
     `);
     expect(out.created).toMatchObject({ name: 'ValidationError' });
-    expect(out.created.message).toContain('"intaketime"');
-    expect(out.updated.message).toContain('"amout"');
+    expect(out.created.message).toContain('"intaketime": did you mean "intakeTime"?');
+    expect(out.updated.message).toContain('"amout": did you mean "amount"?');
     expect(out.category).toMatchObject({ name: 'ValidationError', paths: ['timeCategory'] });
     expect(out.owned).toMatchObject({ name: 'ValidationError', paths: ['extra.baked'] });
     expect(out.sort).toMatchObject({ name: 'ValidationError', paths: ['sortBy'] });

@@ -4,7 +4,7 @@
  * installed package (node16 ESM and CJS), and used for real calls against the reference server.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,14 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
       expect(files).toContain(`package/${file}`);
     }
     expect(files.filter((file) => /\/(src|test)\//.test(file))).toEqual([]);
+  });
+
+  it('depends on ky, which the build imports in both formats', () => {
+    const installed = (file: string) => readFileSync(join(project, 'node_modules/@medsched/sdk', file), 'utf8');
+    expect(JSON.parse(installed('package.json')).dependencies.ky).toBe('1.14.3');
+    expect(installed('dist/index.js')).toMatch(/from ['"]ky['"]/);
+    expect(installed('dist/index.cjs')).toMatch(/require\(['"]ky['"]\)/);
+    expect(files).toContain('package/dist/index.js');
   });
 
   it('ESM: imports, schemas as values, a call and its response metadata against the reference server', () => {

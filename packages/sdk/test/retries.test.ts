@@ -197,6 +197,22 @@ describe('back-off and Retry-After', () => {
     expect(logs[0]!.retryInMs).toBe(0);
   });
 
+  it('a RateLimit-Reset without Retry-After is the wait ky takes, and the one logged', async () => {
+    sequence((n) => (n === 1 ? problemResponse(503, 'internal', 'busy', { 'ratelimit-reset': '0.05' }) : HttpResponse.json(medication())));
+    const { client, logs, waits } = loggedClient({ retryDelays: { initialMs: 5, maxMs: 5 } });
+    const started = Date.now();
+    await client.medications.get(ids.medication);
+    expect(logs[0]!.retryInMs).toBe(50);
+    expect(waits[0]).toMatchObject({ ms: 50, reason: 'server_error' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('an unreadable Retry-After is not retried (ky would wait its longest)', async () => {
+    const calls = sequence(() => problemResponse(503, 'internal', 'busy', { 'retry-after': 'soon' }));
+    expect(await failure(testClient().medications.get(ids.medication))).toBeInstanceOf(InternalServerError);
+    expect(calls).toHaveLength(1);
+  });
+
   it('honours Retry-After as an HTTP date (one in the past means now)', async () => {
     const past = new Date(Date.now() - 10_000).toUTCString();
     sequence((n) => (n === 1 ? problemResponse(429, 'rate_limited', 'slow down', { 'retry-after': past }) : HttpResponse.json(medication())));

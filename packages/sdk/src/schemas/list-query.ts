@@ -58,7 +58,7 @@ export const listQueryShape = {
   role: withMeta(z.optional(UserRole), { description: "Exact role (users: the user's role; calendars: the role of the entry's patient)." }),
   search: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Case-insensitive substring over the main text fields.' }),
   limit: withMeta(z.optional(queryInt(1)), { description: 'Page size, 1 to 100000; default 50.' }),
-  offset: withMeta(z.optional(queryOffset), { description: 'Records to skip, 0 to 100000; wins over page.' }),
+  offset: withMeta(z.optional(queryOffset), { description: 'Records to skip, 0 to 100000; wins over page. null (offset=null in a query string) is the default: no offset, page decides.' }),
   page: withMeta(z.optional(queryInt(1)), { description: '1-based page number, 1 to 100000; default 1.' }),
 };
 
