@@ -45,6 +45,7 @@ export function buildProgram(): Command {
     .option('--no-bom', 'CSV: no byte order mark, even into a .csv file')
     .option('--timeout <seconds>', 'total time to wait for the server (env MEDSCHED_TIMEOUT, config `timeout`; default 60)')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
+    .option('--no-pager', 'on a terminal, never page long output (pager: MEDSCHED_PAGER, PAGER, else less)')
     .option('--debug', 'log each request to stderr and show stack traces')
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true, subcommandDescription: listedDescription })

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
@@ -15,6 +16,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
+  endLeftoverTerminals();
   await server.close();
   expectNoSecretsInTranscript();
 });
@@ -102,4 +104,32 @@ describe('device events --follow', () => {
       await again?.close();
     }
   }, 60_000);
+});
+
+describe('output on a terminal, like gh', () => {
+  it('cuts the widest free-text column to fit the terminal (whole when piped), pages long output (PAGER, --no-pager) and colours JSON', async () => {
+    const env = envFor();
+    const long = `Ibuprofen 400 mg film-coated tablets, ${'very '.repeat(12)}long name`;
+    expect((await runCli(['medication', 'create', '--name', long], env)).code).toBe(0);
+
+    const narrow = runInTerminal(['medication', 'list', '--no-color'], env, { size: { columns: 80, rows: 40 } });
+    expect(await narrow.closed).toBe(0);
+    const lines = narrow.output().split(/\r?\n/).filter((line) => line.includes('Ibuprofen 400 mg film-coated'));
+    expect(lines).toHaveLength(1);
+    expect([...(lines[0] as string).trimEnd()].length).toBeLessThanOrEqual(80);
+    expect(lines[0]).toContain('…');
+    expect(lines[0]).toMatch(/^[0-9a-f]{24} /); // the id is never cut
+    const piped = await runCli(['medication', 'list', '--output', 'table'], env);
+    expect(piped.stdout).toContain(long);
+
+    const pager = { ...env, PAGER: "sed 's/^/paged: /'" };
+    const paged = runInTerminal(['calendar', 'list', '--all', '--json'], pager, { size: { columns: 100, rows: 10 } });
+    expect(await paged.closed).toBe(0);
+    expect(paged.output()).toContain('paged: [');
+    expect(paged.output()).toMatch(/\u001b\[36m"id"\u001b\[39m: \u001b\[32m"64d005/);
+    const unpaged = runInTerminal(['calendar', 'list', '--all', '--json', '--no-pager', '--no-color'], pager, { size: { columns: 100, rows: 10 } });
+    expect(await unpaged.closed).toBe(0);
+    expect(unpaged.output()).not.toContain('paged:');
+    expect(unpaged.output()).not.toContain('\u001b[36m');
+  });
 });

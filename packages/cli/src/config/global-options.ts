@@ -16,4 +16,6 @@ export interface GlobalOptions {
   timeout?: string;
   /** `--bom` / `--no-bom`: a UTF-8 byte order mark before CSV (default: only when stdout is a .csv file). */
   bom?: boolean;
+  /** `--no-pager`: never page long output on a terminal. */
+  pager?: boolean;
 }
