@@ -40,6 +40,7 @@ export function buildProgram(): Command {
     .option('--tz <zone>', 'time zone for human dates, e.g. Europe/Berlin (default: profile, then system)')
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json when piped)').choices(outputFormats))
     .option('--json [fields]', 'same as --output json; with a list (--json id,date,amount) only those fields', jsonFieldList)
+    .option('--jq <filter>', "filter JSON output with jq (real jq 1.7, loaded only then), e.g. --jq '.[] | .id'; implies --json")
     .option('--fields <list>', 'only these fields, comma-separated, in JSON, CSV and tables')
     .option('--bom', 'CSV: start with a UTF-8 byte order mark, for Excel (default when stdout is a .csv file)')
     .option('--no-bom', 'CSV: no byte order mark, even into a .csv file')

@@ -133,3 +133,18 @@ describe('output on a terminal, like gh', () => {
     expect(unpaged.output()).not.toContain('\u001b[36m');
   });
 });
+
+describe('--jq', () => {
+  it('filters JSON with real jq, raw strings like gh; a filter that does not compile is exit 2 before anything is written', async () => {
+    const env = envFor();
+    const titles = await runCli(['calendar', 'list', '--patient', clara.userId, '--jq', '.[] | select(.rrule != null) | "\\(.date) \\(.title)"'], env);
+    expect(titles.code, titles.stderr).toBe(0);
+    expect(titles.stdout).toBe('2026-01-05 Daily dose\n');
+
+    const broken = await runCli(['bake', '--patient', clara.userId, '--from', '2030-01-07', '--yes', '--jq', '.data['], env);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('--jq: syntax error');
+    const response = await fetch(`${server.url}/calendars/bake?patient=${clara.userId}&from=2030-01-07&to=2030-01-07`, { headers: { 'x-api-key': nurse.apiKey } });
+    expect(((await response.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+});

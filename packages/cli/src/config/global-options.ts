@@ -18,4 +18,6 @@ export interface GlobalOptions {
   bom?: boolean;
   /** `--no-pager`: never page long output on a terminal. */
   pager?: boolean;
+  /** `--jq FILTER`: JSON output through jq. */
+  jq?: string;
 }

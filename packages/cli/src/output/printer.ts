@@ -52,9 +52,16 @@ export class Printer {
     process.stdout.write(text);
   }
 
-  /** Loads what the chosen format needs; the session calls it once, before any output. */
-  async load(): Promise<void> {
+  /** `--jq FILTER`: JSON output goes through jq (raw strings, like gh). */
+  #jq: ((value: unknown) => string) | undefined;
+
+  /** Loads what the chosen format needs (CSV writer, jq) and checks the jq filter; the session calls it once, before any request. */
+  async load(options: { jq?: string | undefined } = {}): Promise<void> {
     if (this.format === 'csv') this.#csv = await import('./csv.js');
+    if (options.jq !== undefined) {
+      if (this.format !== 'json') throw usageError('--jq works on JSON output', 'use it with --json (or without --output)');
+      this.#jq = await (await import('./jq.js')).loadJq(options.jq);
+    }
   }
 
   #formatCsv<T>(records: readonly T[], columns: readonly Column<T>[]): string {
@@ -70,7 +77,7 @@ export class Printer {
   /** A list of records; `columns` picks what a table and CSV show, JSON shows everything (or `fields`). */
   list<T>(records: readonly T[], columns: readonly Column<T>[]): void {
     const chosen = this.#chosenColumns(records, columns);
-    if (this.format === 'json') this.#emit(formatJson(this.#picked(records, chosen), this.style));
+    if (this.format === 'json') this.#emit(this.#jq ? this.#jq(this.#picked(records, chosen)) : formatJson(this.#picked(records, chosen), this.style));
     else if (this.format === 'ndjson') process.stdout.write(formatNdjson(this.#picked(records, chosen)));
     else if (this.format === 'csv') process.stdout.write(this.#formatCsv(records, chosen ?? columns));
     else if (records.length === 0) this.note('no results');
@@ -82,7 +89,7 @@ export class Printer {
     const asRecord = record as Record<string, unknown>;
     const chosen = this.#chosenColumns([asRecord], columnsOf([asRecord]));
     const shown = chosen ? (this.#picked([asRecord], chosen)[0] as Record<string, unknown>) : asRecord;
-    if (this.format === 'json') this.#emit(formatJson(shown, this.style));
+    if (this.format === 'json') this.#emit(this.#jq ? this.#jq(shown) : formatJson(shown, this.style));
     else if (this.format === 'ndjson') process.stdout.write(formatNdjson([shown]));
     else if (this.format === 'csv') process.stdout.write(this.#formatCsv([shown], columnsOf([shown])));
     else this.#emit(formatRecord(shown, this.style));
