@@ -1,9 +1,12 @@
 // pnpm bench (after run.mjs and bake.mjs): the start-up cost of a CLI data command against a bare
 // Node script that makes the same request (GET /v1/organizations/{id} with the same key, JSON
 // printed to stdout), both as fresh processes, interleaved in the same run on the same server.
+// The CLI runs the normal logged-in path: its profile (base URL, key) read from the config file
+// that `medsched login` writes (~/.config/medsched-nodejs/config.json, here under a temporary
+// XDG_CONFIG_HOME), no MEDSCHED_* variables.
 // Target: CLI median <= 1.2 x the bare script's median.
 import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,15 +36,22 @@ if (!response.ok) process.exit(1);
 process.stdout.write(JSON.stringify(await response.json(), null, 2) + '\\n');
 `,
 );
-const env = { ...process.env, MEDSCHED_BASE_URL: baseUrl, MEDSCHED_API_KEY: apiKey, MEDSCHED_CONFIG_DIR: dir, NO_COLOR: '1' };
+const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MEDSCHED_')));
+// The logged-in path: a profile in the config file, as `medsched login` leaves it (mode 0600).
+mkdirSync(join(dir, 'medsched-nodejs'), { recursive: true });
+writeFileSync(join(dir, 'medsched-nodejs', 'config.json'), JSON.stringify({ currentProfile: 'default', profiles: { default: { baseUrl, apiKey } } }), { mode: 0o600 });
+const envs = {
+  bare: { ...clean, MEDSCHED_BASE_URL: baseUrl, MEDSCHED_API_KEY: apiKey, NO_COLOR: '1' },
+  cli: { ...clean, XDG_CONFIG_HOME: dir, NO_COLOR: '1' },
+};
 const commands = {
   bare: [bare],
   cli: [cliBin, 'org', 'get', organization, '--json'],
 };
 
-function timeOne(args) {
+function timeOne(name) {
   const started = process.hrtime.bigint();
-  execFileSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(process.execPath, commands[name], { env: envs[name], stdio: ['ignore', 'pipe', 'pipe'] });
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
@@ -52,19 +62,19 @@ const median = (values) => {
 
 try {
   // Same answer from both, or the comparison means nothing.
-  const outputs = Object.values(commands).map((args) => JSON.parse(execFileSync(process.execPath, args, { env, encoding: 'utf8' })));
+  const outputs = Object.keys(commands).map((name) => JSON.parse(execFileSync(process.execPath, commands[name], { env: envs[name], encoding: 'utf8' })));
   if (JSON.stringify(outputs[0]) !== JSON.stringify(outputs[1])) throw new Error('the CLI and the bare script printed different answers');
-  for (let i = 0; i < warmups; i++) for (const args of Object.values(commands)) timeOne(args);
+  for (let i = 0; i < warmups; i++) for (const name of Object.keys(commands)) timeOne(name);
   const times = { bare: [], cli: [] };
   for (let i = 0; i < runs; i++) {
     // Interleaved, alternating which goes first, so load on the shared cores hits both alike.
     const order = i % 2 === 0 ? ['bare', 'cli'] : ['cli', 'bare'];
-    for (const name of order) times[name].push(timeOne(commands[name]));
+    for (const name of order) times[name].push(timeOne(name));
   }
   const bareMedian = median(times.bare);
   const cliMedian = median(times.cli);
   const ratio = cliMedian / bareMedian;
-  console.log(`CLI start-up: \`medsched org get ID --json\` against a bare Node fetch script, ${runs} interleaved runs each`);
+  console.log(`CLI start-up (logged-in path: profile from the config file, no MEDSCHED_* variables): \`medsched org get ID --json\` against a bare Node fetch script, ${runs} interleaved runs each`);
   console.log(`median  bare node script  ${bareMedian.toFixed(0).padStart(5)} ms`);
   console.log(`median  medsched CLI      ${cliMedian.toFixed(0).padStart(5)} ms`);
   console.log(`\nCLI / bare script:                  ${ratio.toFixed(2)}  (needs <= ${target.toFixed(2)}) ${ratio <= target ? 'ok' : 'FAIL'}`);

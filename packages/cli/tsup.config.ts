@@ -21,5 +21,13 @@ export default defineConfig({
   minify: true,
   dts: false,
   noExternal: [/.*/],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // __dirname too: jq-web (loaded only for --jq) finds its jq.wasm next to the script, copied to dist below.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url); const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
+  },
+  onSuccess: async () => {
+    const { copyFile } = await import('node:fs/promises');
+    const { createRequire } = await import('node:module');
+    await copyFile(createRequire(import.meta.url).resolve('jq-web/jq.wasm'), 'dist/jq.wasm');
+  },
 });

@@ -81,9 +81,10 @@ describe('resolution: flag > environment > profile', () => {
     const stored = { MEDSCHED_CONFIG_DIR: configDir };
 
     const list = JSON.parse((await runCli(['profiles', 'list', '--json'], stored)).stdout);
+    // The first profile became active; logging in to another with --profile does not switch (--activate would).
     expect(list.map((row: { name: string; active: boolean }) => [row.name, row.active])).toEqual([
-      ['a', false],
-      ['b', true],
+      ['a', true],
+      ['b', false],
     ]);
     expect((await runCli(['profiles', 'use', 'a'], stored)).code).toBe(0);
     expect((await runCli(['profiles', 'use', 'zzz'], stored)).code).toBe(2);

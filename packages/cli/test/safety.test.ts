@@ -193,6 +193,8 @@ describe('a stop after part of the writes says what was written (exit 9)', () =>
         expect(result.stderr).toMatch(/written: {5}update series "Daily dose".* of Erika Engel/);
         expect(result.stderr).toMatch(/written: {5}unbake Erika Engel .* 2026-01-05 to 2026-01-07/);
         expect(result.stderr).toMatch(/not written: bake Erika Engel .* 2026-01-05 to 2026-01-07 with the new values/);
+        // Each retry of the refused bake was announced.
+        expect(result.stderr).toMatch(/Retrying POST \/calendars\/bake in \d+ ms: the server answered 500\./);
         expect(result.stderr).toContain(`are unbaked now (drafts: no device dispenses them): run \`medsched bake --patient ${erika.userId} --from 2026-01-05 --to 2026-01-07\``);
       },
     );

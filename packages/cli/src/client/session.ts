@@ -56,9 +56,13 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const terminal = detectTerminal({ color: options.color });
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
-  const format = chooseFormat({ output: options.output, json: options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
-  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options), { bom: format === 'csv' && wantsBom(options.bom) });
-  await printer.load();
+  const format = chooseFormat({ output: options.output, json: options.jq !== undefined && options.json === undefined ? true : options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
+  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options), {
+    bom: format === 'csv' && wantsBom(options.bom),
+    ...(terminal.stdoutIsTTY && { width: terminal.columns, rows: process.stdout.rows }),
+    ...(terminal.stdoutIsTTY && options.pager !== false && { pager: process.env.MEDSCHED_PAGER || process.env.PAGER || 'less' }),
+  });
+  await printer.load({ jq: options.jq });
   const activity = new RequestActivity({ tty: terminal.stderrIsTTY, style: errStyle, timeoutMs: settings.timeout.ms });
   let client: Promise<MedschedClient> | undefined;
   let identity: Promise<Identity> | undefined;

@@ -16,6 +16,7 @@ import { entryColumns, entryColumnsIn } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { changeEntry } from './series-bakes.js';
+import { resolveMedication } from './medication-catalog.js';
 
 interface EntryFlags {
   patient?: string;
@@ -39,7 +40,7 @@ function entryFields(command: Command): Command {
     .option('--time <HH:mm>', 'intake time (24 h)', clockTime)
     .addOption(new Option('--time-category <name>', 'when no --time').choices(timeCategories))
     .option('--rrule <rule>', 'RFC 5545 recurrence, e.g. FREQ=DAILY;INTERVAL=2')
-    .option('--medication <id>', 'the medication')
+    .option('--medication <name|id>', 'the medication: id or name (`medsched medication list`)')
     .option('--amount <n>', 'amount per intake, e.g. 1 or 0.5', amountValue)
     .option('--unit <unit>', 'unit of the amount, e.g. tablet')
     .option('--instruction <text>', 'shown as the description')
@@ -65,7 +66,7 @@ async function entryBody(session: Session, flags: EntryFlags): Promise<Record<st
       intakeTime: flags.time,
       timeCategory: flags.timeCategory,
       rrule: flags.rrule,
-      medication: flags.medication,
+      medication: flags.medication === undefined ? undefined : await resolveMedication(session, flags.medication),
       amount: flags.amount,
       unit: flags.unit,
       instruction: flags.instruction,

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { openSession } from '../client/session.js';
-import { settableKeys, type Profile, type SettableKey } from '../config/profile.js';
+import { defaultAppUrl, settableKeys, type Profile, type SettableKey } from '../config/profile.js';
+import { maskSecret } from '../config/settings.js';
+import { field } from '../output/columns.js';
 import { usageError } from '../errors/cli-error.js';
 import { outputFormats } from '../output/format.js';
 import { parseTimeoutSeconds } from '../config/timeout.js';
@@ -64,6 +66,28 @@ export function registerConfigCommands(program: Command): void {
       session.printer.success(`Set ${key} of profile "${settings.profileName}"`);
     });
   withExamples(set, ['medsched config set timezone Europe/Berlin', 'medsched config set output json --profile ci']);
+
+  const list = config
+    .command('list')
+    .description('Every setting in effect, its value and where it comes from (flag, environment, profile, default); credentials are shown by their last four characters.')
+    .action(async (_options: unknown, command: Command) => {
+      const session = await openSession(command, { allowNewProfile: true });
+      const { settings } = session;
+      const profile = settings.profile ?? {};
+      const fromProfile = (value: string | undefined) => (value === undefined ? 'default' : 'profile');
+      const rows = [
+        { key: 'profile', value: settings.profileName, source: session.options.profile ? 'flag' : process.env.MEDSCHED_PROFILE ? 'environment' : 'active profile' },
+        { key: 'base-url', value: settings.baseUrl, source: settings.baseUrlSource },
+        { key: 'credential', value: settings.credential ? `${settings.credential.kind === 'apiKey' ? 'API key' : 'token'} ${maskSecret(settings.credential.secret)}` : '(none)', source: settings.credential?.source ?? '' },
+        { key: 'organization', value: settings.organization ?? '', source: settings.organizationSource ?? '' },
+        { key: 'timezone', value: settings.timezone, source: settings.timezoneSource },
+        { key: 'output', value: profile.output ?? '', source: profile.output === undefined ? '' : 'profile' },
+        { key: 'app-url', value: process.env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: process.env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },
+        { key: 'timeout', value: `${settings.timeout.ms / 1000}`, source: settings.timeout.source },
+      ];
+      session.printer.list(rows, [field('key'), field('value'), field('source')]);
+    });
+  withExamples(list, ['medsched config list', 'medsched config list --profile ci --json']);
 
   const path = config
     .command('path')

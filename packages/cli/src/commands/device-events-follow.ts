@@ -16,7 +16,8 @@ function later(a: string, b: string | undefined): string {
 
 /**
  * Polls a device's events like `stripe logs tail`: prints only events not seen before, and
- * stops cleanly on Ctrl-C (SIGINT) or SIGTERM, aborting the request in flight.
+ * stops cleanly on Ctrl-C (SIGINT) or SIGTERM, aborting the request in flight. When the server
+ * goes away (a restart), it says so and tries again with back-off instead of exiting.
  * The next poll starts at the newest timestamp seen (DateStart is inclusive) and drops ids
  * already printed, so events sharing a timestamp are neither lost nor repeated, and the
  * client's clock never matters.
@@ -29,6 +30,7 @@ export async function followDeviceEvents(client: MedschedClient, options: Follow
   const seen = new Set<string>();
   let newest: string | undefined = options.query.DateStart;
   let first = true;
+  let outages = 0;
   try {
     while (!stop.signal.aborted) {
       const query = { ...options.query, ...(newest !== undefined && { DateStart: newest }) };
@@ -37,7 +39,16 @@ export async function followDeviceEvents(client: MedschedClient, options: Follow
         events = await client.devices.events(options.deviceId, query, { signal: stop.signal });
       } catch (error) {
         if (stop.signal.aborted) break;
-        throw error;
+        // A restart or an outage is not the end of following: wait longer each time (1 s up to 30 s) and say so.
+        if (!isOutage(error)) throw error;
+        const wait = backOffMs(outages++);
+        options.note(`Lost the server (${(error as Error).message.split('\n')[0]}); trying again in ${wait / 1000} s. Press Ctrl-C to stop.`);
+        await pause(wait, stop.signal);
+        continue;
+      }
+      if (outages > 0) {
+        options.note(`Reconnected after ${outages === 1 ? 'one failed attempt' : `${outages} failed attempts`}; following again.`);
+        outages = 0;
       }
       const fresh = events.filter((event) => !seen.has(event.id));
       for (const event of fresh) {
@@ -66,4 +77,15 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     }
   });
+}
+
+/** A failure that a later poll may not have: no connection, no answer, or the server's 5xx while it restarts. */
+function isOutage(error: unknown): boolean {
+  const failure = error as { code?: unknown; status?: unknown };
+  return failure.code === 'connection_error' || failure.code === 'timeout' || (typeof failure.status === 'number' && failure.status >= 500);
+}
+
+/** 1, 2, 4, 8, 16, 30, 30, … seconds. */
+function backOffMs(attempt: number): number {
+  return Math.min(30_000, 1_000 * 2 ** attempt);
 }

@@ -3,6 +3,7 @@ import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '@meds
 import { decideAndSend, writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { patientLabel } from '../identity/patient-name.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
+import { disarmDeadline } from '../client/deadline.js';
 import { openSession, type Session } from '../client/session.js';
 import { resolveInstant } from '../dates/date-range.js';
 import { humanDateHelp } from '../dates/human-date.js';
@@ -59,6 +60,8 @@ async function runEvents(deviceId: string, options: EventsOptions, command: Comm
     return;
   }
   if (options.until !== undefined) throw usageError('--follow cannot be used with --until', 'drop --until to keep following');
+  // Following runs until Ctrl-C: no total deadline, each request keeps its own timeout.
+  disarmDeadline();
   const { followDeviceEvents } = await import('./device-events-follow.js');
   const format = session.printer.format;
   if (format === 'csv') throw usageError('--follow streams table or JSON lines; csv is not supported', 'use --output ndjson');

@@ -10,6 +10,7 @@ import { withExamples } from './help-examples.js';
 
 interface LoginFlags {
   organization?: string;
+  activate?: boolean;
 }
 
 export function registerLoginCommand(program: Command): void {
@@ -20,6 +21,7 @@ export function registerLoginCommand(program: Command): void {
       "Save a credential in a profile after checking it with the server, with the credential's organization and role as the API tells them.\nOn a terminal it asks (on stderr) for the base URL, checked at once, then the API key or token, checked at once and asked again if refused, and the profile name; otherwise it takes them from --api-key/--token or MEDSCHED_API_KEY/MEDSCHED_TOKEN.",
     )
     .option('--organization <id>', "default organization of the profile (default: the credential's)")
+    .option('--activate', 'with --profile: also make it the active profile (without --profile the profile logged in to becomes active)')
     .action(async (flags: LoginFlags, command: Command) => {
       const session = await openSession(command, { allowNewProfile: true });
       const { settings, terminal, store } = session;
@@ -47,9 +49,16 @@ export function registerLoginCommand(program: Command): void {
         organization: answers.organization,
         role: answers.identity.role,
       });
-      await store.setCurrentProfile(answers.profileName);
+      // `login --profile ci` sets up another profile: the one in use stays active unless asked
+      // (--activate), or unless there is no usable active profile yet.
+      const previous = store.currentProfile;
+      const named = (session.options.profile || process.env.MEDSCHED_PROFILE) !== undefined && (session.options.profile || process.env.MEDSCHED_PROFILE) !== '';
+      const activate = flags.activate === true || !named || previous === answers.profileName || (store.get(previous)?.apiKey === undefined && store.get(previous)?.token === undefined);
+      if (activate) await store.setCurrentProfile(answers.profileName);
       const what = answers.credential.kind === 'apiKey' ? 'API key' : 'token';
-      session.printer.success(`Logged in to ${answers.baseUrl} with ${what} ${maskSecret(answers.credential.secret)}; profile "${answers.profileName}" is now active`);
+      session.printer.success(
+        `Logged in to ${answers.baseUrl} with ${what} ${maskSecret(answers.credential.secret)}; ${activate ? `profile "${answers.profileName}" is now active` : `saved in profile "${answers.profileName}"; the active profile is still "${previous}" (\`medsched profiles use ${answers.profileName}\`, or login --activate)`}`,
+      );
       const { organization, role } = answers.identity;
       session.printer.note(`Organization ${organization ?? 'unknown (no calendar entry names it: set one with --organization)'}, role ${role ?? 'unknown'}.`);
       if (organization !== undefined && answers.organization !== undefined && organization !== answers.organization) {

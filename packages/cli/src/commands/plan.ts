@@ -6,6 +6,7 @@ import { openSession, type Session } from '../client/session.js';
 import { defaultAppUrl } from '../config/profile.js';
 import { resolveBakeRange } from '../dates/date-range.js';
 import { dateIn } from '../dates/time-zone.js';
+import { addDays } from '../dates/calendar-date.js';
 import { humanDateHelp } from '../dates/human-date.js';
 import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
@@ -36,13 +37,22 @@ function day(value: string, timeZone: string): string {
 async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   const session = await openSession(command);
   if (options.patient === undefined) throw usageError('--patient is required', 'e.g. medsched plan --patient "Clara Claus" --from next-week');
-  const range = resolveBakeRange(options.from, options.to, session.settings.timezone);
-  session.printer.note(`Dates ${range.echo}`);
+  const appUrl = appUrlOf(session, options.appUrl);
+  let range = resolveBakeRange(options.from, options.to, session.settings.timezone);
+  // One day given and no --to: a week from it, as the server's own plan page does by default.
+  const aWeek = options.to === undefined && /^\d{4}-\d{2}-\d{2}$/.test(range.from) && range.from === range.to;
+  if (aWeek) range = resolveBakeRange(options.from, addDays(range.from, 6), session.settings.timezone);
+  session.printer.note(`Dates ${range.echo}${aWeek ? ' (a week: give --to for another length)' : ''}`);
   const patient = await resolvePatient(session, options.patient);
   const from = day(range.from, session.settings.timezone);
   const to = day(range.to, session.settings.timezone);
-  const page = `${appUrlOf(session, options.appUrl)}/patients/${patient}/plan?from=${from}&to=${to}`;
+  const page = `${appUrl}/patients/${patient}/plan?from=${from}&to=${to}`;
   const client = await session.client();
+  // The plan lists baked intakes: a range with none would print an empty plan that looks like "nothing to take".
+  const baked = await client.calendars.bake.get({ patient, from, to });
+  if (baked.data.length === 0) {
+    throw new CliError(`nothing is baked for patient ${session.patientNames.get(patient) ?? patient} from ${from} to ${to}: the plan would be empty`, ExitCode.notFound, `bake the range first: \`medsched bake --patient ${patient} --from ${from} --to ${to}\` (or check the dates)`);
+  }
   const { signed } = await client.pdf.sign(page);
   if (options.link) {
     process.stdout.write(`${signed}\n`);
@@ -68,11 +78,11 @@ export function registerPlanCommand(program: Command): void {
     .command('plan')
     .summary("save a patient's blister plan as a PDF")
     .description(
-      "Save a patient's plan (the app page /patients/{id}/plan for a date range) as a PDF, through a signed link from GET /pdf/; or print the link with --link. Bake the range first: the plan lists baked intakes.",
+      "Save a patient's plan (the app page /patients/{id}/plan for a date range) as a PDF, through a signed link from GET /pdf/; or print the link with --link. Bake the range first: the plan lists baked intakes, and a range with nothing baked is an error (exit 5).",
     )
     .option('--patient <name|id>', `${patientOptionHelp} (required)`)
     .option('--from <date>', `first day: ${humanDateHelp}`)
-    .option('--to <date>', 'last day (inclusive); default: the end of --from')
+    .option('--to <date>', 'last day (inclusive); default: the end of --from, and a week for a single day')
     .option('--out <file>', 'where to save the PDF, - for stdout (default: plan-<patient>-<from>.pdf)')
     .option('--link', 'print the signed link instead of downloading')
     .option('--app-url <url>', `the web app's address (env MEDSCHED_APP_URL, profile app-url; default ${defaultAppUrl})`)

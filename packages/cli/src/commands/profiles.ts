@@ -1,4 +1,7 @@
+import { rmSync } from 'node:fs';
 import type { Command } from 'commander';
+import { MedicationCache } from '../config/medication-cache.js';
+import { writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { openSession } from '../client/session.js';
 import { maskSecret } from '../config/settings.js';
 import { usageError } from '../errors/cli-error.js';
@@ -49,4 +52,26 @@ export function registerProfilesCommands(program: Command): void {
       session.printer.success(`Profile "${name}" is now active`);
     });
   withExamples(use, ['medsched profiles use sonnen']);
+
+  const remove: Command = profiles
+    .command('delete')
+    .description('Delete a profile and its saved credential (and its medication cache). Asks on a terminal; --yes without one. The active profile cannot be deleted: switch first.')
+    .argument('<name>');
+  writeOptions(remove, true).action(async (name: string, flags: WriteFlags, command: Command) => {
+    const session = await openSession(command, { allowNewProfile: true });
+    const { store } = session;
+    if (store.get(name) === undefined) throw usageError(`no profile named "${name}"`, `known profiles: ${store.names.join(', ') || 'none'}`);
+    if (store.currentProfile === name) throw usageError(`"${name}" is the active profile`, `switch first: \`medsched profiles use OTHER\` (profiles: ${store.names.join(', ')})`);
+    // A local change, not an API request: --dry-run shows what would go, nothing is sent anyway.
+    if (flags.dryRun) {
+      session.printer.note(`Dry run: profile "${name}" (${store.path}) would be deleted; nothing changed.`);
+      return;
+    }
+    const { confirmLocal } = await import('../input/confirm-local.js');
+    await confirmLocal(session, `Delete profile "${name}" and its saved credential?`, { yes: flags.yes, what: 'delete a profile' });
+    await store.remove(name);
+    rmSync(MedicationCache.open(name).path, { force: true });
+    session.printer.success(`Deleted profile "${name}"`);
+  });
+  withExamples(remove, ['medsched profiles delete old-ci --yes']);
 }

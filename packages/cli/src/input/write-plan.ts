@@ -94,10 +94,10 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     }
     if (!confirmed) throw new CliError('Nothing changed: you answered no (no request was sent).', ExitCode.declined);
   } else {
-    if (plan.destructive) assertConfirmable({ yes: flags.yes, interactive, what: plan.verb });
-    // Scripts see what they are about to change in their logs too.
+    // Scripts see what they are about to change in their logs too (and, when refused, why).
     for (const line of plan.summary) printer.note(line);
     for (const line of plan.consequences ?? []) printer.warn(line);
+    if (plan.destructive) assertConfirmable({ yes: flags.yes, interactive, what: plan.verb });
   }
   planWrites(
     plan.requests.map((request) => request.describe),

@@ -1,6 +1,22 @@
-/** The whole value, indented: what `--json` and piped output print. */
-export function formatJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+import type { Style } from './style.js';
+
+/** Tokens of indented JSON: strings (keys when followed by a colon), numbers, literals. */
+const token = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b/g;
+
+/**
+ * The whole value, indented: what `--json` and piped output print. With colours (stdout is a
+ * terminal), keys, strings, numbers and literals are coloured like `gh … --json`; the text is
+ * the same JSON, so a terminal copy still parses.
+ */
+export function formatJson(value: unknown, style?: Style): string {
+  const text = JSON.stringify(value, null, 2);
+  if (style === undefined || !style.colored) return `${text}\n`;
+  return `${text.replace(token, (match, string: string | undefined, colon: string | undefined, number: string | undefined, literal: string | undefined) => {
+    if (string !== undefined) return colon !== undefined ? `${style.cyan(string)}${colon}` : style.green(string);
+    if (number !== undefined) return style.yellow(number);
+    if (literal !== undefined) return style.dim(literal);
+    return match;
+  })}\n`;
 }
 
 /** One JSON document per line: for streams (`device events --follow`) and line-based tools. */

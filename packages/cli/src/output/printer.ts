@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { usageError } from '../errors/cli-error.js';
 import type { Column } from './columns.js';
 import { columnsOf } from './columns.js';
@@ -21,17 +22,46 @@ export class Printer {
   /** Start CSV output with a UTF-8 byte order mark (--bom, or stdout is a .csv file). */
   readonly bom: boolean;
 
-  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean } = {}) {
+  /** The terminal's width when stdout is one (tables are cut to fit it), else undefined (whole cells). */
+  readonly #width: number | undefined;
+  readonly #rows: number;
+  /** The pager command for output taller than the terminal, or undefined (piped, --no-pager). */
+  readonly #pager: string | undefined;
+
+  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; rows?: number; pager?: string } = {}) {
     this.format = format;
     this.style = style;
     this.#errStyle = errStyle;
     this.fields = fields;
     this.bom = options.bom === true;
+    this.#width = options.width;
+    this.#rows = options.rows !== undefined && options.rows > 0 ? options.rows : 24;
+    this.#pager = options.pager;
   }
 
-  /** Loads what the chosen format needs; the session calls it once, before any output. */
-  async load(): Promise<void> {
+  /**
+   * Writes a result to stdout; on a terminal, one taller than the screen goes through the pager
+   * (PAGER, else \`less -FRX\`, which quits at once when the text fits), like gh. A pager that
+   * cannot start is no reason to lose the output: it is written directly.
+   */
+  #emit(text: string): void {
+    if (this.#pager !== undefined && text.split('\n').length > this.#rows - 1) {
+      const result = spawnSync(this.#pager, { input: text, stdio: ['pipe', 'inherit', 'inherit'], shell: true, env: { LESS: 'FRX', ...process.env } });
+      if (result.error === undefined && result.status !== 127 && result.status !== 126) return;
+    }
+    process.stdout.write(text);
+  }
+
+  /** `--jq FILTER`: JSON output goes through jq (raw strings, like gh). */
+  #jq: ((value: unknown) => string) | undefined;
+
+  /** Loads what the chosen format needs (CSV writer, jq) and checks the jq filter; the session calls it once, before any request. */
+  async load(options: { jq?: string | undefined } = {}): Promise<void> {
     if (this.format === 'csv') this.#csv = await import('./csv.js');
+    if (options.jq !== undefined) {
+      if (this.format !== 'json') throw usageError('--jq works on JSON output', 'use it with --json (or without --output)');
+      this.#jq = await (await import('./jq.js')).loadJq(options.jq);
+    }
   }
 
   #formatCsv<T>(records: readonly T[], columns: readonly Column<T>[]): string {
@@ -46,25 +76,23 @@ export class Printer {
 
   /** A list of records; `columns` picks what a table and CSV show, JSON shows everything (or `fields`). */
   list<T>(records: readonly T[], columns: readonly Column<T>[]): void {
-    const out = process.stdout;
     const chosen = this.#chosenColumns(records, columns);
-    if (this.format === 'json') out.write(formatJson(this.#picked(records, chosen)));
-    else if (this.format === 'ndjson') out.write(formatNdjson(this.#picked(records, chosen)));
-    else if (this.format === 'csv') out.write(this.#formatCsv(records, chosen ?? columns));
+    if (this.format === 'json') this.#emit(this.#jq ? this.#jq(this.#picked(records, chosen)) : formatJson(this.#picked(records, chosen), this.style));
+    else if (this.format === 'ndjson') process.stdout.write(formatNdjson(this.#picked(records, chosen)));
+    else if (this.format === 'csv') process.stdout.write(this.#formatCsv(records, chosen ?? columns));
     else if (records.length === 0) this.note('no results');
-    else out.write(formatTable(records, chosen ?? columns, this.style));
+    else this.#emit(formatTable(records, chosen ?? columns, this.style, { maxWidth: this.#width }));
   }
 
   /** One record: key/value lines in a table, the object in JSON. */
   record(record: object): void {
-    const out = process.stdout;
     const asRecord = record as Record<string, unknown>;
     const chosen = this.#chosenColumns([asRecord], columnsOf([asRecord]));
     const shown = chosen ? (this.#picked([asRecord], chosen)[0] as Record<string, unknown>) : asRecord;
-    if (this.format === 'json') out.write(formatJson(shown));
-    else if (this.format === 'ndjson') out.write(formatNdjson([shown]));
-    else if (this.format === 'csv') out.write(this.#formatCsv([shown], columnsOf([shown])));
-    else out.write(formatRecord(shown, this.style));
+    if (this.format === 'json') this.#emit(this.#jq ? this.#jq(shown) : formatJson(shown, this.style));
+    else if (this.format === 'ndjson') process.stdout.write(formatNdjson([shown]));
+    else if (this.format === 'csv') process.stdout.write(this.#formatCsv([shown], columnsOf([shown])));
+    else this.#emit(formatRecord(shown, this.style));
   }
 
   /** A human note on stderr (never stdout), e.g. the resolved date range. */

@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunningServer } from '@medsched/reference-server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
+import { expectNoSecretsInTranscript } from './support/secrets.js';
+import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
+
+let server: RunningServer;
+const nurse = demoUser(0, 'user');
+const admin = demoUser(0, 'admin');
+const clara = demoUser(0, 'patient1');
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  endLeftoverTerminals();
+  await server.close();
+  expectNoSecretsInTranscript();
+});
+
+const envFor = (extra: Record<string, string> = {}) => ({ MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey, ...extra });
+const stored = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { currentProfile: string; profiles: Record<string, unknown> };
+
+describe('plan', () => {
+  it('--from a day covers a week, as the server does; a range with nothing baked is exit 5 with a hint, and no file', async () => {
+    const env = envFor();
+    expect((await runCli(['bake', '--patient', clara.userId, '--from', '2026-01-05', '--to', '2026-01-11', '--yes'], env)).code).toBe(0);
+    const link = await runCli(['plan', '--patient', clara.userId, '--from', '2026-01-05', '--link'], env);
+    expect(link.code, link.stderr).toBe(0);
+    expect(link.stderr).toContain('to 2026-01-11 (Sun)');
+    expect(decodeURIComponent(link.stdout)).toContain('from=2026-01-05&to=2026-01-11');
+
+    const out = join(tempConfigDir(), 'empty.pdf');
+    const empty = await runCli(['plan', '--patient', clara.userId, '--from', '2030-06-03', '--out', out], env);
+    expect(empty.code).toBe(5);
+    expect(empty.stderr).toContain('nothing is baked for patient');
+    expect(empty.stderr).toContain(`medsched bake --patient ${clara.userId} --from 2030-06-03 --to 2030-06-09`);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('profiles and config', () => {
+  it('login --profile X keeps the active profile unless --activate; profiles delete asks (--yes), never the active one; config list says where each setting comes from', async () => {
+    const configDir = tempConfigDir();
+    const base = { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url };
+    expect((await runCli(['login'], { ...base, MEDSCHED_API_KEY: nurse.apiKey })).code).toBe(0);
+    expect(stored(configDir).currentProfile).toBe('default');
+
+    const other = await runCli(['login', '--profile', 'ci'], { ...base, MEDSCHED_API_KEY: admin.apiKey });
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toContain('the active profile is still "default"');
+    expect(stored(configDir).currentProfile).toBe('default');
+    expect(Object.keys(stored(configDir).profiles)).toEqual(['default', 'ci']);
+
+    expect((await runCli(['login', '--profile', 'ci', '--activate'], { ...base, MEDSCHED_API_KEY: admin.apiKey })).code).toBe(0);
+    expect(stored(configDir).currentProfile).toBe('ci');
+    expect((await runCli(['profiles', 'use', 'default'], { MEDSCHED_CONFIG_DIR: configDir })).code).toBe(0);
+
+    const list = await runCli(['config', 'list', '--json'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_TIMEOUT: '15' });
+    expect(JSON.parse(list.stdout)).toEqual(
+      expect.arrayContaining([
+        { key: 'base-url', value: server.url, source: 'profile' },
+        { key: 'credential', value: `API key …${nurse.apiKey.slice(-4)}`, source: 'profile' },
+        { key: 'timeout', value: '15', source: 'environment' },
+      ]),
+    );
+
+    const refused = await runCli(['profiles', 'delete', 'ci'], { MEDSCHED_CONFIG_DIR: configDir });
+    expect(refused.code).toBe(2);
+    expect(Object.keys(stored(configDir).profiles)).toContain('ci');
+    const active = await runCli(['profiles', 'delete', 'default', '--yes'], { MEDSCHED_CONFIG_DIR: configDir });
+    expect(active.code).toBe(2);
+    expect(active.stderr).toContain('is the active profile');
+    const deleted = await runCli(['profiles', 'delete', 'ci', '--yes'], { MEDSCHED_CONFIG_DIR: configDir });
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(Object.keys(stored(configDir).profiles)).toEqual(['default']);
+  });
+});
+
+describe('device events --follow', () => {
+  it('says so when the server goes away, tries again with back-off, and goes on after a restart', async () => {
+    const restartable = await startTestServer();
+    const { port } = restartable;
+    const deviceId = '64d004000000000000000001';
+    const follow = spawnCli(['device', 'events', deviceId, '--follow', '--interval', '0.2', '--json'], { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: restartable.url, MEDSCHED_API_KEY: nurse.apiKey });
+    let again: RunningServer | undefined;
+    try {
+      await waitForOutput(follow, (output) => output.stderr.includes('press Ctrl-C to stop'));
+      await restartable.close();
+      await waitForOutput(follow, (output) => output.stderr.includes('Lost the server'), 15_000);
+      expect(follow.exitCode).toBeNull();
+      again = await startTestServer({ port });
+      await waitForOutput(follow, (output) => output.stderr.includes('Reconnected after'), 20_000);
+      const posted = await postDeviceEvent(again, deviceId, { type: 'state', payload: { note: 'after restart' } });
+      await waitForOutput(follow, (output) => output.stdout.includes(posted.id));
+      follow.kill('SIGINT');
+      expect(await new Promise((resolve) => follow.on('close', resolve))).toBe(0);
+      expect(follow.output().stderr).toMatch(/trying again in \d+ s/);
+    } finally {
+      if (follow.exitCode === null) follow.kill('SIGKILL');
+      await again?.close();
+    }
+  }, 60_000);
+});
+
+describe('output on a terminal, like gh', () => {
+  it('cuts the widest free-text column to fit the terminal (whole when piped), pages long output (PAGER, --no-pager) and colours JSON', async () => {
+    const env = envFor();
+    const long = `Ibuprofen 400 mg film-coated tablets, ${'very '.repeat(12)}long name`;
+    expect((await runCli(['medication', 'create', '--name', long], env)).code).toBe(0);
+
+    const narrow = runInTerminal(['medication', 'list', '--no-color'], env, { size: { columns: 80, rows: 40 } });
+    expect(await narrow.closed).toBe(0);
+    const lines = narrow.output().split(/\r?\n/).filter((line) => line.includes('Ibuprofen 400 mg film-coated'));
+    expect(lines).toHaveLength(1);
+    expect([...(lines[0] as string).trimEnd()].length).toBeLessThanOrEqual(80);
+    expect(lines[0]).toContain('…');
+    expect(lines[0]).toMatch(/^[0-9a-f]{24} /); // the id is never cut
+    const piped = await runCli(['medication', 'list', '--output', 'table'], env);
+    expect(piped.stdout).toContain(long);
+
+    const pager = { ...env, PAGER: "sed 's/^/paged: /'" };
+    const paged = runInTerminal(['calendar', 'list', '--all', '--json'], pager, { size: { columns: 100, rows: 10 } });
+    expect(await paged.closed).toBe(0);
+    expect(paged.output()).toContain('paged: [');
+    expect(paged.output()).toMatch(/\u001b\[36m"id"\u001b\[39m: \u001b\[32m"64d005/);
+    const unpaged = runInTerminal(['calendar', 'list', '--all', '--json', '--no-pager', '--no-color'], pager, { size: { columns: 100, rows: 10 } });
+    expect(await unpaged.closed).toBe(0);
+    expect(unpaged.output()).not.toContain('paged:');
+    expect(unpaged.output()).not.toContain('\u001b[36m');
+  });
+});
+
+describe('--jq', () => {
+  it('filters JSON with real jq, raw strings like gh; a filter that does not compile is exit 2 before anything is written', async () => {
+    const env = envFor();
+    const titles = await runCli(['calendar', 'list', '--patient', clara.userId, '--jq', '.[] | select(.rrule != null) | "\\(.date) \\(.title)"'], env);
+    expect(titles.code, titles.stderr).toBe(0);
+    expect(titles.stdout).toBe('2026-01-05 Daily dose\n');
+
+    const broken = await runCli(['bake', '--patient', clara.userId, '--from', '2030-01-07', '--yes', '--jq', '.data['], env);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('--jq: syntax error');
+    const response = await fetch(`${server.url}/calendars/bake?patient=${clara.userId}&from=2030-01-07&to=2030-01-07`, { headers: { 'x-api-key': nurse.apiKey } });
+    expect(((await response.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+});
