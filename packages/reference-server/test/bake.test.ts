@@ -281,7 +281,7 @@ describe('idempotence and concurrency', () => {
 describe('unbake', () => {
   it('restores exactly the state before the bake and returns the reverted entries as drafts', async () => {
     const patient = await newPatient();
-    await entry(patient.id, { date: '2026-05-03', intakeTime: '08:00', colour: 'red' });
+    await entry(patient.id, { date: '2026-05-03', intakeTime: '08:00', extra: { colour: 'red' } });
     await entry(patient.id, { date: '2026-05-04', timeCategory: 'noon' });
     await entry(patient.id, { date: '2026-05-09', intakeTime: '08:00' });
     const series = await entry(patient.id, { date: '2026-05-02', intakeTime: '07:15', rrule: 'FREQ=DAILY' });
@@ -349,7 +349,7 @@ describe('reading and final entries', () => {
     for (const id of [oneOff.id, occurrence.id]) {
       await expect(staff.calendars.update(id, { name: 'Changed' })).rejects.toBeInstanceOf(ConflictError);
       await expect(staff.calendars.replace(id, { name: 'Replaced' } as never)).rejects.toMatchObject({ status: 409 });
-      await expect(admin.calendars.update(id, { baked: false } as never)).rejects.toBeInstanceOf(ConflictError);
+      await expect(admin.calendars.update(id, { baked: false } as never, { validateRequest: false })).rejects.toBeInstanceOf(ConflictError);
     }
     expect((await staff.calendars.bake.get(range)).data).toEqual(baked.data);
 

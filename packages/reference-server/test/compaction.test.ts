@@ -20,7 +20,7 @@ afterAll(() => {
 });
 
 async function start(file: string): Promise<string> {
-  const server = await startServerBin(['--port', '0', '--data', file, '--journal-compact-mb', '2']);
+  const server = await startServerBin(['--port', '0', '--data', file, '--demo-keys', 'on', '--journal-compact-mb', '2']);
   running.push(server);
   return originOf(server.url);
 }
