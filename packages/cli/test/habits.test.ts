@@ -42,6 +42,19 @@ describe('plan', () => {
   });
 });
 
+describe('dates in the patient\'s zone', () => {
+  it('calendar create --date and bake resolve date words in the patient\'s zone when no zone is set (the machine is in UTC here)', async () => {
+    const env = envFor();
+    const create = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', 'X', '--date', 'tomorrow', '--time', '08:00', '--dry-run'], env);
+    expect(create.code, create.stderr).toBe(0);
+    expect(create.stderr).toMatch(/Date tomorrow = \d{4}-\d{2}-\d{2} \(\w+\), Europe\/Berlin \(the patient's zone\)/);
+    const bake = await runCli(['bake', '--patient', clara.userId, '--from', 'next-week', '--dry-run'], env);
+    expect(bake.stderr).toMatch(/Dates from next-week = .* Europe\/Berlin \(the patient's zone\)/);
+    const chosen = await runCli(['bake', '--patient', clara.userId, '--from', 'next-week', '--dry-run', '--tz', 'America/New_York'], env);
+    expect(chosen.stderr).toMatch(/Dates from next-week = .* America\/New_York\n/);
+  });
+});
+
 describe('profiles and config', () => {
   it('login --profile X keeps the active profile unless --activate; profiles delete asks (--yes), never the active one; config list says where each setting comes from', async () => {
     const configDir = tempConfigDir();

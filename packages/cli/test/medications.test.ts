@@ -1,10 +1,11 @@
-import { statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
-import { runCli, tempConfigDir } from './support/run-cli.js';
+import { cliBin, cliEnv, runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
 
@@ -56,6 +57,19 @@ describe('medications by name, without a list endpoint', () => {
     const filtered = JSON.parse((await runCli(['medication', 'list', '--name', 'aspirin', '--json'], env)).stdout);
     expect(filtered).toEqual([{ id, name: 'Aspirin 100 mg', organization: nurse.organizationId, source: 'created' }]);
     expect((await runCli(['medication', 'list', '--help'], env)).stdout.replace(/\s+/g, ' ')).toContain('The API has no medication list: this lists the medications named by the organization');
+  });
+
+  it('shell completion offers the known medication names after --medication (from the cache, no request)', async () => {
+    const bin = tempConfigDir();
+    writeFileSync(join(bin, 'medsched'), `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" "$@"\n`, { mode: 0o755 });
+    const script = (await runCli(['completion', 'bash'], env)).stdout;
+    const before = proxy.forwarded.length;
+    const completed = execFileSync('bash', ['-c', `${script}\nCOMP_WORDS=(medsched calendar create --medication Ra); COMP_CWORD=4; _medsched; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+      encoding: 'utf8',
+      env: { ...cliEnv(env), PATH: `${bin}:${process.env.PATH ?? ''}` },
+    });
+    expect(completed.trim()).toBe('Ramipril\\ 5\\ mg');
+    expect(proxy.forwarded.length).toBe(before);
   });
 
   it('takes a name wherever a medication id goes: calendar create --medication, medication get', async () => {

@@ -215,6 +215,9 @@ describe('a stop after part of the writes says what was written (exit 9)', () =>
         const { stderr } = child.output();
         expect(code, stderr).toBe(9);
         expect(stderr).toContain('Interrupted.');
+        // The organization is named even when none was configured (the credential's own).
+        expect(stderr).toContain(`Bake every patient of `);
+        expect(stderr).toContain(`(${nurse.organizationId}), Mon 2 Feb – Tue 3 Feb 2026`);
         expect(stderr).toMatch(/unknown: {5}bake every patient of .* 2026-02-02 to 2026-02-03 \(sent; stopped before the server answered/);
         expect(stderr).toContain('bake the same range again (baking twice changes nothing)');
       },

@@ -129,8 +129,14 @@ async function requirePatient(session: Session, options: RangeOptions): Promise<
 }
 
 /** "Sonnen-Apotheke (64d0…)" for the question of an organization-wide bake; the id when the name cannot be read. */
-async function organizationLabel(session: Session, id: string | undefined): Promise<string> {
-  if (id === undefined) return 'your organization';
+async function organizationLabel(session: Session, given: string | undefined): Promise<string> {
+  let id = given;
+  try {
+    // The server bakes the credential's own organization when none is given: name it all the same.
+    id ??= await organizationOf(session, undefined);
+  } catch {
+    return 'your organization';
+  }
   try {
     const organization = await (await session.client()).organizations.get(id);
     return `${cleanText(organization.name)} (${id})`;

@@ -47,22 +47,30 @@ function entryFields(command: Command): Command {
     .option('--data <json>', dataOptionHelp);
 }
 
-/** `--date` takes the date words of `bake`; a span (next-week) means its first day. Echoed on stderr. */
-function entryDate(session: Session, input: string | undefined): string | undefined {
+/**
+ * `--date` takes the date words of `bake`; a span (next-week) means its first day. Read in the
+ * patient's zone when no zone was chosen (the server reads the date there), and echoed on stderr.
+ */
+function entryDate(session: Session, input: string | undefined, patient: string | undefined): string | undefined {
   if (input === undefined) return undefined;
-  const value = parseHumanDate(input, { timeZone: session.settings.timezone });
+  const patientZone = patient === undefined ? undefined : session.patientZones.get(patient);
+  const zone = session.settings.timezoneSource === 'system' && patientZone !== undefined ? patientZone : session.settings.timezone;
+  const value = parseHumanDate(input, { timeZone: zone });
   if (value.kind !== 'days') throw usageError(`--date takes a day, not a time: "${input}"`, 'e.g. --date tomorrow, --date next-week, --date 2026-11-23');
-  if (value.input.trim() !== value.first) session.printer.note(`Date ${input.trim()} = ${value.first} (${weekdayName(value.first)}), ${session.settings.timezone}`);
+  if (value.input.trim() !== value.first) session.printer.note(`Date ${input.trim()} = ${value.first} (${weekdayName(value.first)}), ${zone}${zone === patientZone && zone !== session.settings.timezone ? " (the patient's zone)" : ''}`);
   return value.first;
 }
 
 async function entryBody(session: Session, flags: EntryFlags): Promise<Record<string, unknown>> {
+  const patient = flags.patient === undefined ? undefined : await resolvePatient(session, flags.patient);
+  // A date word is read in the patient's zone when no zone was chosen: learn it when only an id was given.
+  if (patient !== undefined && flags.date !== undefined && session.settings.timezoneSource === 'system' && !session.patientZones.has(patient)) await readUsers(session, patient);
   return {
     ...(await readJsonBody(flags.data)),
     ...definedFields({
-      patient: flags.patient === undefined ? undefined : await resolvePatient(session, flags.patient),
+      patient,
       name: flags.name,
-      date: entryDate(session, flags.date),
+      date: entryDate(session, flags.date, patient),
       intakeTime: flags.time,
       timeCategory: flags.timeCategory,
       rrule: flags.rrule,

@@ -1,4 +1,4 @@
-import type { CompletionTree } from './completion-tree.js';
+import type { CompletionTree, FlagValues } from './completion-tree.js';
 
 function caseArms(tree: CompletionTree, indent: string): string {
   return [...tree].map(([path, words]) => `${indent}"${path}") echo "${words.join(' ')}" ;;`).join('\n');
@@ -8,7 +8,18 @@ function caseArms(tree: CompletionTree, indent: string): string {
  * Bash and zsh share one approach: walk the words typed so far, extend the command path
  * while it names a known command, then offer what may follow that path.
  */
-export function bashScript(tree: CompletionTree): string {
+/** Bash: the value words after a flag; names come from `medsched __complete` (local files only, no request). */
+function bashValueArms(values: FlagValues): string {
+  return [...values]
+    .map(([flag, value]) =>
+      Array.isArray(value)
+        ? `    ${flag}) COMPREPLY=($(compgen -W "${value.join(' ')}" -- "$cur")); return ;;`
+        : `    ${flag}) local IFS=$'\\n' name; COMPREPLY=(); for name in $(compgen -W "$(medsched __complete ${value.dynamic} 2>/dev/null)" -- "$cur"); do COMPREPLY+=("$(printf '%q' "$name")"); done; return ;;`,
+    )
+    .join('\n');
+}
+
+export function bashScript(tree: CompletionTree, values: FlagValues = new Map()): string {
   return `# medsched bash completion: add to ~/.bashrc
 #   source <(medsched completion bash)
 _medsched_words() {
@@ -17,7 +28,10 @@ ${caseArms(tree, '    ')}
   esac
 }
 _medsched() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" cmdpath="" i word
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmdpath="" i word
+  case "$prev" in
+${bashValueArms(values)}
+  esac
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     [[ "$word" == -* ]] && continue
@@ -30,7 +44,10 @@ complete -o default -F _medsched medsched
 `;
 }
 
-export function zshScript(tree: CompletionTree): string {
+export function zshScript(tree: CompletionTree, values: FlagValues = new Map()): string {
+  const arms = [...values]
+    .map(([flag, value]) => (Array.isArray(value) ? `    ${flag}) compadd -- ${value.join(' ')}; return ;;` : `    ${flag}) compadd -- \${(f)"$(medsched __complete ${value.dynamic} 2>/dev/null)"}; return ;;`))
+    .join('\n');
   return `#compdef medsched
 # medsched zsh completion: add to ~/.zshrc
 #   source <(medsched completion zsh)
@@ -41,6 +58,9 @@ ${caseArms(tree, '    ')}
 }
 _medsched() {
   local cmdpath="" word next i
+  case "\${words[CURRENT-1]}" in
+${arms}
+  esac
   for ((i = 2; i < CURRENT; i++)); do
     word="\${words[i]}"
     [[ "$word" == -* ]] && continue
@@ -53,7 +73,7 @@ compdef _medsched medsched
 `;
 }
 
-export function fishScript(tree: CompletionTree): string {
+export function fishScript(tree: CompletionTree, values: FlagValues = new Map()): string {
   const lines = ['# medsched fish completion: save as ~/.config/fish/completions/medsched.fish', '#   medsched completion fish > ~/.config/fish/completions/medsched.fish', 'complete -c medsched -f'];
   for (const [path, words] of tree) {
     const condition = path === '' ? '__fish_use_subcommand' : `__fish_seen_subcommand_from ${path.split(' ').at(-1)}`;
@@ -61,6 +81,9 @@ export function fishScript(tree: CompletionTree): string {
     const flags = words.filter((word) => word.startsWith('--')).map((flag) => flag.slice(2));
     if (subcommands.length > 0) lines.push(`complete -c medsched -n '${condition}' -a '${subcommands.join(' ')}'`);
     for (const flag of flags) lines.push(`complete -c medsched -n '${condition}' -l ${flag}`);
+  }
+  for (const [flag, value] of values) {
+    lines.push(`complete -c medsched -l ${flag.slice(2)} -x -a ${Array.isArray(value) ? `'${value.join(' ')}'` : `'(medsched __complete ${value.dynamic} 2>/dev/null)'`}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -11,11 +11,30 @@ export function registerCompletionCommand(program: Command): void {
     .argument('<shell>', shells.join(', '))
     .action(async (shell: string) => {
       if (!(shells as readonly string[]).includes(shell)) throw usageError(`no completion for "${shell}"`, `use one of ${shells.join(', ')}`);
-      const { completionTree } = await import('./completion-tree.js');
+      const { completionTree, flagValues } = await import('./completion-tree.js');
       const scripts = await import('./completion-scripts.js');
       const tree = completionTree(program);
-      const script = shell === 'bash' ? scripts.bashScript(tree) : shell === 'zsh' ? scripts.zshScript(tree) : scripts.fishScript(tree);
+      const values = flagValues(program);
+      const script = shell === 'bash' ? scripts.bashScript(tree, values) : shell === 'zsh' ? scripts.zshScript(tree, values) : scripts.fishScript(tree, values);
       process.stdout.write(script);
     });
   withExamples(completion, ['source <(medsched completion bash)', 'medsched completion fish > ~/.config/fish/completions/medsched.fish']);
+
+  // For the completion scripts: names the CLI knows from local files, one per line, without a request.
+  const complete = program
+    .command('__complete', { hidden: true })
+    .argument('<kind>', 'medications or profiles')
+    .action(async (kind: string, _options: unknown, command: Command) => {
+      const { openSession } = await import('../client/session.js');
+      const session = await openSession(command, { allowNewProfile: true });
+      if (kind === 'profiles') process.stdout.write(session.store.names.map((name) => `${name}\n`).join(''));
+      else if (kind === 'medications') {
+        const { MedicationCache } = await import('../config/medication-cache.js');
+        const organization = session.settings.organization;
+        const cache = MedicationCache.open(session.settings.profileName);
+        const names = (organization === undefined ? cache.all() : cache.of(organization)).map((record) => record.name);
+        process.stdout.write(names.map((name) => `${name}\n`).join(''));
+      } else throw usageError(`nothing to complete for "${kind}"`, 'medications or profiles');
+    });
+  withExamples(complete, ['medsched __complete medications']);
 }

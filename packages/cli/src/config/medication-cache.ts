@@ -48,6 +48,11 @@ export class MedicationCache {
     return [...this.#byId.values()].filter((record) => record.organization === organization).sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** Every medication of the profile (all its organizations), by name. */
+  all(): KnownMedication[] {
+    return [...this.#byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   put(record: KnownMedication): void {
     const before = this.#byId.get(record.id);
     // Created with the CLI stays so even once an entry names it.

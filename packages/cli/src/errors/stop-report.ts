@@ -27,7 +27,8 @@ export function stoppedExitCode(fallback: ExitCode): ExitCode {
 
 /** Ctrl-C outside a question: says what was written (if anything) and ends with 9, or 130 when nothing was. */
 export function onInterrupt(): void {
-  process.stderr.write('\n');
+  // A spinner may be on the line: clear it, so the report starts on a clean line.
+  process.stderr.write(process.stderr.isTTY ? '\r\u001b[2K' : '\n');
   const lines = partialWriteLines();
   if (lines.length > 0) process.stderr.write(`${style().red('Interrupted.')} ${lines.join('\n')}\n`);
   process.exit(stoppedExitCode(ExitCode.interrupted));
