@@ -25,8 +25,9 @@ from="${FROM:-next-week}"
 range=(--from "$from")
 if [[ -n "${TO:-}" ]]; then range+=(--to "$TO"); fi
 
+# A script decides up front: --yes, so that run from a terminal it does not stop at the question.
 # stdout of medsched is the bake result as JSON; its progress and date echo go to stderr.
-result="$("${medsched[@]}" bake "${target[@]}" "${range[@]}" --json)"
+result="$("${medsched[@]}" bake "${target[@]}" "${range[@]}" --yes --json)"
 
 # No jq needed: node reads the JSON. Alarms sorted by date, time, device.
 printf '%s' "$result" | node -e '

@@ -3,6 +3,9 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'mock-server',
+    // Many tests start a server process or pack a tarball: seconds each on two shared cores.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     include: ['test/**/*.test.ts'],
     // Consumer projects' own tests: run there, against the packed packages (test/*-consumer.test.ts).
     exclude: ['test/consumer/**'],

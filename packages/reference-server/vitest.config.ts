@@ -15,6 +15,9 @@ export default defineProject({
   ],
   test: {
     name: 'reference-server',
+    // Many tests start a server process or pack a tarball: seconds each on two shared cores.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     include: ['test/**/*.test.ts'],
   },
 });
