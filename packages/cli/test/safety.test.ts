@@ -161,6 +161,29 @@ describe('--dry-run and checks before the first request', () => {
     }
   });
 
+  it('a misspelled key in --data or a sort field outside the closed set is exit 2 naming it, and nothing is sent', async () => {
+    const proxy = await startFaultProxy(server.url, () => 'pass');
+    try {
+      const env = envFor(proxy.url);
+      const series = await seriesOf(clara.userId);
+      const before = await entriesOf(clara.userId);
+      for (const [args, named] of [
+        [['calendar', 'update', series.id, '--data', '{"amout":3}', '--yes'], 'did you mean "amount"'],
+        [['calendar', 'replace', series.id, '--data', '{"name":"X","intaketime":"21:30"}', '--yes'], 'did you mean "intakeTime"'],
+        [['calendar', 'create', '--patient', clara.userId, '--date', '2026-01-06', '--data', '{"name":"X","intaketime":"21:30"}', '--yes'], 'did you mean "intakeTime"'],
+        [['calendar', 'list', '--sort', 'titel:desc'], 'unknown sort field "titel"'],
+      ] as const) {
+        const result = await runCli([...args], env);
+        expect(result.code, args.join(' ')).toBe(2);
+        expect(result.stderr).toContain(named);
+      }
+      expect(writes(proxy.forwarded)).toEqual([]);
+      expect(await entriesOf(clara.userId)).toEqual(before);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('bake and bake show print intake fields in a table (exit 0)', async () => {
     const env = envFor(server.url);
     const bake = await runCli(['bake', '--patient', erika.userId, ...week, '--yes', '--output', 'table', '--fields', 'date,medication,amount'], env);

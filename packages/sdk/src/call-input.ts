@@ -80,3 +80,13 @@ export function parseJson(text: string): unknown {
     return text;
   }
 }
+
+/**
+ * Checks a value against one of the SDK's input schemas (e.g. `CalendarEntryCreateInput`) exactly
+ * as a call would, before anything is sent: the parsed value, or the same `ValidationError` the
+ * call would throw, naming each field (with "did you mean" for a misspelled key). For tools that
+ * collect input first and must refuse it before asking anyone to confirm a write (the CLI).
+ */
+export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
+  return validate(schema, value, what) as z.output<S>;
+}

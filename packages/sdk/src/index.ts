@@ -8,6 +8,7 @@
  */
 export { createClient, MedschedClient, type ClientOptions, type RawRequest, type RawResponse, type StandardSchema } from './client.js';
 export { ApiPromise } from './api-promise.js';
+export { checkInput } from './call-input.js';
 export { sdkVersion } from './user-agent.js';
 export type { TokenSource } from './auth.js';
 export {

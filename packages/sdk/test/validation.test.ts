@@ -1,7 +1,7 @@
 /** Local input validation (no request made) and response validation against the output schemas. */
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MedschedError, ResponseValidationError, ValidationError, type MedschedClient } from '../src/index.js';
+import { CalendarEntryCreateInput, checkInput, MedschedError, ResponseValidationError, ValidationError, type MedschedClient } from '../src/index.js';
 import { bakeResult, calendarEntry, ids, medication, user } from './support/fixtures.js';
 import { answerAll, sequence } from './support/record.js';
 import { testClient, useServer } from './support/server.js';
@@ -203,5 +203,20 @@ describe('response validation', () => {
     const lenient = testClient({ validateResponses: false });
     expect(await failure(lenient.calendars.get('bad-id', { validateResponse: false }))).toBeInstanceOf(ValidationError);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('checkInput(): the check a call makes, before anything is sent', () => {
+  it('returns the parsed input, or the ValidationError the call would throw with its did-you-mean hint', () => {
+    const good = { patient: ids.patient, name: 'Aspirin', intakeTime: '21:30', extra: { colour: 'blue' } };
+    expect(checkInput(CalendarEntryCreateInput, good, 'body of calendars.create')).toEqual(good);
+    let thrown: unknown;
+    try {
+      checkInput(CalendarEntryCreateInput, { patient: ids.patient, intaketime: '21:30' }, 'body of calendars.create');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ValidationError);
+    expect((thrown as ValidationError).message).toContain('did you mean "intakeTime"');
   });
 });

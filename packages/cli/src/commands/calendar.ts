@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { CalendarEntryCreateInput, CalendarListQuery } from '@medsched/sdk';
-import { exactInput } from '../input/exact-input.js';
+import { exactInput, listHint } from '../input/exact-input.js';
 import { openSession, type Session } from '../client/session.js';
 import { weekdayName } from '../dates/calendar-date.js';
 import { humanDateHelp, parseHumanDate } from '../dates/human-date.js';
@@ -92,7 +92,7 @@ export function registerCalendarCommands(program: Command): void {
       await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
       const client = await session.client();
       const patient = options.patient === undefined ? undefined : await resolvePatient(session, options.patient);
-      const page = await client.calendars.list(exactInput(CalendarListQuery, { ...listQuery(options), ...definedFields({ patient }) }, 'the list options'));
+      const page = await client.calendars.list(exactInput(CalendarListQuery, { ...listQuery(options), ...definedFields({ patient }) }, 'list options', listHint));
       const entries = await collect(session, page, options.all);
       // A spreadsheet needs each time's zone: the patients' zones, from one walk of the users (staff only).
       if (session.printer.format === 'csv' && entries.some((entry) => !session.patientZones.has(entry.userId))) await readUsers(session);
@@ -116,7 +116,7 @@ export function registerCalendarCommands(program: Command): void {
     const session = await openSession(command);
     if (flags.patient === undefined && flags.data === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus"');
     await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
-    const body = exactInput(CalendarEntryCreateInput, await entryBody(session, flags), 'the new entry');
+    const body = exactInput(CalendarEntryCreateInput, await entryBody(session, flags), 'calendar entry');
     const who = typeof body.patient === 'string' ? await patientLabel(session, body.patient) : 'the patient in --data';
     const lines = Object.entries(body).filter(([field]) => field !== 'patient').map(([field, value]) => `  ${field}: ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value)}`);
     const describe = `create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}`;

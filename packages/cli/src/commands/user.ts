@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UserListQuery } from '@medsched/sdk';
-import { exactInput } from '../input/exact-input.js';
+import { exactInput, listHint } from '../input/exact-input.js';
 import type { User, UserCreate } from '@medsched/sdk';
 import { bodyLines, decideAndSend, writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
@@ -31,7 +31,7 @@ export function registerUserCommands(program: Command): void {
     async (options: ListOptions & { organization?: string }, command: Command) => {
       const session = await openSession(command);
       const organization = await organizationOf(session, options.organization);
-      const page = await (await session.client()).users.list(exactInput(UserListQuery, { organization, ...listQuery(options) }, 'the list options'));
+      const page = await (await session.client()).users.list(exactInput(UserListQuery, { organization, ...listQuery(options) }, 'list options', listHint));
       session.printer.list(await collect(session, page, options.all), userColumns);
     },
   );
