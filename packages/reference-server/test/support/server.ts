@@ -1,4 +1,5 @@
 import { createClient, type ClientOptions } from '@medsched/sdk';
+import { call, type CallAnswer } from './http-call.js';
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/node/index.js';
 
 export const adminSecret = 'test-admin-secret';
@@ -13,30 +14,11 @@ export function clientFor(server: RunningServer, auth: Pick<ClientOptions, 'apiK
   return createClient({ baseUrl: server.url, maxRetries: 0, ...auth });
 }
 
-export interface RawAnswer {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
-}
+export type RawAnswer = CallAnswer;
 
 /** A plain HTTP request, for what the SDK would not send (bad bodies, bad credentials, odd methods). */
 export async function raw(server: RunningServer, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Uint8Array; json?: unknown } = {}): Promise<RawAnswer> {
-  const headers = { ...init.headers };
-  let body = init.body;
-  if (init.json !== undefined) {
-    body = JSON.stringify(init.json);
-    headers['content-type'] ??= 'application/json';
-  }
-  const response = await fetch(`${server.origin}${path}`, { method, headers, body: body as BodyInit | undefined });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: response.status, headers: response.headers, body: parsed, text };
+  return call(server.origin, method, path, { headers: init.headers, json: init.json, body: init.body as BodyInit | undefined });
 }
 
 export const withKey = (apiKey: string) => ({ 'x-api-key': apiKey });
