@@ -29,5 +29,14 @@ if (mode === 'raw') {
       intakeTime: '09:00', baked: false, seriesId: null, createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
     });
   }
+  // For bounds.mjs: the heap next to RSS, and a full GC on request (only with --expose-gc), so
+  // that memory still held by garbage is told from memory the allocator keeps after a GC.
+  process.on('message', (message) => {
+    if (message === 'memory') process.send({ memory: process.memoryUsage() });
+    if (message === 'gc' && globalThis.gc) {
+      globalThis.gc();
+      process.send({ gc: true });
+    }
+  });
   process.send({ port: server.port, entries: table.size });
 }

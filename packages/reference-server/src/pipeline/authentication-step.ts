@@ -9,14 +9,19 @@ import type { ApiRequest } from './messages.js';
  * guessing credentials is refused with 429 for the rest of its window. Bindings that know no
  * peer address (msw in-process) are not limited.
  */
-export async function authenticateRequest(authenticator: Authenticator, limit: FailedAuthenticationLimit | undefined, request: ApiRequest): Promise<Caller> {
+export function authenticateRequest(authenticator: Authenticator, limit: FailedAuthenticationLimit | undefined, request: ApiRequest): Promise<Caller> {
   const client = limit ? request.client : undefined;
+  // Not an async function: without a limit the authenticator's own promise is handed on, no extra one wrapped around it.
   if (client === undefined) return authenticator.authenticate(request.header);
-  limit!.check(client, Date.now());
+  return authenticateCounted(authenticator, limit!, client, request);
+}
+
+async function authenticateCounted(authenticator: Authenticator, limit: FailedAuthenticationLimit, client: string, request: ApiRequest): Promise<Caller> {
+  limit.check(client, Date.now());
   try {
     return await authenticator.authenticate(request.header);
   } catch (error) {
-    if (error instanceof ProblemError && error.code === 'unauthenticated') limit!.noteFailure(client, Date.now());
+    if (error instanceof ProblemError && error.code === 'unauthenticated') limit.noteFailure(client, Date.now());
     throw error;
   }
 }

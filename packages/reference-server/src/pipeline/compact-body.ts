@@ -13,9 +13,33 @@ export type CompactBody =
 /** Bodies below this many characters are kept as they are: compressing them saves little. */
 const compressFrom = 4 * 1024;
 
+/**
+ * The bytes through a (de)compression stream, written in and read out directly: no Blob or
+ * Response around them (each of which held another copy of the body), one copy of the output.
+ * A reader loop rather than `for await`, which Safari's streams lack (this runs in a service worker too).
+ */
 async function throughStream(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const out = new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
+  const writer = stream.writable.getWriter();
+  const written = writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());
+  // A failed write also fails the read below; this only keeps it from being reported as unhandled.
+  written.catch(() => undefined);
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  await written;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
 }
 
 /** The body in its compact form. */

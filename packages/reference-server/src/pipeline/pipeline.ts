@@ -53,6 +53,8 @@ export interface PipelineOptions {
 
 /** `GET`/`DELETE /calendars/bake` also accept their parameters in a JSON body; the query wins. */
 const acceptsQueryInBody = new Set(['bake.get', 'bake.delete']);
+/** The parameters of a request without a query string (never written to). */
+const noQuery: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 /** Methods whose operations store data (creates, replaces, updates, bakes): checked against the storage quota. */
 const storingMethods = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -120,7 +122,8 @@ export class Pipeline {
     // Authentication comes first: without a valid credential nothing else is revealed.
     const caller = await authenticateRequest(this.options.authenticator, this.options.failedAuthenticationLimit, request);
     const limitHeaders = this.options.rateLimiter?.take(caller, Date.now()) ?? {};
-    return this.idempotency.run(request, caller, requestId, (replayable) => this.#operate(replayable, path, requestId, caller, limitHeaders));
+    // `return await`: one microtask, where returning the promise from an async function costs three.
+    return await this.idempotency.run(request, caller, requestId, (replayable) => this.#operate(replayable, path, requestId, caller, limitHeaders));
   }
 
   async #operate(request: ApiRequest, path: string, requestId: string, caller: Caller, limitHeaders: Record<string, string>): Promise<ApiResponse> {
@@ -140,7 +143,8 @@ export class Pipeline {
       query: undefined as unknown,
       body: undefined as unknown,
     };
-    const rawQuery = readQuery(request.search);
+    // Most requests carry no query: no parameters object is built for them.
+    const rawQuery = request.search === '' ? noQuery : readQuery(request.search);
     if (operation.body) {
       input.body = validate(operation.body, await readJsonObject(request), 'validation_failed', 'body');
     }
@@ -148,7 +152,7 @@ export class Pipeline {
       const fromBody = acceptsQueryInBody.has(operation.id) ? await readJsonBody(request) : undefined;
       const merged = fromBody && typeof fromBody === 'object' && !Array.isArray(fromBody) ? { ...fromBody, ...rawQuery } : rawQuery;
       input.query = validate(operation.query, merged, 'validation_failed', 'query');
-    } else if (Object.keys(rawQuery).length > 0) {
+    } else if (rawQuery !== noQuery && Object.keys(rawQuery).length > 0) {
       throw new ProblemError('validation_failed', `${operation.method} ${operation.path} takes no query parameters`, {
         errors: Object.keys(rawQuery).map((key) => ({ path: key, message: 'unknown query parameter' })),
       });

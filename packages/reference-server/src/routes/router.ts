@@ -18,6 +18,8 @@ const newNode = (): Node => ({ children: new Map(), methods: new Map() });
 const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment.length > 0);
 
 function decode(segment: string): string {
+  // Most segments (ids) hold no escape: no decoding, no try frame on the hot path.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -17,6 +17,8 @@ export type HeaderReader = (name: string) => string | undefined;
 
 /** How often a key's `lastUsedAt` is written: per request would make every read a write. */
 const lastUseResolutionMs = 1000;
+/** A key record's `lastUsedAt` parsed to milliseconds, kept with the text it was parsed from: parsed once per write, not per request. */
+const lastUseParsed = new WeakMap<ApiKeyRecord, { text: string; ms: number }>();
 
 function unauthenticated(detail: string, tokenError = false): ProblemError {
   const challenge = tokenError ? 'Bearer realm="medsched", error="invalid_token"' : 'Bearer realm="medsched"';
@@ -50,13 +52,17 @@ export class Authenticator {
     return (fromKey ?? fromToken)!;
   }
 
-  async #byApiKey(key: string): Promise<Caller> {
-    if (!isWellFormedApiKey(key.trim())) throw unauthenticated('the API key is malformed: keys look like msk_…');
-    if (!this.demoKeys && isDemoApiKey(key.trim())) throw unauthenticated(demoKeysOffDetail);
-    const record = this.db.apiKeys.group('hash', await this.hashKey(key.trim()))[0];
+  async #byApiKey(given: string): Promise<Caller> {
+    const key = given.trim();
+    if (!isWellFormedApiKey(key)) throw unauthenticated('the API key is malformed: keys look like msk_…');
+    if (!this.demoKeys && isDemoApiKey(key)) throw unauthenticated(demoKeysOffDetail);
+    // The node:http server's hasher is synchronous: no await (and no microtask) for it.
+    const hashed = this.hashKey(key);
+    const record = this.db.apiKeys.group('hash', typeof hashed === 'string' ? hashed : await hashed)[0];
     if (!record || record.revokedAt !== null) throw unauthenticated('the API key is unknown or revoked');
     const caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });
-    await this.#noteUse(record);
+    const noting = this.#noteUse(record);
+    if (noting) await noting;
     return caller;
   }
 
@@ -80,10 +86,16 @@ export class Authenticator {
     return { account, user, organizationId: user.organization, role: user.role, credential };
   }
 
-  async #noteUse(record: ApiKeyRecord): Promise<void> {
+  /** Writes the key's `lastUsedAt` when it is older than the resolution; undefined when nothing is written. */
+  #noteUse(record: ApiKeyRecord): Promise<unknown> | undefined {
     const now = Date.now();
-    if (record.lastUsedAt && now - Date.parse(record.lastUsedAt) < lastUseResolutionMs) return;
-    await this.db.apiKeys.update(record, (draft) => {
+    const text = record.lastUsedAt;
+    if (text) {
+      let last = lastUseParsed.get(record);
+      if (last?.text !== text) lastUseParsed.set(record, (last = { text, ms: Date.parse(text) }));
+      if (now - last.ms < lastUseResolutionMs) return undefined;
+    }
+    return this.db.apiKeys.update(record, (draft) => {
       draft.lastUsedAt = new Date(now).toISOString();
     });
   }

@@ -9,7 +9,7 @@ import { pageOfSorted, type Page } from '../operation/pagination.js';
 import { conflict, forbidden, invalid } from '../operation/problems.js';
 import { checkRecurrence } from './recurrence.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
-import { afterPatientLocks } from './patient-lock.js';
+import { patientLockHeld, patientLocksHeld } from './patient-lock.js';
 
 type CalendarInput = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ function writableEntry(ctx: OperationContext, id: string): CalendarEntryRecord {
   return entry;
 }
 
-/** `GET /calendars/`: waits for bakes under way of the patients it covers (see `afterPatientLocks`). */
+/** `GET /calendars/`: waits for bakes under way of the patients it covers (see `patientLocksHeld`). */
 export async function listCalendarEntries(ctx: OperationContext, query: CalendarListQuery): Promise<Page<CalendarEntry>> {
   const { caller, db } = ctx;
   checkRoleFilter(query.role);
@@ -66,7 +66,8 @@ export async function listCalendarEntries(ctx: OperationContext, query: Calendar
   }
   // A bake or unbake under way on these patients finishes first: no answer shows half of one.
   const patients = patient === undefined ? db.users.group('organization', caller.organizationId).map((user) => user.id) : [patient];
-  await afterPatientLocks(db, patients);
+  const held = patientLocksHeld(db, patients);
+  if (held) await held;
   // A page is read from the group's sorted list (kept in step with every write), never by
   // converting and sorting the whole organization; filters walk the list without converting.
   const sorted = patient === undefined
@@ -87,8 +88,10 @@ const calendarOrder = (sortBy: string | undefined) =>
 
 export async function getCalendarEntry(ctx: OperationContext, id: string): Promise<CalendarEntry> {
   const entry = readableEntry(ctx, id);
-  await afterPatientLocks(ctx.db, [entry.patient]);
-  // Read again: a bake or unbake that was under way may have changed (or removed) it.
+  const held = patientLockHeld(ctx.db, entry.patient);
+  if (held === undefined) return toCalendarEntry(entry);
+  await held;
+  // Read again: the bake or unbake that was under way may have changed (or removed) it.
   return toCalendarEntry(readableEntry(ctx, id));
 }
 
