@@ -9,12 +9,13 @@ import { organizationOf } from './organization-default.js';
 /** A patient with the devices assigned to it. */
 type PatientRow = User & { devices: Pick<Device, 'id' | 'name' | 'serialNumber' | 'status'>[] };
 
+/** On a narrow terminal role (always "patient"), then timezone are left out; id, name, e-mail and devices stay. */
 const patientColumns: Column<PatientRow>[] = [
   field('id'),
   field('name'),
   field('email'),
-  field('role'),
-  field('timezone'),
+  field('role', 'role', 1),
+  field('timezone', 'timezone', 2),
   { header: 'devices', value: (row) => row.devices.map((device) => `${device.name} (${device.id})`).join(', ') },
 ];
 

@@ -11,7 +11,8 @@ import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { organizationOf } from './organization-default.js';
 
-const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role'), field('category'), field('timezone')];
+/** On a narrow terminal category, then timezone, then role are left out; id, name and e-mail stay. */
+const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role', 'role', 3), field('category', 'category', 1), field('timezone', 'timezone', 2)];
 
 interface CreateFlags {
   organization?: string;
