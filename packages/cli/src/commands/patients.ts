@@ -3,6 +3,7 @@ import type { Device, User } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
 import { dateIn } from '../dates/time-zone.js';
 import { field, type Column } from '../output/columns.js';
+import { rememberPatients } from '../identity/remember-patients.js';
 import { withExamples } from './help-examples.js';
 import { organizationOf } from './organization-default.js';
 
@@ -59,6 +60,7 @@ export function registerPatientsCommands(program: Command): void {
         for await (const user of client.users.iterate({ organization, role, limit: 100, sortBy: 'name', ...(options.search !== undefined && { search: options.search }) })) found.push(user);
       }
       found.sort((a, b) => a.name.localeCompare(b.name));
+      await rememberPatients(session, organization, found);
       const rows = options.devices ? await withDevices(session, found) : found.map((user) => ({ ...user, devices: [] }));
       session.printer.list(rows, patientColumns);
     });

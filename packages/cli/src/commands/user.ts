@@ -7,6 +7,7 @@ import { checkFieldsFirst } from '../output/known-fields.js';
 import { openSession } from '../client/session.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
 import { field, type Column } from '../output/columns.js';
+import { rememberPatients } from '../identity/remember-patients.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { organizationOf } from './organization-default.js';
@@ -33,7 +34,9 @@ export function registerUserCommands(program: Command): void {
       const session = await openSession(command);
       const organization = await organizationOf(session, options.organization);
       const page = await (await session.client()).users.list(exactInput(UserListQuery, { organization, ...listQuery(options) }, 'list options', listHint));
-      session.printer.list(await collect(session, page, options.all), userColumns);
+      const users = await collect(session, page, options.all);
+      await rememberPatients(session, organization, users);
+      session.printer.list(users, userColumns);
     },
   );
   withExamples(list, ['medsched user list --organization 64d001000000000000000001 --role patient --all --json']);
