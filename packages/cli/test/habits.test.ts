@@ -147,6 +147,71 @@ describe('output on a terminal, like gh', () => {
   });
 });
 
+describe('wide tables on a terminal, like gh', () => {
+  const lists = [
+    ['calendar', 'list', '--all'],
+    ['calendar', 'list', '--patient', clara.userId],
+    ['bake', 'show', '--patient', clara.userId, '--from', '2026-01-05'],
+    ['patients', 'list'],
+    ['user', 'list'],
+  ];
+
+  it.each([80, 120])('at %i columns every line fits, ids stay whole, and what was left out is named once on stderr', async (columns) => {
+    const env = envFor();
+    expect((await runCli(['bake', '--patient', clara.userId, '--from', '2026-01-05', '--yes'], env)).code).toBe(0);
+    let leftOutSomewhere = false;
+    for (const args of lists) {
+      const errFile = join(tempConfigDir(), 'err.log');
+      const shown = runInTerminal([...args, '--no-color', '--no-pager'], env, { size: { columns, rows: 40 }, stderrFile: errFile });
+      expect(await shown.closed, args.join(' ')).toBe(0);
+      const lines = shown.output().split(/\r?\n/).filter((line) => line.trim() !== '');
+      expect(lines.length, args.join(' ')).toBeGreaterThan(1);
+      for (const line of lines) expect([...line].length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(columns);
+      // Every id of the JSON answer is on the screen whole.
+      const piped = await runCli([...args, '--json', 'id'], env);
+      const ids = (JSON.parse(piped.stdout) as { id: string }[]).map((row) => row.id);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect(shown.output(), args.join(' ')).toContain(id);
+      const stderr = readFileSync(errFile, 'utf8');
+      const notes = stderr.match(/Left out to fit \d+ columns: .*/g) ?? [];
+      if (notes.length > 0) {
+        leftOutSomewhere = true;
+        expect(notes[0]).toContain(`Left out to fit ${columns} columns`);
+        expect(stderr).toMatch(/Get them with --fields \w+,\w+, --output json, or a pipe\./);
+        // Once per run: a header named in one note is not named again.
+        const named = notes.flatMap((note) => note.replace(/.*columns: /, '').replace(/\.$/, '').split(', '));
+        expect(new Set(named).size).toBe(named.length);
+        // A column named as left out is not among the headers on the screen.
+        const header = (lines[0] as string).split(/\s{2,}/);
+        for (const name of named) expect(header).not.toContain(name.toUpperCase());
+      }
+    }
+    expect(leftOutSomewhere).toBe(true);
+  });
+
+  it('at 80 columns calendar list leaves out seriesId, rrule, medication, patient in that order, keeps columns chosen with --fields, and piped it is whole and says nothing', async () => {
+    const env = envFor();
+    const errFile = join(tempConfigDir(), 'err.log');
+    const narrow = runInTerminal(['calendar', 'list', '--all', '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 40 }, stderrFile: errFile });
+    expect(await narrow.closed).toBe(0);
+    // The priority order; the zone (one value in every row here) may go first.
+    expect(readFileSync(errFile, 'utf8')).toMatch(/Left out to fit 80 columns: (timeZone, )?seriesId, (timeZone, )?rrule, medication, patient\./);
+    expect(narrow.output()).toMatch(/^ID\s+DATE\s+TIME\s+TITLE\s+AMOUNT\s+UNIT/m);
+
+    const chosenErr = join(tempConfigDir(), 'err.log');
+    const chosen = runInTerminal(['calendar', 'list', '--all', '--fields', 'id,seriesId,medication', '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 40 }, stderrFile: chosenErr });
+    expect(await chosen.closed).toBe(0);
+    expect(chosen.output()).toMatch(/^ID\s+SERIESID\s+MEDICATION/m);
+    expect(readFileSync(chosenErr, 'utf8')).not.toContain('Left out');
+
+    const piped = await runCli(['calendar', 'list', '--all', '--output', 'table'], env);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toMatch(/^ID\s+DATE\s+TIME\s+TIMEZONE\s+TITLE\s+AMOUNT\s+UNIT\s+MEDICATION\s+PATIENT\s+RRULE\s+SERIESID\s+BAKED$/m);
+    expect(piped.stdout).toMatch(/^64d005000000000000000001  .*  Morning tablet  .*  64d003000000000000000001  64d002000000000000000003 /m);
+    expect(piped.stderr).not.toContain('Left out');
+  });
+});
+
 describe('--jq', () => {
   it('filters JSON with real jq, raw strings like gh; a filter that does not compile is exit 2 before anything is written', async () => {
     const env = envFor();

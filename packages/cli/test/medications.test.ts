@@ -72,6 +72,39 @@ describe('medications by name, without a list endpoint', () => {
     expect(proxy.forwarded.length).toBe(before);
   });
 
+  it('shell completion offers patient names and e-mails after --patient, from what the CLI listed or resolved (no request while completing)', async () => {
+    const bin = tempConfigDir();
+    writeFileSync(join(bin, 'medsched'), `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" "$@"\n`, { mode: 0o755 });
+    const own = { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() };
+    const script = (await runCli(['completion', 'bash'], own)).stdout;
+    const complete = (typed: string) => {
+      const before = proxy.forwarded.length;
+      const words = execFileSync('bash', ['-c', `${script}\nCOMP_WORDS=(medsched bake show --patient ${typed}); COMP_CWORD=4; _medsched; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+        encoding: 'utf8',
+        env: { ...cliEnv(own), PATH: `${bin}:${process.env.PATH ?? ''}` },
+      });
+      expect(proxy.forwarded.length, 'completing sent a request').toBe(before);
+      return words.trim().split('\n').filter((word) => word !== '');
+    };
+    // Nothing listed or resolved yet: nothing to offer (and no request to find out).
+    expect(complete('Cl')).toEqual([]);
+
+    // Resolving --patient remembers what the search found.
+    expect((await runCli(['calendar', 'list', '--patient', 'clara', '--json', 'id'], own)).code).toBe(0);
+    expect(complete('Cl')).toEqual(['Clara\\ Claus']);
+    expect(complete('patient1')).toEqual(['patient1@sonnen.example']);
+    expect(complete('Di')).toEqual([]);
+    expect(statSync(join(own.MEDSCHED_CONFIG_DIR, 'patients-default.json')).mode & 0o777).toBe(0o600);
+
+    // Listing patients remembers them all.
+    expect((await runCli(['patients', 'list', '--no-devices', '--json', 'id'], own)).code).toBe(0);
+    expect(complete('Di')).toEqual(['Dieter\\ Dorn']);
+    expect(complete('patient')).toEqual(['patient1@sonnen.example', 'patient2@sonnen.example', 'patient3@sonnen.example']);
+    // The entry point the scripts call: one name or e-mail a line.
+    const direct = await runCli(['__complete', 'patients'], own);
+    expect(direct.stdout.split('\n')).toEqual(expect.arrayContaining(['Clara Claus', 'Dieter Dorn', 'Erika Engel', 'patient1@sonnen.example']));
+  });
+
   it('takes a name wherever a medication id goes: calendar create --medication, medication get', async () => {
     const entry = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', 'Ramipril', '--date', '2026-03-04', '--time', '08:00', '--medication', 'ramipril', '--json', 'id'], env);
     expect(entry.code, entry.stderr).toBe(0);

@@ -22,6 +22,8 @@ export interface BakedRow {
 /**
  * The columns of calendar entries in tables and CSV: what is taken, how much, when. `zoneOf`
  * gives the patient's zone where known: then the zone has a column and the CSV time its offset.
+ * On a narrow terminal seriesId, rrule, medication id, patient id and zone are left out, in
+ * that order (`drop`); id, date, time, title, amount, unit and baked always stay.
  */
 export function entryColumnsIn(zoneOf: (patient: string) => string | undefined): Column<CalendarEntry>[] {
   return [
@@ -35,14 +37,14 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined):
         return zone === undefined ? entry.startTime : `${entry.startTime}${utcOffsetAt(entry.date, entry.startTime, zone)}`;
       },
     },
-    { header: 'timeZone', value: (entry) => zoneOf(entry.userId) },
+    { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 5 },
     field('title'),
     { header: 'amount', value: (entry) => entry.amount },
     { header: 'unit', value: (entry) => entry.unit },
-    { header: 'medication', value: (entry) => entry.medication },
-    field('userId', 'patient'),
-    { header: 'rrule', value: (entry) => entry.rrule },
-    { header: 'seriesId', value: (entry) => entry.seriesId },
+    { header: 'medication', value: (entry) => entry.medication, drop: 3 },
+    field('userId', 'patient', 4),
+    { header: 'rrule', value: (entry) => entry.rrule, drop: 2 },
+    { header: 'seriesId', value: (entry) => entry.seriesId, drop: 1 },
     field('baked'),
   ];
 }
@@ -53,11 +55,17 @@ export const entryColumns: Column<CalendarEntry>[] = entryColumnsIn(() => undefi
 /** In CSV the time carries its UTC offset (`08:00+01:00`), so a spreadsheet never has to guess the zone. */
 const timeWithOffset: Column<BakedRow> = { header: 'time', value: (row) => row.time, csv: (row) => `${row.time}${utcOffsetAt(row.date, row.time, row.timeZone)}` };
 
+/**
+ * On a narrow terminal the patient's id goes first (the name stays), then the zone, the patient
+ * (the same in most bakes), the device and the entry's title; what is taken (medication), how
+ * much, when, and the entry id always stay.
+ */
+const bakedRowDrop: Partial<Record<keyof BakedRow, number>> = { patientId: 1, timeZone: 2, patient: 3, device: 4, title: 5 };
+
 export const bakedRowColumns: Column<BakedRow>[] = [
   field('date'),
   timeWithOffset,
-  field('timeZone'),
-  ...(['patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name)),
+  ...(['timeZone', 'patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name, name, bakedRowDrop[name])),
 ];
 
 /** One alarm a dispenser will ring: when, which device, for whom, how many intakes. */
@@ -75,8 +83,12 @@ export interface AlarmRow {
 export const alarmColumns: Column<AlarmRow>[] = [
   field('date'),
   { header: 'time', value: (row) => row.time, csv: (row) => `${row.time}${utcOffsetAt(row.date, row.time, row.timeZone)}` },
-  field('timeZone'),
-  ...(['device', 'deviceId', 'patient', 'patientId', 'entries'] as const).map((name) => field<AlarmRow>(name)),
+  field('timeZone', 'timeZone', 3),
+  field('device'),
+  field('deviceId', 'deviceId', 1),
+  field('patient'),
+  field('patientId', 'patientId', 2),
+  field('entries'),
 ];
 
 /** The alarms with device and patient names beside their ids. */

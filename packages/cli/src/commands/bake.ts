@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BakeResult, BakeTarget } from '@medsched/sdk';
+import type { BakeResult, BakeTarget, User } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
 import { usageError } from '../errors/cli-error.js';
 import { resolveBakeRange, type BakeRange } from '../dates/date-range.js';
@@ -8,6 +8,7 @@ import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js
 import { decideWrites, withQuery, writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { recordWrite } from '../errors/write-journal.js';
 import { patientLabel, patientName } from '../identity/patient-name.js';
+import { rememberPatients } from '../identity/remember-patients.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { cleanText } from '../output/clean-text.js';
@@ -102,10 +103,13 @@ async function patientNames(session: Session, result: BakeResult): Promise<Map<s
   try {
     const client = await session.client();
     const organization = await organizationOf(session, undefined);
+    const seen: User[] = [];
     for await (const user of client.users.iterate({ organization, limit: 100 })) {
+      seen.push(user);
       if (user.timezone) session.patientZones.set(user.id, user.timezone);
       if (missing.has(user.id)) names.set(user.id, user.name);
     }
+    await rememberPatients(session, organization, seen);
   } catch {
     // Ids are still right: a credential that may not list users (a patient) sees ids.
   }

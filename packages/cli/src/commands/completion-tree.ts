@@ -19,11 +19,12 @@ export function completionTree(program: Command): CompletionTree {
 }
 
 /** Flags whose value can be completed: fixed choices, or names the CLI knows (`__complete KIND`). */
-export type FlagValues = Map<string, string[] | { dynamic: 'medications' | 'profiles' }>;
+export type FlagValues = Map<string, string[] | { dynamic: 'medications' | 'patients' | 'profiles' }>;
 
 export function flagValues(program: Command): FlagValues {
   const values: FlagValues = new Map([
     ['--medication', { dynamic: 'medications' }],
+    ['--patient', { dynamic: 'patients' }],
     ['--profile', { dynamic: 'profiles' }],
   ]);
   const walk = (command: Command) => {

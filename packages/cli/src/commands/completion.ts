@@ -23,7 +23,7 @@ export function registerCompletionCommand(program: Command): void {
   // For the completion scripts: names the CLI knows from local files, one per line, without a request.
   const complete = program
     .command('__complete', { hidden: true })
-    .argument('<kind>', 'medications or profiles')
+    .argument('<kind>', 'medications, patients or profiles')
     .action(async (kind: string, _options: unknown, command: Command) => {
       const { openSession } = await import('../client/session.js');
       const session = await openSession(command, { allowNewProfile: true });
@@ -34,7 +34,12 @@ export function registerCompletionCommand(program: Command): void {
         const cache = MedicationCache.open(session.settings.profileName);
         const names = (organization === undefined ? cache.all() : cache.of(organization)).map((record) => record.name);
         process.stdout.write(names.map((name) => `${name}\n`).join(''));
-      } else throw usageError(`nothing to complete for "${kind}"`, 'medications or profiles');
+      } else if (kind === 'patients') {
+        // Names and e-mails of the patients this profile has listed or resolved (patients list, user list, --patient).
+        const { PatientCache, completionWords } = await import('../config/patient-cache.js');
+        const words = completionWords(PatientCache.open(session.settings.profileName).of(session.settings.organization));
+        process.stdout.write(words.map((word) => `${word}\n`).join(''));
+      } else throw usageError(`nothing to complete for "${kind}"`, 'medications, patients or profiles');
     });
-  withExamples(complete, ['medsched __complete medications']);
+  withExamples(complete, ['medsched __complete medications', 'medsched __complete patients']);
 }

@@ -3,18 +3,20 @@ import type { Device, User } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
 import { dateIn } from '../dates/time-zone.js';
 import { field, type Column } from '../output/columns.js';
+import { rememberPatients } from '../identity/remember-patients.js';
 import { withExamples } from './help-examples.js';
 import { organizationOf } from './organization-default.js';
 
 /** A patient with the devices assigned to it. */
 type PatientRow = User & { devices: Pick<Device, 'id' | 'name' | 'serialNumber' | 'status'>[] };
 
+/** On a narrow terminal role (always "patient"), then timezone are left out; id, name, e-mail and devices stay. */
 const patientColumns: Column<PatientRow>[] = [
   field('id'),
   field('name'),
   field('email'),
-  field('role'),
-  field('timezone'),
+  field('role', 'role', 1),
+  field('timezone', 'timezone', 2),
   { header: 'devices', value: (row) => row.devices.map((device) => `${device.name} (${device.id})`).join(', ') },
 ];
 
@@ -58,6 +60,7 @@ export function registerPatientsCommands(program: Command): void {
         for await (const user of client.users.iterate({ organization, role, limit: 100, sortBy: 'name', ...(options.search !== undefined && { search: options.search }) })) found.push(user);
       }
       found.sort((a, b) => a.name.localeCompare(b.name));
+      await rememberPatients(session, organization, found);
       const rows = options.devices ? await withDevices(session, found) : found.map((user) => ({ ...user, devices: [] }));
       session.printer.list(rows, patientColumns);
     });

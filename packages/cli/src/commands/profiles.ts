@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Command } from 'commander';
-import { MedicationCache } from '../config/medication-cache.js';
+import { cachePath } from '../config/cache-file.js';
 import { writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { openSession } from '../client/session.js';
 import { maskSecret } from '../config/settings.js';
@@ -70,7 +70,8 @@ export function registerProfilesCommands(program: Command): void {
     const { confirmLocal } = await import('../input/confirm-local.js');
     await confirmLocal(session, `Delete profile "${name}" and its saved credential?`, { yes: flags.yes, what: 'delete a profile' });
     await store.remove(name);
-    rmSync(MedicationCache.open(name).path, { force: true });
+    // Its caches go with it: patient names and e-mails are personal data.
+    for (const kind of ['medications', 'patients']) rmSync(cachePath(kind, name), { force: true });
     session.printer.success(`Deleted profile "${name}"`);
   });
   withExamples(remove, ['medsched profiles delete old-ci --yes']);

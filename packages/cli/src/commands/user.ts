@@ -7,11 +7,13 @@ import { checkFieldsFirst } from '../output/known-fields.js';
 import { openSession } from '../client/session.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
 import { field, type Column } from '../output/columns.js';
+import { rememberPatients } from '../identity/remember-patients.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { organizationOf } from './organization-default.js';
 
-const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role'), field('category'), field('timezone')];
+/** On a narrow terminal category, then timezone, then role are left out; id, name and e-mail stay. */
+const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role', 'role', 3), field('category', 'category', 1), field('timezone', 'timezone', 2)];
 
 interface CreateFlags {
   organization?: string;
@@ -32,7 +34,9 @@ export function registerUserCommands(program: Command): void {
       const session = await openSession(command);
       const organization = await organizationOf(session, options.organization);
       const page = await (await session.client()).users.list(exactInput(UserListQuery, { organization, ...listQuery(options) }, 'list options', listHint));
-      session.printer.list(await collect(session, page, options.all), userColumns);
+      const users = await collect(session, page, options.all);
+      await rememberPatients(session, organization, users);
+      session.printer.list(users, userColumns);
     },
   );
   withExamples(list, ['medsched user list --organization 64d001000000000000000001 --role patient --all --json']);

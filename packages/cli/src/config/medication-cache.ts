@@ -1,6 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { configDirectory } from './config-path.js';
+import { cachePath, readCacheFile, writeCacheFile } from './cache-file.js';
 
 /** One medication as the CLI last saw it, and how it came to know it. */
 export interface KnownMedication {
@@ -27,16 +25,8 @@ export class MedicationCache {
   }
 
   static open(profileName: string, env: NodeJS.ProcessEnv = process.env): MedicationCache {
-    const safeName = profileName.replace(/[^A-Za-z0-9_.-]/g, '_');
-    const path = join(configDirectory(env), `medications-${safeName}.json`);
-    let records: KnownMedication[] = [];
-    try {
-      const parsed = JSON.parse(readFileSync(path, 'utf8')) as { medications?: unknown };
-      if (Array.isArray(parsed.medications)) records = parsed.medications.filter(isKnownMedication);
-    } catch {
-      // No cache yet, or an unreadable one: it is only a cache, rebuilt from the API.
-    }
-    return new MedicationCache(path, records);
+    const path = cachePath('medications', profileName, env);
+    return new MedicationCache(path, readCacheFile(path, 'medications', isKnownMedication));
   }
 
   get(id: string): KnownMedication | undefined {
@@ -64,11 +54,7 @@ export class MedicationCache {
   }
 
   save(): void {
-    mkdirSync(join(this.path, '..'), { recursive: true, mode: 0o700 });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify({ medications: [...this.#byId.values()] }, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.path);
+    writeCacheFile(this.path, 'medications', [...this.#byId.values()]);
   }
 }
 

@@ -5,9 +5,9 @@ import { ExitCode } from '../errors/exit-codes.js';
 import { organizationOf } from '../commands/organization-default.js';
 import { cleanText } from '../output/clean-text.js';
 
+import { patientRoles, rememberPatients } from './remember-patients.js';
+
 const objectId = /^[0-9a-f]{24}$/;
-/** Roles whose users are patients (the targets of --patient). */
-const patientRoles = new Set(['patient', 'onlyself']);
 /** The longest search the API takes (`search` on GET /users/). */
 const maxLookupLength = 200;
 /** More matches than this are not worth listing one by one. */
@@ -60,6 +60,7 @@ export async function resolvePatient(session: Session, value: string): Promise<s
     }
     throw error;
   }
+  await rememberPatients(session, organization, found);
   const matches = matching(found, value);
   if (matches.length === 1) {
     const [patient] = matches as [User];

@@ -1,6 +1,8 @@
+import type { User } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { organizationOf } from '../commands/organization-default.js';
 import { cleanText } from '../output/clean-text.js';
+import { rememberPatients } from './remember-patients.js';
 
 /**
  * A patient's name for questions and reports ("Erika Example"), where the credential may list
@@ -19,10 +21,16 @@ export async function readUsers(session: Session, until?: string): Promise<void>
   try {
     const client = await session.client();
     const organization = await organizationOf(session, undefined);
-    for await (const user of client.users.iterate({ organization, limit: 100 })) {
-      session.patientNames.set(user.id, cleanText(user.name));
-      if (user.timezone) session.patientZones.set(user.id, user.timezone);
-      if (user.id === until) return;
+    const seen: User[] = [];
+    try {
+      for await (const user of client.users.iterate({ organization, limit: 100 })) {
+        seen.push(user);
+        session.patientNames.set(user.id, cleanText(user.name));
+        if (user.timezone) session.patientZones.set(user.id, user.timezone);
+        if (user.id === until) return;
+      }
+    } finally {
+      await rememberPatients(session, organization, seen);
     }
   } catch {
     // A patient's credential may not list users: ids (and no zones) have to do.

@@ -4,11 +4,17 @@ export interface Column<T> {
   value: (record: T) => unknown;
   /** The value in CSV when it differs (e.g. a time with its UTC offset, for spreadsheets). */
   csv?: (record: T) => unknown;
+  /**
+   * Left out of a table on a terminal too narrow for it, lowest number first (1 goes first);
+   * a column without it is always shown. Only for what the row is readable without (a second
+   * id, a series, a rule), never for what says which dose, when, or how much.
+   */
+  drop?: number;
 }
 
 /** A column reading one field by name. */
-export function field<T>(name: keyof T & string, header: string = name): Column<T> {
-  return { header, value: (record) => record[name] };
+export function field<T>(name: keyof T & string, header: string = name, drop?: number): Column<T> {
+  return { header, value: (record) => record[name], ...(drop !== undefined && { drop }) };
 }
 
 /** Columns for records of no known shape: the union of their keys, in first-seen order. */

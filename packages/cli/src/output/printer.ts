@@ -5,7 +5,7 @@ import { columnsOf } from './columns.js';
 import type { OutputFormat } from './format.js';
 import { formatJson, formatNdjson } from './json.js';
 import type { Style } from './style.js';
-import { formatRecord, formatTable } from './table.js';
+import { fitTable, formatRecord } from './table.js';
 
 /**
  * Writes results to stdout in the chosen format. Only results go to stdout; progress,
@@ -81,7 +81,26 @@ export class Printer {
     else if (this.format === 'ndjson') process.stdout.write(formatNdjson(this.#picked(records, chosen)));
     else if (this.format === 'csv') process.stdout.write(this.#formatCsv(records, chosen ?? columns));
     else if (records.length === 0) this.note('no results');
-    else this.#emit(formatTable(records, chosen ?? columns, this.style, { maxWidth: this.#width }));
+    else this.#table(records, chosen ?? columns, chosen !== undefined);
+  }
+
+  /** Headers already named in a "left out" note, so a run says it once (bake prints two tables). */
+  readonly #leftOutNoted = new Set<string>();
+
+  /**
+   * A table fitted to the terminal; columns left out for width are named once on stderr, with
+   * the ways to get them. Columns chosen with --fields are never left out.
+   */
+  #table<T>(records: readonly T[], columns: readonly Column<T>[], chosenByPerson: boolean): void {
+    const { text, leftOut } = fitTable(records, columns, this.style, { maxWidth: this.#width, keepAll: chosenByPerson });
+    const fresh = leftOut.filter((header) => !this.#leftOutNoted.has(header));
+    if (fresh.length > 0) {
+      for (const header of fresh) this.#leftOutNoted.add(header);
+      // Two short lines, so that the note itself fits the terminal it is about.
+      const example = [columns[0]?.header, fresh[0]].filter((header) => header !== undefined).join(',');
+      this.note(`Left out to fit ${this.#width} columns: ${fresh.join(', ')}.\nGet them with --fields ${example}, --output json, or a pipe.`);
+    }
+    this.#emit(text);
   }
 
   /** One record: key/value lines in a table, the object in JSON. */
