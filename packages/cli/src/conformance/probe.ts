@@ -110,10 +110,21 @@ export function describeRole(role: CredentialRole): string {
   return { primary: 'main credential', patient: 'patient credential', otherOrganization: "another organization's credential", none: 'no credential' }[role];
 }
 
-/** `path.to[0].field: message` for each schema issue, at most five. */
+/**
+ * `path.to[0].field: message` for each schema issue, at most five. The same issue in many items
+ * of a list is said once, with how many items have it: a renamed field breaks every entry alike.
+ */
 export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
-  const shown = issues.slice(0, 5).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
-  if (issues.length > 5) shown.push(`and ${issues.length - 5} more`);
+  const groups = new Map<string, { first: string; count: number }>();
+  for (const issue of issues) {
+    const path = formatPath(issue.path);
+    const key = `${path.replace(/\[\d+\]/g, '[*]')}\u0000${issue.message}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { first: `${path}: ${issue.message}`, count: 1 });
+  }
+  const shown = [...groups.values()].slice(0, 5).map((group) => (group.count > 1 ? `${group.first} (and in ${group.count - 1} more items)` : group.first));
+  if (groups.size > 5) shown.push(`and ${groups.size - 5} more issues`);
   return shown.join('; ');
 }
 
