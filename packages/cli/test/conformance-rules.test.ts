@@ -1,3 +1,4 @@
+import { createReferenceServer, fromFetchRequest, toFetchResponse } from '@medsched/reference-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceRules, runConformance } from '../src/conformance/index.js';
 import { startServerProcess, type ServerProcess } from './support/server-process.js';
@@ -28,6 +29,17 @@ describe('the conformance rules against the reference server', () => {
   it('all pass for an admin credential too, run again on the same server (each run makes its own scratch patient)', async () => {
     const report = await runConformance({ baseUrl: server.url, credentials: { ...credentials, primary: { apiKey: 'msk_demo_sonnen_admin' } }, readOnly: false });
     expect(report.results.filter((result) => result.status !== 'pass')).toEqual([]);
+  });
+
+  it("all pass in-process too: the reference server's pipeline as the fetch, no socket", async () => {
+    const reference = await createReferenceServer({ seed: 'demo' });
+    const inProcess: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      return toFetchResponse(await reference.pipeline.handle(fromFetchRequest(request)), request.method);
+    };
+    const report = await runConformance({ baseUrl: 'http://reference.test/v1', credentials, readOnly: false, fetch: inProcess });
+    expect(report.results.filter((result) => result.status !== 'pass')).toEqual([]);
+    expect(report.results).toHaveLength(conformanceRules.length);
   });
 
   it('every rule names the section of the interface it comes from', () => {
