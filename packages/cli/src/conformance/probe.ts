@@ -86,9 +86,11 @@ export class Probe {
       method: request.method,
       headers,
       ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+      // The API never redirects; following one would send x-api-key to wherever it points.
+      redirect: 'manual',
       signal: AbortSignal.timeout(this.#options.timeoutMs ?? 15_000),
     });
-    const text = await response.text();
+    const text = await readBounded(response, `${request.method} ${shownPath}`);
     let body: unknown;
     try {
       body = text === '' ? undefined : JSON.parse(text);
@@ -103,6 +105,28 @@ export class Probe {
     if (response.status >= 400) checkProblem(answer);
     return answer;
   }
+}
+
+/** The most of one answer a rule reads: far above any page the rules ask for (limit ≤ 100). */
+const maxAnswerBytes = 8 * 1024 * 1024;
+
+/** The answer's text, or a `RuleFailure` once it passes `maxAnswerBytes` (a deployment must not make the checker run out of memory). */
+async function readBounded(response: Response, what: string): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxAnswerBytes) {
+      await reader.cancel();
+      throw new RuleFailure(`${what} → ${response.status}: the answer is larger than ${maxAnswerBytes / 1024 / 1024} MiB`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A credential role in words. */

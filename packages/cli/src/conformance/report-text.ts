@@ -1,4 +1,5 @@
 import type { ConformanceReport } from './run.js';
+import { cleanText } from '../output/clean-text.js';
 import type { Style } from '../output/style.js';
 
 const labels = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', error: 'ERROR' } as const;
@@ -15,11 +16,12 @@ export function reportText(report: ConformanceReport, style: Style): string {
     const colour = result.status === 'pass' ? style.green : result.status === 'skip' ? style.dim : style.red;
     lines.push(`${colour(label)}  ${result.id.padEnd(width)}  ${result.title}  ${style.dim(`(${result.source.interface})`)}`);
     if (result.status === 'pass') continue;
-    lines.push(`       ${result.message ?? ''}`);
-    if (result.status !== 'skip') for (const request of result.requests) lines.push(style.dim(`         ${request}`));
+    // Messages quote what the server sent (codes, titles): no control characters reach the terminal.
+    lines.push(`       ${cleanText(result.message ?? '')}`);
+    if (result.status !== 'skip') for (const request of result.requests) lines.push(style.dim(`         ${cleanText(request)}`));
   }
   const { counts } = report;
   lines.push('', `${report.results.length} rules: ${counts.pass} passed, ${counts.fail} failed, ${counts.error} errored, ${counts.skip} skipped`);
-  if (report.leftBehind) lines.push(style.dim(`left on the server: ${report.leftBehind}`));
+  if (report.leftBehind) lines.push(style.dim(`left on the server: ${cleanText(report.leftBehind)}`));
   return `${lines.join('\n')}\n`;
 }

@@ -49,7 +49,7 @@ export async function startDriftProxy(target: string, drift: Drift): Promise<Dri
     const url = new URL(req.url ?? '/', targetUrl.origin);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'connection' && name !== 'content-length') headers.set(name, value);
-    const send = () => fetch(url, { method, headers, ...(body.length > 0 && { body }) });
+    const send = () => fetch(url, { method, headers, ...(body.length > 0 && { body: new Uint8Array(body) }) });
     let answer = await send();
     if (drift.kind === 'cross-org-read' && method === 'GET' && answer.status === 403 && /^\/v1\/calendars\/[0-9a-f]{24}$/.test(url.pathname)) {
       headers.set('x-api-key', drift.leakKey);

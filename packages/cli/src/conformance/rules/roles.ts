@@ -45,8 +45,9 @@ export const patientWrites: ConformanceRule = {
     const organization = await fixtures.organization();
     const medication = await probe.send({ as: 'patient', method: 'POST', path: '/medications/', body: { name: 'medsched conformance (must be refused)', organization } });
     expectStatus(medication, 403, 'patients read, they do not write medications', 'forbidden');
-    const user = await probe.send({ as: 'patient', method: 'POST', path: '/users/', body: { organization, name: 'medsched conformance (must be refused)', role: 'admin' } });
-    expectStatus(user, 403, 'patients create no users, least of all admins', 'forbidden');
+    const user = await probe.send({ as: 'patient', method: 'POST', path: '/users/', body: { organization, name: 'medsched conformance (must be refused)', role: 'patient' } });
+    // Role patient, the least one: should a deployment wrongly accept it, no new power exists.
+    expectStatus(user, 403, 'patients create no users', 'forbidden');
     const own = await fixtures.visibleEntry('patient');
     if (own === undefined) return;
     const entry = await probe.send({ as: 'patient', method: 'POST', path: '/calendars/', body: { patient: own.userId, name: 'medsched conformance (must be refused)', date: '2099-01-04' } });
