@@ -69,6 +69,18 @@ describe('medsched-server proxy', () => {
     expect(stderr).toContain('contract: calendars.get GET /v1/calendars/64d005000000000000000001 → 200: response baked: Invalid input: expected boolean, received undefined');
   });
 
+  it('refuses a body over 16 MiB itself with a 413 problem, and keeps serving', async () => {
+    const proxy = await startServerBin(['proxy', '--target', target.url, '--port', '0']);
+    try {
+      const huge = await fetch(`${proxy.url}/calendars/`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: 'x'.repeat(16 * 1024 * 1024 + 1) });
+      expect(huge.status).toBe(413);
+      expect(await huge.json()).toMatchObject({ code: 'payload_too_large' });
+      expect((await fetch(`${proxy.url}/organizations/${sonnen}`, { headers: key })).status).toBe(200);
+    } finally {
+      proxy.kill();
+    }
+  });
+
   it('reports a request that breaks the contract, naming the parameter', async () => {
     const proxy = await startServerBin(['proxy', '--target', target.url, '--port', '0']);
     let stderr = '';

@@ -37,7 +37,7 @@ export const staffDirectory: ConformanceRule = {
 /** A patient writes nothing but its own account. */
 export const patientWrites: ConformanceRule = {
   id: 'roles.patient-writes',
-  title: 'A patient may not create medications, users or entries',
+  title: 'A patient may not create medications, users or entries, nor update its organization',
   source: { interface: '§5 Authentication, item 5', decision: 'docs/api-reference.md "Tenancy and roles"' },
   writes: true,
   async run({ probe, fixtures }) {
@@ -48,6 +48,9 @@ export const patientWrites: ConformanceRule = {
     const user = await probe.send({ as: 'patient', method: 'POST', path: '/users/', body: { organization, name: 'medsched conformance (must be refused)', role: 'patient' } });
     // Role patient, the least one: should a deployment wrongly accept it, no new power exists.
     expectStatus(user, 403, 'patients create no users', 'forbidden');
+    // No field changes: should a deployment wrongly accept it, the organization stays as it was.
+    const organizationUpdate = await probe.send({ as: 'patient', method: 'PATCH', path: `/organizations/${organization}`, body: { organization } });
+    expectStatus(organizationUpdate, 403, 'only admins update their organization', 'forbidden');
     const own = await fixtures.visibleEntry('patient');
     if (own === undefined) return;
     const entry = await probe.send({ as: 'patient', method: 'POST', path: '/calendars/', body: { patient: own.userId, name: 'medsched conformance (must be refused)', date: '2099-01-04' } });

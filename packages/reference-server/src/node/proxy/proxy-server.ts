@@ -46,10 +46,18 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/** Request bodies up to this are forwarded (the reference server itself takes 1 MiB); a larger one is refused here. */
+const maxRequestBytes = 16 * 1024 * 1024;
+
+/** The request body, or undefined once it passes `maxRequestBytes` (the rest is drained, not kept). */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= maxRequestBytes) chunks.push(chunk as Buffer);
+  }
+  return size > maxRequestBytes ? undefined : Buffer.concat(chunks);
 }
 
 /** `calendars.get GET /v1/calendars/… → 200: response [0].baked: expected boolean` */
@@ -125,6 +133,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     try {
       const method = req.method ?? 'GET';
       const requestBytes = await readBody(req);
+      if (requestBytes === undefined) {
+        res.writeHead(413, { 'content-type': 'application/problem+json' }).end(
+          JSON.stringify({ type: 'about:blank', title: 'Payload too large', status: 413, code: 'payload_too_large', detail: `the proxy forwards bodies up to ${maxRequestBytes / 1024 / 1024} MiB` }),
+        );
+        return;
+      }
       const url = new URL(req.url ?? '/', target.origin);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
