@@ -23,7 +23,7 @@ const { port } = await new Promise((resolve, reject) => {
 const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MEDSCHED_')));
 const env = {
   ...clean,
-  XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'medsched-conformance-bench-')),
+  MEDSCHED_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'medsched-conformance-bench-')),
   MEDSCHED_API_KEY: 'msk_demo_sonnen_user',
   MEDSCHED_CONFORMANCE_PATIENT_API_KEY: 'msk_demo_sonnen_patient1',
   MEDSCHED_CONFORMANCE_OTHER_ORG_API_KEY: 'msk_demo_lindenhof_admin',

@@ -29,7 +29,7 @@ const env = {
 };
 
 async function conformance(baseUrl: string, args: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
-  const result = await runCli(['conformance', '--base-url', baseUrl, '--json', ...args], { ...env, XDG_CONFIG_HOME: tempConfigDir() });
+  const result = await runCli(['conformance', '--base-url', baseUrl, '--json', ...args], { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() });
   return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
 }
 
@@ -47,7 +47,7 @@ describe('medsched conformance', () => {
   it('passes every rule against the reference server: exit 0, a table for people, JUnit XML for CI', async () => {
     const dir = tempConfigDir();
     const junit = join(dir, 'conformance.xml');
-    const result = await runCli(['conformance', '--base-url', server.url, '--output', 'table', '--junit', junit], { ...env, XDG_CONFIG_HOME: dir });
+    const result = await runCli(['conformance', '--base-url', server.url, '--output', 'table', '--junit', junit], { ...env, MEDSCHED_CONFIG_DIR: dir });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^PASS {3}tenancy\.entry-read +Another organization's calendar entry/m);
@@ -102,11 +102,24 @@ describe('medsched conformance', () => {
     expect(proxy.writes).toEqual([expect.stringMatching(/^POST \/v1\/users\/$/)]);
   });
 
+  it("takes the further credentials from profiles, as `medsched login` leaves them", async () => {
+    const configDir = tempConfigDir();
+    const base = { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url };
+    expect((await runCli(['login', '--profile', 'patient'], { ...base, MEDSCHED_API_KEY: 'msk_demo_sonnen_patient1' })).code).toBe(0);
+    expect((await runCli(['login', '--profile', 'lindenhof'], { ...base, MEDSCHED_API_KEY: 'msk_demo_lindenhof_admin' })).code).toBe(0);
+    const result = await runCli(['conformance', '--json', '--patient-profile', 'patient', '--other-org-profile', 'lindenhof'], { ...base, MEDSCHED_API_KEY: 'msk_demo_sonnen_user' });
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as Report).counts).toEqual({ pass: 17, fail: 0, skip: 0, error: 0 });
+    const unknown = await runCli(['conformance', '--patient-profile', 'nobody'], { ...base, MEDSCHED_API_KEY: 'msk_demo_sonnen_user' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no profile named "nobody"');
+  });
+
   it('--only runs the named rules and groups; an unknown name is a usage error (exit 2)', async () => {
     const { code, report } = await conformance(server.url, ['--only', 'tenancy,limits.pdf-hosts']);
     expect(code).toBe(0);
     expect(report.results.map((result) => result.id)).toEqual(['tenancy.organization-read', 'tenancy.entry-read', 'limits.pdf-hosts', 'tenancy.entry-write']);
-    const unknown = await runCli(['conformance', '--base-url', server.url, '--only', 'tenancy.nope'], { ...env, XDG_CONFIG_HOME: tempConfigDir() });
+    const unknown = await runCli(['conformance', '--base-url', server.url, '--only', 'tenancy.nope'], { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no rule or group named tenancy.nope');
   });
