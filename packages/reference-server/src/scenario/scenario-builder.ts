@@ -34,6 +34,11 @@ export class ScenarioBuilder {
   readonly #options: ScenarioBuilderOptions;
   readonly maxRecords: number;
   #count = 0;
+  /** Records not kept because `maxRecords` was reached: the proxy says how many. */
+  dropped = 0;
+  /** Stable across builds (the scenario is rewritten while recording): the organization of records that name none, and the replay keys. */
+  #fallbackOrganization: string | undefined;
+  readonly #replayKeys = new Map<string, { apiKey: string; id: string; hash: string }>();
 
   constructor(options: ScenarioBuilderOptions = {}, maxRecords = 100_000) {
     this.#options = options;
@@ -54,7 +59,10 @@ export class ScenarioBuilder {
     let rows = this.#tables.get(table);
     if (!rows) this.#tables.set(table, (rows = new Map()));
     if (!rows.has(id)) {
-      if (this.#count >= this.maxRecords) return;
+      if (this.#count >= this.maxRecords) {
+        this.dropped++;
+        return;
+      }
       this.#count++;
     }
     rows.set(id, { ...rows.get(id), ...row });
@@ -131,7 +139,7 @@ export class ScenarioBuilder {
   async build(): Promise<Scenario> {
     const now = this.#now();
     const organizations = new Set<string>([...(this.#tables.get('organizations')?.keys() ?? [])]);
-    const fallbackOrganization = [...organizations][0] ?? newObjectId();
+    const fallbackOrganization = [...organizations][0] ?? (this.#fallbackOrganization ??= newObjectId());
     const organizationOf = (row: Row): string => {
       const organization = text(row.organization);
       return organization && objectId.test(organization) ? organization : fallbackOrganization;
@@ -192,9 +200,15 @@ export class ScenarioBuilder {
     user.accountId = accountId;
     const email = text(user.email) ?? `replay-${userId}@scenario.example`;
     accounts.push({ id: accountId, email, firstName: 'Scenario', lastName: 'Replay', organizationId: organization, roles: [String(user.role)], isMfaEnabled: false, createdAt: now, updatedAt: now, userId });
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    const apiKey = `msk_scenario_${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-    apiKeys.push({ id: newObjectId(), accountId, hash: await hashApiKey(apiKey), prefix: `${apiKey.slice(0, 12)}…`, description: 'scenario replay', createdAt: now, lastUsedAt: null, revokedAt: null });
+    let key = this.#replayKeys.get(organization);
+    if (!key) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      const apiKey = `msk_scenario_${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+      key = { apiKey, id: newObjectId(), hash: await hashApiKey(apiKey) };
+      this.#replayKeys.set(organization, key);
+    }
+    const { apiKey } = key;
+    apiKeys.push({ id: key.id, accountId, hash: key.hash, prefix: `${apiKey.slice(0, 12)}…`, description: 'scenario replay', createdAt: now, lastUsedAt: null, revokedAt: null });
     return { apiKey, email, role: user.role as ScenarioCredential['role'], organizationId: organization, userId, accountId };
   }
 }

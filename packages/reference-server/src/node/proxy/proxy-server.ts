@@ -187,6 +187,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (timer) clearTimeout(timer);
       await appends;
       await writeScenario();
+      if (builder && builder.dropped > 0) process.stderr.write(`proxy: ${builder.dropped} records beyond ${builder.maxRecords} were not put in the scenario (exchanges.jsonl has every exchange)\n`);
     },
   };
 }
