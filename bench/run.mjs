@@ -3,7 +3,8 @@
 // Then bake.mjs: an organization-wide POST /v1/calendars/bake with N and 10·N patients (time ratio),
 // and isolation.mjs: another tenant's small GETs during the largest allowed bake (p99 ratio);
 // bounds.mjs: peak and settled memory under a one-key flood, lists as data grows, tenants during lists;
-// then cli-startup.mjs, sdk.mjs and mock-server.mjs (a test's reset + one SDK call against plain msw).
+// then cli-startup.mjs, sdk.mjs, mock-server.mjs (a test's reset + one SDK call against plain msw)
+// and conformance.mjs (the whole conformance rule set against a local reference server).
 import autocannon from 'autocannon';
 import { fork, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -91,5 +92,8 @@ const sdk = spawnSync(process.execPath, [fileURLToPath(new URL('./sdk.mjs', impo
 // Then mock-server.mjs: a front-end test (reset + one SDK call) on the mock server against plain msw.
 console.log('');
 const mockServer = spawnSync(process.execPath, [fileURLToPath(new URL('./mock-server.mjs', import.meta.url))], { stdio: 'inherit' });
+// Then conformance.mjs: the whole conformance rule set, as a CLI process, against a local reference server.
+console.log('');
+const conformance = spawnSync(process.execPath, [fileURLToPath(new URL('./conformance.mjs', import.meta.url))], { stdio: 'inherit' });
 process.exitCode =
-  vsRaw >= 0.4 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 && mockServer.status === 0 ? 0 : 1;
+  vsRaw >= 0.4 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;

@@ -5,6 +5,7 @@ import { registerBakeCommands } from './commands/bake.js';
 import { registerCalendarCommands } from './commands/calendar.js';
 import { registerCompletionCommand } from './commands/completion.js';
 import { registerConfigCommands } from './commands/config.js';
+import { registerConformanceCommand } from './commands/conformance.js';
 import { registerDeviceCommands } from './commands/device.js';
 import { withExamples } from './commands/help-examples.js';
 import { registerLoginCommand } from './commands/login.js';
@@ -69,6 +70,7 @@ export function buildProgram(): Command {
   registerAccountCommands(program);
   registerPdfCommands(program);
   registerCompletionCommand(program);
+  registerConformanceCommand(program);
 
   withExamples(program, [
     'medsched login',

@@ -1,4 +1,4 @@
-import { demoCredentials, type Database, type SeedName } from '@medsched/reference-server';
+import { demoCredentials, type Database, type Scenario, type SeedName } from '@medsched/reference-server';
 import type { UserRole } from '@medsched/sdk/schemas';
 import type { MockCredential } from './seed-factories.js';
 
@@ -18,7 +18,7 @@ let credentials: ReturnType<typeof demoCredentials> | undefined;
  * credentials list. Fails with what to do instead when the database has no demo data (or, with
  * no database at hand during a reset, when the seed the reset restores has none).
  */
-export function demoUser(db: Database | undefined, seed: SeedName, role: UserRole, options: DemoUserOptions = {}): MockCredential {
+export function demoUser(db: Database | undefined, seed: SeedName | Scenario, role: UserRole, options: DemoUserOptions = {}): MockCredential {
   const organization = options.organization ?? 'sonnen';
   const credential = (credentials ??= demoCredentials()).find(
     (candidate) =>

@@ -1,10 +1,14 @@
-import type { SeedName } from '@medsched/reference-server';
+import { parseScenario, ScenarioError, type Scenario, type SeedName } from '@medsched/reference-server';
 import type { NowOption } from './mock-clock.js';
 import { MockApiError } from './mock-error.js';
 
 export interface MockApiOptions {
-  /** `demo` (default): the reference server's demo data; `empty`: nothing, build it with `mock.seed`. */
-  seed?: SeedName;
+  /**
+   * `demo` (default): the reference server's demo data; `empty`: nothing, build it with `mock.seed`;
+   * or a scenario recorded from a real service (`medsched-server proxy --record DIR`, the parsed
+   * `DIR/scenario.json`): its records, with `mock.as(scenario.credentials[0])` to read them.
+   */
+  seed?: SeedName | Scenario;
   /**
    * Where the clients of `mock.as()` send requests; its path is the API's base path (`/v1`).
    * The mock answers that path on any origin, so the app may use its own base URL.
@@ -21,7 +25,7 @@ export interface MockApiOptions {
 }
 
 export interface ResolvedOptions {
-  seed: SeedName;
+  seed: SeedName | Scenario;
   baseUrl: string;
   basePath: string;
   now: NowOption | undefined;
@@ -39,7 +43,14 @@ export function resolveOptions(options: MockApiOptions, defaultBaseUrl: string, 
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw new MockApiError('unknown_option', `${setup}(): unknown option "${key}"; the options are ${known.join(', ')}`);
   }
-  if (options.seed !== undefined && !seeds.includes(options.seed)) {
+  if (typeof options.seed === 'object' && options.seed !== null) {
+    try {
+      parseScenario(options.seed);
+    } catch (error) {
+      if (error instanceof ScenarioError) throw new MockApiError('invalid_option', `${setup}({ seed }): ${error.message}`);
+      throw error;
+    }
+  } else if (options.seed !== undefined && !seeds.includes(options.seed)) {
     throw new MockApiError('invalid_option', `${setup}({ seed }): "${String(options.seed)}" is not a seed; use ${seeds.map((seed) => `'${seed}'`).join(' or ')}`);
   }
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');

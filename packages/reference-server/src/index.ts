@@ -29,3 +29,5 @@ export { defaultIdempotencyLimits, type IdempotencyOptions } from './pipeline/id
 export { IdentityProvider, type IdentityProviderOptions, type TokenPair } from './domain/access/identity-provider.js';
 export { hashApiKey } from './domain/access/api-keys.js';
 export { seedDatabase, demoCredentials, demoId, seedNames, type DemoCredential, type SeedName } from './seed/index.js';
+export { Scenario, ScenarioCredential, ScenarioError, loadScenario, parseScenario, scenarioFormat } from './scenario/scenario.js';
+export { ScenarioBuilder, type ScenarioBuilderOptions } from './scenario/scenario-builder.js';

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { printCredentials } from './commands/credentials.js';
 import { runDevicesCommand } from './commands/devices.js';
 import { runKeysCommand } from './commands/keys.js';
+import { runProxy } from './commands/proxy.js';
 import { serve } from './commands/serve.js';
 import { mintToken } from './commands/token.js';
 import { UsageError, serverOrigin } from './environment.js';
@@ -20,6 +21,8 @@ const usage = `medsched-server: the medsched reference server
                   [--max-connections-per-client 256]
                   [--idempotency-mb 64] [--idempotency-credential-mb 8] [--idempotency-ttl 86400]
                   [--quota-entries 100000] [--quota-mb 100] [--journal-compact-mb 16]
+                  [--scenario FILE]   (seed data recorded by proxy --record, instead of --seed)
+  medsched-server proxy --target URL [--port 4020] [--record DIR] [--violations FILE] [--redact-emails]
   medsched-server credentials [--json]
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
@@ -59,6 +62,7 @@ async function main(argv: string[]): Promise<void> {
       organization: { type: 'string' }, id: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' },
       serial: { type: 'string' }, patient: { type: 'string' }, alarm: { type: 'boolean' }, device: { type: 'string' },
       type: { type: 'string' }, payload: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      target: { type: 'string' }, record: { type: 'string' }, violations: { type: 'string' }, 'redact-emails': { type: 'boolean' }, scenario: { type: 'string' },
     },
   });
   const [command = 'serve', action] = positionals;
@@ -73,7 +77,9 @@ async function main(argv: string[]): Promise<void> {
         headerTimeout: values['header-timeout'], bodyTimeout: values['body-timeout'], idleTimeout: values['idle-timeout'], sendTimeout: values['send-timeout'],
         maxConnectionsPerClient: values['max-connections-per-client'], demoKeys: values['demo-keys'],
         idempotencyMb: values['idempotency-mb'], idempotencyCredentialMb: values['idempotency-credential-mb'], idempotencyTtl: values['idempotency-ttl'],
-        quotaEntries: values['quota-entries'], quotaMb: values['quota-mb'], journalCompactMb: values['journal-compact-mb'] });
+        quotaEntries: values['quota-entries'], quotaMb: values['quota-mb'], journalCompactMb: values['journal-compact-mb'], scenario: values.scenario });
+    case 'proxy':
+      return runProxy({ target: values.target, port: values.port, host: values.host, record: values.record, violations: values.violations, redactEmails: values['redact-emails'] });
     case 'credentials':
       return printCredentials(values.json ?? false);
     case 'token':

@@ -6,6 +6,7 @@ import { readLimitFlags, type LimitFlags } from './limit-flags.js';
 import { UsageError, env, parsePort } from '../environment.js';
 import { defaultHost, startServer } from '../start-server.js';
 import { checkAdminSecret, isLoopbackHost, parseDemoKeys } from '../exposure.js';
+import { readScenarioDatabase } from './scenario-file.js';
 
 export interface ServeFlags extends LimitFlags {
   port?: string | undefined;
@@ -20,6 +21,8 @@ export interface ServeFlags extends LimitFlags {
   linkSecret?: string | undefined;
   corsOrigins?: string | undefined;
   demoKeys?: string | undefined;
+  /** A scenario file (`proxy --record`) to serve instead of a seed. */
+  scenario?: string | undefined;
 }
 
 /** `--cors-origins "http://localhost:*,https://app.example.com"`, `*` or `none`; default loopback origins. */
@@ -65,7 +68,10 @@ export async function serve(flags: ServeFlags): Promise<void> {
   checkAdminSecret(host, adminSecret);
   const demoKeys = parseDemoKeys(flags.demoKeys ?? env.demoKeys());
   const tokenSecret = flags.tokenSecret ?? env.tokenSecret();
+  if (flags.scenario && (flags.data ?? env.data())) throw new UsageError('--scenario and --data exclude each other: a scenario is loaded into memory, a data file is its own database');
+  const scenario = flags.scenario ? await readScenarioDatabase(flags.scenario) : undefined;
   const server = await startServer({
+    ...(scenario && { database: scenario.database }),
     port: parsePort(flags.port ?? env.port()),
     host,
     seed,
@@ -84,9 +90,10 @@ export async function serve(flags: ServeFlags): Promise<void> {
   });
 
   const lines = [
-    `medsched reference server listening on ${server.url} (seed: ${seed})`,
+    `medsched reference server listening on ${server.url} (${scenario ? `scenario: ${flags.scenario}` : `seed: ${seed}`})`,
     `  home page:    ${server.origin}/   (API reference: ${server.origin}/reference, OpenAPI: ${server.origin}/openapi.json)`,
   ];
+  for (const credential of scenario?.credentials ?? []) lines.push(`  replay key:   ${credential.role} of organization ${credential.organizationId}: ${credential.apiKey} (made by the recording, in the scenario file)`);
   const demo = demoCredentials()[0];
   if (server.demoKeys && demo) {
     lines.push(
@@ -95,7 +102,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     );
     if (!isLoopbackHost(host)) lines.push(`  warning:      --demo-keys on: the published demo keys (admins included) work for anyone who reaches ${host}`);
   } else {
-    lines.push(`  demo keys:    off (${isLoopbackHost(host) ? 'this server keeps a data file' : `reachable beyond loopback on ${host}`}); --demo-keys on to allow them`);
+    lines.push(`  demo keys:    off (${scenario ? 'a recorded scenario: use its replay keys' : isLoopbackHost(host) ? 'this server keeps a data file' : `reachable beyond loopback on ${host}`}); --demo-keys on to allow them`);
   }
   if (!isLoopbackHost(host)) lines.push('  sign-in as another user with the admin secret: off beyond loopback');
   const generated = server.generatedCredentials;

@@ -1,0 +1,53 @@
+import { expectFieldNamed, expectStatus, expectThat, record, records, recordsIn } from '../expect.js';
+import { scratchRange } from '../fixtures.js';
+import type { ConformanceRule } from '../rule.js';
+
+/** Bake, read and unbake a range of a scratch patient: the states of §3. */
+export const roundTrip: ConformanceRule = {
+  id: 'bake.round-trip',
+  title: 'Bake finalizes a range once, GET reads it, DELETE returns the entries to draft',
+  source: { interface: '§3 States and transitions; §4 #2-#4', decision: 'docs/api-reference.md "Baking"' },
+  writes: true,
+  async run({ probe, fixtures }) {
+    const entry = await fixtures.scratchEntry('medsched conformance bake');
+    expectThat(entry.baked === false, `POST /calendars/ answered baked ${String(entry.baked)}: a new entry is a draft`);
+    const patient = String(entry.userId);
+    const bake = await probe.send({ method: 'POST', path: '/calendars/bake', body: { patient, ...scratchRange }, operation: 'bake.create' });
+    expectStatus(bake, 200, 'baking a range of an own patient');
+    const baked = recordsIn(record(bake).data);
+    const mine = baked.find((candidate) => candidate.id === entry.id);
+    expectThat(mine?.baked === true, `${bake.line}: entry ${String(entry.id)} is ${mine ? `baked ${String(mine.baked)}` : 'missing from data'}; it is dated ${String(entry.date)}, inside ${scratchRange.from}..${scratchRange.to}`);
+    const again = await probe.send({ method: 'POST', path: '/calendars/bake', body: { patient, ...scratchRange }, operation: 'bake.create' });
+    expectStatus(again, 200, 'baking the same range again');
+    const againCount = recordsIn(record(again).data).length;
+    expectThat(againCount === baked.length, `${again.line}: baking the same range twice gives ${againCount} entries, the first bake ${baked.length}; a second bake must create no duplicates`);
+    const read = await probe.send({ method: 'GET', path: '/calendars/bake', query: { patient, ...scratchRange }, operation: 'bake.get' });
+    expectStatus(read, 200, 'reading the baked range');
+    expectThat(recordsIn(record(read).data).some((candidate) => candidate.id === entry.id && candidate.baked === true), `${read.line}: the baked entry ${String(entry.id)} is not in data`);
+    const unbake = await probe.send({ method: 'DELETE', path: '/calendars/bake', query: { patient, ...scratchRange }, operation: 'bake.delete' });
+    expectStatus(unbake, 200, 'unbaking the range');
+    const reverted = records(unbake).find((candidate) => candidate.id === entry.id);
+    expectThat(reverted?.baked === false, `${unbake.line}: entry ${String(entry.id)} is ${reverted ? `baked ${String(reverted.baked)}` : 'missing from the answer'}; DELETE returns the reverted entries with baked false`);
+    const after = await probe.send({ method: 'GET', path: `/calendars/${String(entry.id)}`, operation: 'calendars.get' });
+    expectStatus(after, 200, 'the entry is still there');
+    expectThat(record(after).baked === false, `${after.line}: baked is ${String(record(after).baked)} after the unbake`);
+  },
+};
+
+/** Ranges: from after to, or over a year, are 400 naming the field. */
+export const rangeValidation: ConformanceRule = {
+  id: 'bake.range-validation',
+  title: 'A bake range with to before from, or longer than 366 days, is 400',
+  source: { interface: '§4 #2-#4, rule 5 ("not shown")', decision: 'docs/api-reference.md "Baking"' },
+  writes: false,
+  async run({ probe, fixtures }) {
+    const patient = await fixtures.visiblePatient();
+    const reversed = await probe.send({ method: 'GET', path: '/calendars/bake', query: { patient, from: '2026-02-01', to: '2026-01-01' } });
+    expectStatus(reversed, 400, 'to before from is bad input', 'validation_failed');
+    expectFieldNamed(reversed, 'to');
+    const long = await probe.send({ method: 'GET', path: '/calendars/bake', query: { patient, from: '2026-01-01', to: '2027-06-01' } });
+    expectStatus(long, 400, 'a range longer than 366 days is bad input', 'validation_failed');
+    const missing = await probe.send({ method: 'GET', path: '/calendars/bake', query: { patient } });
+    expectStatus(missing, 400, 'from and to are required (§4 #2)', 'validation_failed');
+  },
+};

@@ -1,0 +1,49 @@
+import { createReferenceServer, fromFetchRequest, toFetchResponse } from '@medsched/reference-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceRules, runConformance } from '../src/conformance/index.js';
+import { startServerProcess, type ServerProcess } from './support/server-process.js';
+
+// The rules a deployment is measured by, run against the reference server as its own process:
+// every rule must pass; one that fails is a bug in the rule or in the server.
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startServerProcess();
+});
+afterAll(() => server?.stop());
+
+const credentials = {
+  primary: { apiKey: 'msk_demo_sonnen_user' },
+  patient: { apiKey: 'msk_demo_sonnen_patient1' },
+  otherOrganization: { apiKey: 'msk_demo_lindenhof_admin' },
+};
+
+describe('the conformance rules against the reference server', () => {
+  it('all pass, none skipped, with every credential given', async () => {
+    const report = await runConformance({ baseUrl: server.url, credentials, readOnly: false });
+    const notPassed = report.results.filter((result) => result.status !== 'pass');
+    expect(notPassed, JSON.stringify(notPassed, null, 2)).toEqual([]);
+    expect(report.results.map((result) => result.id)).toEqual(conformanceRules.map((rule) => rule.id));
+    expect(report.leftBehind).toMatch(/^scratch patient [0-9a-f]{24}/);
+  });
+
+  it('all pass for an admin credential too, run again on the same server (each run makes its own scratch patient)', async () => {
+    const report = await runConformance({ baseUrl: server.url, credentials: { ...credentials, primary: { apiKey: 'msk_demo_sonnen_admin' } }, readOnly: false });
+    expect(report.results.filter((result) => result.status !== 'pass')).toEqual([]);
+  });
+
+  it("all pass in-process too: the reference server's pipeline as the fetch, no socket", async () => {
+    const reference = await createReferenceServer({ seed: 'demo' });
+    const inProcess: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      return toFetchResponse(await reference.pipeline.handle(fromFetchRequest(request)), request.method);
+    };
+    const report = await runConformance({ baseUrl: 'http://reference.test/v1', credentials, readOnly: false, fetch: inProcess });
+    expect(report.results.filter((result) => result.status !== 'pass')).toEqual([]);
+    expect(report.results).toHaveLength(conformanceRules.length);
+  });
+
+  it('every rule names the section of the interface it comes from', () => {
+    for (const rule of conformanceRules) expect(rule.source.interface, rule.id).toMatch(/§\d/);
+    expect(new Set(conformanceRules.map((rule) => rule.id)).size).toBe(conformanceRules.length);
+  });
+});

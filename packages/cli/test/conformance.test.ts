@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDriftProxy, type Drift, type DriftProxy } from './support/drift-proxy.js';
+import { runCli, tempConfigDir } from './support/run-cli.js';
+import { startServerProcess, type ServerProcess } from './support/server-process.js';
+
+// `medsched conformance` as a user runs it: the built CLI as a process, against the reference
+// server (its own process), straight and behind a proxy that makes it drift in one way.
+interface Report {
+  results: Array<{ id: string; status: string; message?: string; requests: string[] }>;
+  counts: Record<string, number>;
+}
+
+let server: ServerProcess;
+const proxies: DriftProxy[] = [];
+beforeAll(async () => {
+  server = await startServerProcess();
+});
+afterAll(async () => {
+  await Promise.all(proxies.map((proxy) => proxy.close()));
+  await server?.stop();
+});
+
+const env = {
+  MEDSCHED_API_KEY: 'msk_demo_sonnen_user',
+  MEDSCHED_CONFORMANCE_PATIENT_API_KEY: 'msk_demo_sonnen_patient1',
+  MEDSCHED_CONFORMANCE_OTHER_ORG_API_KEY: 'msk_demo_lindenhof_admin',
+};
+
+async function conformance(baseUrl: string, args: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
+  const result = await runCli(['conformance', '--base-url', baseUrl, '--json', ...args], { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() });
+  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+}
+
+async function drifted(drift: Drift): Promise<DriftProxy> {
+  const proxy = await startDriftProxy(server.url, drift);
+  proxies.push(proxy);
+  return proxy;
+}
+
+function failed(report: Report): Record<string, string> {
+  return Object.fromEntries(report.results.filter((result) => result.status !== 'pass').map((result) => [result.id, result.message ?? '']));
+}
+
+describe('medsched conformance', () => {
+  it('passes every rule against the reference server: exit 0, a table for people, JUnit XML for CI', async () => {
+    const dir = tempConfigDir();
+    const junit = join(dir, 'conformance.xml');
+    const result = await runCli(['conformance', '--base-url', server.url, '--output', 'table', '--junit', junit], { ...env, MEDSCHED_CONFIG_DIR: dir });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^PASS {3}tenancy\.entry-read +Another organization's calendar entry/m);
+    expect(result.stdout).toContain('17 rules: 17 passed, 0 failed, 0 errored, 0 skipped');
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuites name="medsched conformance" tests="17" failures="0" errors="0" skipped="0"');
+    expect(xml).toContain('<testcase classname="conflicts" name="conflicts.baked-entry: PATCH or POST on a baked entry is 409 conflict and changes nothing"');
+  });
+
+  it('a renamed field is reported by the contract rule, with the operation and the field path; exit 10', async () => {
+    const proxy = await drifted({ kind: 'rename-field' });
+    const { code, report } = await conformance(proxy.url);
+    expect(code).toBe(10);
+    const failures = failed(report);
+    // How many items depends on what the other tests created on this server.
+    expect(failures['contract.read-shapes']).toMatch(
+      /^GET \/calendars\/\?limit=20 → 200: the answer breaks the contract of calendars\.list \(GET \/calendars\/\): \[0\]\.baked: Invalid input: expected boolean, received undefined \(and in \d+ more items\)$/,
+    );
+    // Every rule whose answers carry calendar entries says the same, at its own request; the
+    // rules about other things (401s, limits, PDF hosts, organizations) still pass.
+    expect(Object.keys(failures).sort()).toEqual(['bake.round-trip', 'conflicts.baked-entry', 'contract.read-shapes', 'idempotency.create-replay', 'pagination.pages', 'pagination.sorting', 'roles.patient-scope', 'tenancy.entry-write']);
+    for (const message of Object.values(failures)) expect(message).toMatch(/breaks the contract of calendars\.(list|get|create) .*baked: Invalid input: expected boolean, received undefined/);
+  });
+
+  it('a 422 where the contract says 409 is reported by the conflict rule, naming request, answer and expectation; exit 10', async () => {
+    const proxy = await drifted({ kind: '422-for-409' });
+    const { code, report } = await conformance(proxy.url);
+    expect(code).toBe(10);
+    expect(failed(report)).toEqual({
+      'conflicts.baked-entry': expect.stringMatching(/^PATCH \/calendars\/[0-9a-f]{24} → 422 \(validation_failed\): expected 409 conflict: a baked entry is final/),
+    });
+  });
+
+  it("one organization reading another's entry is reported by the tenancy rule; exit 10", async () => {
+    const proxy = await drifted({ kind: 'cross-org-read', leakKey: 'msk_demo_lindenhof_admin' });
+    const { code, report } = await conformance(proxy.url);
+    expect(code).toBe(10);
+    expect(failed(report)).toEqual({
+      'tenancy.entry-read': expect.stringMatching(/^GET \/calendars\/[0-9a-f]{24} → 200: expected 403 forbidden: a credential must not read another organization's entry \(§5\.6\)$/),
+    });
+  });
+
+  it('--read-only sends no write: every rule that only reads passes against a server that fails any non-GET', async () => {
+    const proxy = await drifted({ kind: 'writes-fail' });
+    const { code, report } = await conformance(proxy.url, ['--read-only']);
+    expect(proxy.writes).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.counts).toEqual({ pass: 12, fail: 0, skip: 5, error: 0 });
+    // Without --read-only the same server is caught at the first write.
+    const writing = await conformance(proxy.url, ['--only', 'bake.round-trip']);
+    expect(writing.code).toBe(10);
+    expect(proxy.writes).toEqual([expect.stringMatching(/^POST \/v1\/users\/$/)]);
+  });
+
+  it("takes the further credentials from profiles, as `medsched login` leaves them", async () => {
+    const configDir = tempConfigDir();
+    const base = { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url };
+    expect((await runCli(['login', '--profile', 'patient'], { ...base, MEDSCHED_API_KEY: 'msk_demo_sonnen_patient1' })).code).toBe(0);
+    expect((await runCli(['login', '--profile', 'lindenhof'], { ...base, MEDSCHED_API_KEY: 'msk_demo_lindenhof_admin' })).code).toBe(0);
+    const result = await runCli(['conformance', '--json', '--patient-profile', 'patient', '--other-org-profile', 'lindenhof'], { ...base, MEDSCHED_API_KEY: 'msk_demo_sonnen_user' });
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as Report).counts).toEqual({ pass: 17, fail: 0, skip: 0, error: 0 });
+    const unknown = await runCli(['conformance', '--patient-profile', 'nobody'], { ...base, MEDSCHED_API_KEY: 'msk_demo_sonnen_user' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no profile named "nobody"');
+  });
+
+  it('--only runs the named rules and groups; an unknown name is a usage error (exit 2)', async () => {
+    const { code, report } = await conformance(server.url, ['--only', 'tenancy,limits.pdf-hosts']);
+    expect(code).toBe(0);
+    expect(report.results.map((result) => result.id)).toEqual(['tenancy.organization-read', 'tenancy.entry-read', 'limits.pdf-hosts', 'tenancy.entry-write']);
+    const unknown = await runCli(['conformance', '--base-url', server.url, '--only', 'tenancy.nope'], { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no rule or group named tenancy.nope');
+  });
+});

@@ -1,0 +1,75 @@
+import { Problem, type OperationId } from '@medsched/sdk/schemas';
+import type { Router } from '../../routes/router.js';
+
+/** One way an exchange broke the contract (the SDK's schemas). */
+export interface Violation {
+  /** The operation id, e.g. `calendars.get`, or `(unknown)` for a path the interface does not have. */
+  operation: string;
+  /** Whether the client's request or the service's answer broke it. */
+  side: 'request' | 'response';
+  method: string;
+  /** The request's path and query, as sent. */
+  path: string;
+  status: number;
+  /** Where: `query.limit`, `body.patient`, `[3].baked`, `status`, `header x-total-count`. */
+  field: string;
+  /** What the contract expects there (the schema's message). */
+  expected: string;
+}
+
+/** One request and its answer, as the proxy saw them. */
+export interface Exchange {
+  method: string;
+  /** Path under the API's base path, e.g. `/calendars/64d0…`. */
+  path: string;
+  query: Record<string, string>;
+  /** The parsed JSON body, or undefined. */
+  requestBody: unknown;
+  status: number;
+  headers: Headers;
+  responseBody: unknown;
+}
+
+type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
+
+function fieldOf(prefix: string, path: ReadonlyArray<PropertyKey>): string {
+  let out = prefix;
+  for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out === '' ? '' : '.'}${String(part)}`;
+  return out === '' ? '(body)' : out;
+}
+
+/**
+ * Checks one exchange against the operation the route table finds for it: the request's path
+ * parameters, query and body against the operation's input schemas, a success against its
+ * status and response schema (and pagination headers), an error against the problem document.
+ */
+export function checkExchange(router: Router, exchange: Exchange, shownPath: string): { operation: OperationId | undefined; violations: Violation[] } {
+  const violations: Violation[] = [];
+  const base = { method: exchange.method, path: shownPath, status: exchange.status };
+  const match = router.match(exchange.method, exchange.path);
+  if (match.kind !== 'route') {
+    if (exchange.status < 400) violations.push({ ...base, operation: '(unknown)', side: 'response', field: 'status', expected: `an error: ${exchange.method} ${exchange.path} is no operation of the interface, yet it answered ${exchange.status}` });
+    return { operation: undefined, violations };
+  }
+  const { operation } = match.route;
+  const id = operation.id as OperationId;
+  const add = (side: Violation['side'], prefix: string, issues: readonly Issue[]) => {
+    for (const issue of issues.slice(0, 20)) violations.push({ ...base, operation: id, side, field: fieldOf(prefix, issue.path), expected: issue.message });
+  };
+  const check = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: readonly Issue[] } } } | undefined, value: unknown, side: Violation['side'], prefix: string) => {
+    if (!schema) return;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) add(side, prefix, parsed.error?.issues ?? []);
+  };
+  check(operation.params, match.params, 'request', 'path');
+  check(operation.query, exchange.query, 'request', 'query');
+  if (operation.body) check(operation.body, exchange.requestBody ?? {}, 'request', 'body');
+  if (exchange.status >= 200 && exchange.status < 300) {
+    if (exchange.status !== operation.status) violations.push({ ...base, operation: id, side: 'response', field: 'status', expected: `${operation.status}` });
+    check(operation.response, exchange.responseBody, 'response', '');
+    if (operation.paginated && !/^\d+$/.test(exchange.headers.get('x-total-count') ?? '')) violations.push({ ...base, operation: id, side: 'response', field: 'header x-total-count', expected: 'the total count of the list (a paginated operation)' });
+  } else if (exchange.status >= 400) {
+    check(Problem, exchange.responseBody, 'response', 'problem');
+  }
+  return { operation: id, violations };
+}
