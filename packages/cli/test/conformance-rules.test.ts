@@ -42,6 +42,22 @@ describe('the conformance rules against the reference server', () => {
     expect(report.results).toHaveLength(conformanceRules.length);
   });
 
+  it('all pass after a bake that expands a series: entries created in the same millisecond sort by the documented tie-break', async () => {
+    const reference = await createReferenceServer({ seed: 'demo' });
+    const inProcess: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      return toFetchResponse(await reference.pipeline.handle(fromFetchRequest(request)), request.method);
+    };
+    const headers = { 'x-api-key': credentials.primary.apiKey, 'content-type': 'application/json' };
+    const bake = await inProcess('http://reference.test/v1/calendars/bake', { method: 'POST', headers, body: JSON.stringify({ patient: '64d002000000000000000003', from: '2026-01-05', to: '2026-01-11' }) });
+    expect(bake.status).toBe(200);
+    // The precondition this test is about: the newest entries share a createdAt.
+    const newest = (await (await inProcess('http://reference.test/v1/calendars/?limit=20&sortBy=createdAt:desc', { headers })).json()) as Array<{ createdAt: string }>;
+    expect(new Set(newest.map((entry) => entry.createdAt)).size).toBeLessThan(newest.length);
+    const report = await runConformance({ baseUrl: 'http://reference.test/v1', credentials, readOnly: false, fetch: inProcess });
+    expect(report.results.filter((result) => result.status !== 'pass')).toEqual([]);
+  });
+
   it('every rule names the section of the interface it comes from', () => {
     for (const rule of conformanceRules) expect(rule.source.interface, rule.id).toMatch(/§\d/);
     expect(new Set(conformanceRules.map((rule) => rule.id)).size).toBe(conformanceRules.length);

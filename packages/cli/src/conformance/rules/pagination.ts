@@ -11,9 +11,25 @@ function totalCount(answer: ProbeAnswer): number {
   return Number(header);
 }
 
+/** Code-unit order, as the server sorts (localeCompare would follow the locale's collation). */
+function compareText(a: unknown, b: unknown): number {
+  const [x, y] = [String(a), String(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function compareCreated(a: Record<string, unknown>, b: Record<string, unknown>): number {
-  const byTime = String(a.createdAt).localeCompare(String(b.createdAt));
-  return byTime !== 0 ? byTime : String(a.id).localeCompare(String(b.id));
+  const byTime = compareText(a.createdAt, b.createdAt);
+  return byTime !== 0 ? byTime : compareText(a.id, b.id);
+}
+
+/**
+ * `sortBy=createdAt:desc`: newest first, and entries created in the same millisecond (a bake
+ * expands a series into several at once) by `id` ascending: the documented tie-break after the
+ * `sortBy` keys keeps its own direction (docs/api-reference.md "Lists").
+ */
+function compareNewestFirst(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const byTime = compareText(b.createdAt, a.createdAt);
+  return byTime !== 0 ? byTime : compareText(a.id, b.id);
 }
 
 /** Pages of a list fit together: no gap, no repeat, stable default order, headers that say how many. */
@@ -64,7 +80,10 @@ export const sorting: ConformanceRule = {
     const entries = records(answer);
     for (let index = 1; index < entries.length; index++) {
       const [before, after] = [entries[index - 1]!, entries[index]!];
-      expectThat(compareCreated(before, after) >= 0, `${answer.line}: entry ${String(after.id)} (createdAt ${String(after.createdAt)}) comes after ${String(before.id)} (createdAt ${String(before.createdAt)})`);
+      expectThat(
+        compareNewestFirst(before, after) <= 0,
+        `${answer.line}: entry ${String(after.id)} (createdAt ${String(after.createdAt)}) comes after ${String(before.id)} (createdAt ${String(before.createdAt)}); expected newest first, equal createdAt by id ascending`,
+      );
     }
     const unknown = await probe.send({ method: 'GET', path: '/calendars/', query: { sortBy: 'noSuchField' } });
     expectStatus(unknown, 400, 'an unknown sort field is a typo to surface, not ignored', 'validation_failed');
