@@ -138,10 +138,11 @@ export class Transport {
         methods: ['get', 'post', 'patch', 'put', 'delete'],
         statusCodes: retryStatuses,
         afterStatusCodes: retryStatuses,
-        maxRetryAfter: config.maxRetryAfterMs,
-        backoffLimit: maxMs,
+        // `delay` is capped at maxMs and our jitter only shortens it, so ky's `backoffLimit` would
+        // change nothing; `shouldRetry` refuses a Retry-After past maxRetryAfter and decides on
+        // timeouts, so `maxRetryAfter` and `retryOnTimeout` are left out too: ky merges and
+        // normalizes this object into every call's options, at a cost per key.
         delay: (retryCount) => Math.min(maxMs, initialMs * 2 ** (retryCount - 1)),
-        retryOnTimeout: true, // our TimeoutError ends one attempt; the next has its own deadline
       },
       ...(hooks.beforeRequest || hooks.afterResponse ? { hooks } : {}),
     });
@@ -258,7 +259,9 @@ export class Transport {
         this.#logAttempt(call, ms, error);
         const { id, method } = call.operation;
         this.#config.logger?.({ type: 'retry-wait', operation: id, method, path, requestId: call.requestId, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });
-        return undefined; // ky goes on as computed above: the Retry-After, else `delay` with our jitter
+        // An answer: ky goes on as computed above (the Retry-After, else `delay` with our jitter).
+        // No answer (a timeout, a connection error): `true`, ky's `delay` with our jitter.
+        return status === undefined ? true : undefined;
       },
     };
   }
