@@ -2,15 +2,16 @@
  * The SDK's transport: ky, and beside it only what ky cannot do.
  *
  * ky does, from one `ky.create()` per client: the base URL (`prefixUrl`), query strings
- * (`searchParams`), JSON bodies, header merging, the retry loop (`limit`, `methods`,
- * `statusCodes`, `afterStatusCodes` with `Retry-After`, `maxRetryAfter`, `backoffLimit`, `delay`,
+ * (`searchParams`), JSON bodies, header merging, the deadline of each attempt (`timeout`), the
+ * retry loop (`limit`, `methods`, `statusCodes`, `afterStatusCodes` with `Retry-After`, `delay`,
  * `jitter`, `shouldRetry`), the caller's `signal` during the waits, credentials on every attempt
  * (`beforeRequest`), the refresh after a 401 (`afterResponse`, then the call again, as ky's README
  * shows), and the injectable `fetch`.
  *
- * We add: a deadline per attempt that covers the body (deadline-fetch.ts; ky's `timeout` ends
- * with the headers); a total wait budget per call (`maxWait`); refusing a `Retry-After` past
- * `maxRetryAfter` (ky 1.x waits the capped time instead); the logger's `attempt` and `retry-wait`
+ * We add: a fetch that resolves only once the body is read (deadline-fetch.ts), so that ky's
+ * per-attempt `timeout`, which ends when its fetch resolves, covers the body too; a total wait
+ * budget per call (`maxWait`); refusing a `Retry-After` past `maxRetryAfter` (ky 1.x waits the
+ * capped time instead); the logger's `attempt` and `retry-wait`
  * entries (ky's `beforeRetry` runs after the wait and does not see its length, so `shouldRetry`
  * computes it from what ky will use: the `Retry-After`, or our `delay` times the jitter it draws);
  * input and answer validation; Idempotency-Keys; the SDK's typed errors.
