@@ -2,7 +2,7 @@ import { AbortError, ConnectionError, MedschedError, TimeoutError } from './erro
 
 /** What one attempt needs besides the request. */
 export interface AttemptOptions {
-  /** Milliseconds for the attempt, reading the body included. */
+  /** Milliseconds for the attempt, reading the body included (ky's `timeout`; named in a TimeoutError). */
   timeout: number;
   /** The caller's signal. */
   signal: AbortSignal | undefined;
@@ -11,51 +11,50 @@ export interface AttemptOptions {
 }
 
 /**
- * One attempt, as the `fetch` ky calls: the caller's fetch under a deadline that covers reading
- * the body (ky's `timeout` ends with the headers, so a server that stalls mid-body would hang
- * us), with the body read as text (the response itself is then consumed: `rebuffered()` makes a
- * readable copy where one is needed). One promise rejects on the deadline or the caller's abort
- * even when a custom fetch ignores its signal. Failures become the SDK's errors: AbortError,
+ * One attempt, as the `fetch` ky calls: the caller's fetch, resolving only once the body is read
+ * as text (the response itself is then consumed: `rebuffered()` makes a readable copy where one is
+ * needed). ky's `timeout` runs until its `fetch` resolves, so the deadline then covers the body
+ * too: a server that stalls mid-body is aborted through ky's own AbortController, which ky gives
+ * the request, and ky rejects with its TimeoutError at the deadline even when a custom fetch
+ * ignores the signal. A second AbortController and timer per attempt (as before) cost a
+ * measurable share of a local call (bench/sdk.mjs). The caller's abort is raced here for the same
+ * reason, only when a signal was given. Failures become the SDK's errors: AbortError,
  * TimeoutError, ConnectionError, or `fetch_error` for a bug inside a custom fetch.
  */
-export async function fetchWithDeadline(fetch: typeof globalThis.fetch, request: Request, init: RequestInit | undefined, options: AttemptOptions): Promise<{ response: Response; text: string }> {
-  const { signal, timeout } = options;
-  if (signal?.aborted) throw new AbortError({ cause: signal.reason });
-  const controller = new AbortController();
-  let timedOut = false;
-  let fetchBug: unknown;
-  let onAbort: () => void = () => {};
-  let timer: ReturnType<typeof setTimeout> | undefined;
+export function fetchWithDeadline(fetch: typeof globalThis.fetch, request: Request, init: RequestInit | undefined, options: AttemptOptions): Promise<{ response: Response; text: string }> {
+  const { signal } = options;
+  if (signal === undefined) return fetchAndRead(fetch, request, init, options);
+  if (signal.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new AbortError({ cause: signal.reason }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    fetchAndRead(fetch, request, init, options)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function fetchAndRead(fetch: typeof globalThis.fetch, request: Request, init: RequestInit | undefined, options: AttemptOptions): Promise<{ response: Response; text: string }> {
+  let fetched: Promise<Response>;
   try {
-    return await new Promise<{ response: Response; text: string }>((resolve, reject) => {
-      onAbort = () => {
-        controller.abort(signal?.reason);
-        reject(new AbortError({ cause: signal?.reason }));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-        reject(new TimeoutError(timeout));
-      }, timeout);
-      fetch(request, { ...init, signal: controller.signal }).then(
-        (response) => response.text().then((text) => resolve({ response, text }), reject),
-        (error: unknown) => {
-          // Whatever a fetch throws that is not a network failure is a bug in it (a custom fetch).
-          if (!isNetworkFailure(error) && !controller.signal.aborted) fetchBug = error;
-          reject(error);
-        },
-      );
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw new AbortError({ cause: signal.reason });
-    if (timedOut) throw new TimeoutError(timeout);
-    if (fetchBug !== undefined) throw new MedschedError(`the fetch threw: ${describeCause(fetchBug)}`, 'fetch_error', { cause: fetchBug });
-    throw new ConnectionError(`could not reach ${options.baseUrl}: ${describeCause(cause)}`, { cause });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    fetched = fetch(request, init);
+  } catch (error) {
+    fetched = Promise.reject(error);
   }
+  return fetched.then(
+    (response) => response.text().then((text) => ({ response, text }), (cause: unknown) => Promise.reject(attemptError(cause, request, options, false))),
+    (cause: unknown) => Promise.reject(attemptError(cause, request, options, true)),
+  );
+}
+
+/** What a failed attempt is to the caller; `fromFetch`: the fetch itself failed (not the body). */
+function attemptError(cause: unknown, request: Request, options: AttemptOptions, fromFetch: boolean): MedschedError {
+  if (options.signal?.aborted) return new AbortError({ cause: options.signal.reason });
+  // ky aborts the signal it gave the request when its timeout passes (the caller's abort is above).
+  if (request.signal?.aborted) return new TimeoutError(options.timeout);
+  // Whatever a fetch throws that is not a network failure is a bug in it (a custom fetch).
+  if (fromFetch && !isNetworkFailure(cause)) return new MedschedError(`the fetch threw: ${describeCause(cause)}`, 'fetch_error', { cause });
+  return new ConnectionError(`could not reach ${options.baseUrl}: ${describeCause(cause)}`, { cause });
 }
 
 /** A readable copy of a consumed response, from its text (ky's afterResponse hooks clone what they get). */

@@ -2,20 +2,21 @@
  * The SDK's transport: ky, and beside it only what ky cannot do.
  *
  * ky does, from one `ky.create()` per client: the base URL (`prefixUrl`), query strings
- * (`searchParams`), JSON bodies, header merging, the retry loop (`limit`, `methods`,
- * `statusCodes`, `afterStatusCodes` with `Retry-After`, `maxRetryAfter`, `backoffLimit`, `delay`,
+ * (`searchParams`), JSON bodies, header merging, the deadline of each attempt (`timeout`), the
+ * retry loop (`limit`, `methods`, `statusCodes`, `afterStatusCodes` with `Retry-After`, `delay`,
  * `jitter`, `shouldRetry`), the caller's `signal` during the waits, credentials on every attempt
  * (`beforeRequest`), the refresh after a 401 (`afterResponse`, then the call again, as ky's README
  * shows), and the injectable `fetch`.
  *
- * We add: a deadline per attempt that covers the body (deadline-fetch.ts; ky's `timeout` ends
- * with the headers); a total wait budget per call (`maxWait`); refusing a `Retry-After` past
- * `maxRetryAfter` (ky 1.x waits the capped time instead); the logger's `attempt` and `retry-wait`
+ * We add: a fetch that resolves only once the body is read (deadline-fetch.ts), so that ky's
+ * per-attempt `timeout`, which ends when its fetch resolves, covers the body too; a total wait
+ * budget per call (`maxWait`); refusing a `Retry-After` past `maxRetryAfter` (ky 1.x waits the
+ * capped time instead); the logger's `attempt` and `retry-wait`
  * entries (ky's `beforeRetry` runs after the wait and does not see its length, so `shouldRetry`
  * computes it from what ky will use: the `Retry-After`, or our `delay` times the jitter it draws);
  * input and answer validation; Idempotency-Keys; the SDK's typed errors.
  */
-import ky, { HTTPError, type KyInstance, type Options as KyOptions, type RetryOptions } from 'ky';
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options as KyOptions, type RetryOptions } from 'ky';
 import type * as z from 'zod/mini';
 import type { Credentials } from './auth.js';
 import { buildPath, lowerCaseNames, parseJson, searchOf, validate } from './call-input.js';
@@ -74,7 +75,29 @@ interface CallState {
   /** The body of the last answer, read within its attempt's deadline. */
   text: string;
   /** The attempt not logged yet: its entry waits until it is known whether another follows. */
-  pending: { started: number; ended: number; status?: number; error?: string; headers: Headers; path: string } | undefined;
+  pending: PendingAttempt | undefined;
+}
+
+/** An attempt not logged yet; `ended` is set with its outcome. */
+interface PendingAttempt {
+  started: number;
+  ended?: number;
+  status?: number;
+  error?: string;
+  headers: Headers;
+  path: string;
+}
+
+function finish(attempt: PendingAttempt, outcome: { status?: number; error?: string }): void {
+  if (attempt.ended !== undefined) return;
+  attempt.ended = Date.now();
+  attempt.status = outcome.status;
+  attempt.error = outcome.error;
+}
+
+/** ky's `timeout` for a deadline in milliseconds: ky refuses more than setTimeout can wait. */
+function kyTimeout(ms: number): number {
+  return Math.min(ms, 2_147_483_647);
 }
 
 /** Timeouts, rate limits and server failures: worth another try. */
@@ -88,37 +111,41 @@ export class Transport {
     this.#config = config;
     const userAgent = defaultUserAgent();
     const { initialMs, maxMs } = config.retryDelays;
+    // Hooks only where they do something: ky merges the hook lists into every call's options.
+    const hooks: Hooks = {};
+    // A token is read anew for every attempt (a refresh may have changed it); an API key alone
+    // never changes, and goes in with the call's headers.
+    if (config.credentials.usesToken) {
+      hooks.beforeRequest = [
+        (request) => {
+          const added: Record<string, string> = {};
+          const apply = () => Object.entries(added).forEach(([name, value]) => request.headers.set(name, value));
+          const pending = config.credentials.addHeaders(added);
+          return pending === undefined ? apply() : pending.then(apply);
+        },
+      ];
+    }
+    // Only where a refresh is possible: ky clones every answer for each afterResponse hook.
+    if (config.canRefresh) hooks.afterResponse = [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)];
     this.#ky = ky.create({
       prefixUrl: `${config.baseUrl}/`,
       headers: { accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers },
-      timeout: false, // the deadline in fetchWithDeadline covers the body too
+      // Per attempt; ky's timer runs until its `fetch` resolves, and ours (fetchWithDeadline) resolves
+      // only once the body is read, so the deadline covers the body too.
+      timeout: kyTimeout(config.timeout),
       retry: {
         limit: config.maxRetries,
         // Every method: creates carry an Idempotency-Key, so a retry is answered with the first answer.
         methods: ['get', 'post', 'patch', 'put', 'delete'],
         statusCodes: retryStatuses,
         afterStatusCodes: retryStatuses,
-        maxRetryAfter: config.maxRetryAfterMs,
-        backoffLimit: maxMs,
+        // `delay` is capped at maxMs and our jitter only shortens it, so ky's `backoffLimit` would
+        // change nothing; `shouldRetry` refuses a Retry-After past maxRetryAfter and decides on
+        // timeouts, so `maxRetryAfter` and `retryOnTimeout` are left out too: ky merges and
+        // normalizes this object into every call's options, at a cost per key.
         delay: (retryCount) => Math.min(maxMs, initialMs * 2 ** (retryCount - 1)),
-        retryOnTimeout: true, // our TimeoutError ends one attempt; the next has its own deadline
       },
-      hooks: {
-        // A token is read anew for every attempt (a refresh may have changed it); an API key alone
-        // never changes, and goes in with the call's headers.
-        beforeRequest: config.credentials.usesToken
-          ? [
-              (request) => {
-                const added: Record<string, string> = {};
-                const apply = () => Object.entries(added).forEach(([name, value]) => request.headers.set(name, value));
-                const pending = config.credentials.addHeaders(added);
-                return pending === undefined ? apply() : pending.then(apply);
-              },
-            ]
-          : [],
-        // Only where a refresh is possible: ky clones every answer for each afterResponse hook.
-        afterResponse: config.canRefresh ? [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)] : [],
-      },
+      ...(hooks.beforeRequest || hooks.afterResponse ? { hooks } : {}),
     });
   }
 
@@ -159,32 +186,33 @@ export class Transport {
       pending: undefined,
     };
     const attemptOptions = { timeout: call.timeout, signal: options.signal, baseUrl: this.#config.baseUrl };
+    const { logger, canRefresh } = this.#config;
     call.kyOptions = {
       method: operation.method,
       headers,
-      context: { call },
       retry: this.#retryOptions(call, options.maxRetries),
       fetch: (input, init) => {
         const request = input as Request; // ky always hands fetch a Request
-        const started = Date.now();
         call.retryCount = call.attempts++;
-        const record = (outcome: { status?: number; error?: string }) => {
-          if (this.#config.logger) call.pending = { started, ended: Date.now(), ...outcome, headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) };
-        };
+        // The attempt's log entry, completed with its outcome (or by #logAttempt, when ky's timeout ended it first).
+        const entry = logger && (call.pending = { started: Date.now(), headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) });
         return fetchWithDeadline(this.#config.fetch ?? globalThis.fetch, request, init, attemptOptions).then(
           ({ response, text }) => {
-            record({ status: response.status });
+            if (entry) finish(entry, { status: response.status });
             call.text = text;
             // The answer ky gets has its body read already (the text is kept in `call`), unless an
             // afterResponse hook (the refresh) will clone it: rebuilding it costs ~30 us a call.
-            return this.#config.canRefresh ? rebuffered(response, text) : response;
+            return canRefresh ? rebuffered(response, text) : response;
           },
           (error: MedschedError) => {
-            record({ error: error.code });
+            if (entry) finish(entry, { error: error.code });
             throw error;
           },
         );
       },
+      // Only the refresh hook reads the call's state from ky's options.
+      ...(canRefresh && { context: { call } }),
+      ...(options.timeout !== undefined && { timeout: kyTimeout(options.timeout) }),
       ...(options.signal && { signal: options.signal }),
       ...(body !== undefined && { json: body }),
     };
@@ -195,8 +223,9 @@ export class Transport {
     try {
       response = await this.#ky(call.path, call.kyOptions);
     } catch (error) {
-      this.#logAttempt(call, undefined);
-      throw this.#sdkError(error, call);
+      const failure = this.#sdkError(error, call);
+      this.#logAttempt(call, undefined, failure);
+      throw failure;
     }
     this.#logAttempt(call, undefined);
     const answerId = response.headers.get('x-request-id') ?? requestId;
@@ -216,7 +245,8 @@ export class Transport {
       jitter: (delay) => Math.round(delay * call.jitter),
       shouldRetry: ({ error, retryCount }) => {
         const status = error instanceof HTTPError ? error.response.status : undefined;
-        const retryable = status !== undefined ? retryStatuses.includes(status) : error instanceof ConnectionError && !(error instanceof AbortError);
+        const timedOut = error instanceof KyTimeoutError || error instanceof TimeoutError;
+        const retryable = status !== undefined ? retryStatuses.includes(status) : timedOut || (error instanceof ConnectionError && !(error instanceof AbortError));
         if (call.settled || !retryable) return false; // an abort, a bug in a custom fetch, a 4xx: no other try
         const retryAfter = error instanceof HTTPError ? kyRetryAfterMs(error.response.headers) : undefined;
         if (retryAfter === null || (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs)) return false;
@@ -225,12 +255,14 @@ export class Transport {
         if (call.waitedMs + ms > call.maxWaitMs) return false;
         call.waitedMs += ms;
         const reason: RetryWaitReason =
-          status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : status !== undefined ? 'server_error' : error instanceof TimeoutError ? 'timeout' : 'connection_error';
+          status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : status !== undefined ? 'server_error' : timedOut ? 'timeout' : 'connection_error';
         const path = redactUrl(call.pending?.path ?? '');
-        this.#logAttempt(call, ms);
+        this.#logAttempt(call, ms, error);
         const { id, method } = call.operation;
         this.#config.logger?.({ type: 'retry-wait', operation: id, method, path, requestId: call.requestId, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });
-        return undefined; // ky goes on as computed above: the Retry-After, else `delay` with our jitter
+        // An answer: ky goes on as computed above (the Retry-After, else `delay` with our jitter).
+        // No answer (a timeout, a connection error): `true`, ky's `delay` with our jitter.
+        return status === undefined ? true : undefined;
       },
     };
   }
@@ -255,10 +287,12 @@ export class Transport {
   }
 
   /** Logs the attempt that ended last, with the wait before the next one when one follows. */
-  #logAttempt(call: CallState, retryInMs: number | undefined): void {
+  #logAttempt(call: CallState, retryInMs: number | undefined, failure?: unknown): void {
     const pending = call.pending;
     if (pending === undefined || this.#config.logger === undefined) return;
     call.pending = undefined;
+    // ky's timeout rejects at once; the attempt's own promise may not have settled yet.
+    if (pending.ended === undefined) finish(pending, { error: failure instanceof MedschedError ? failure.code : failure instanceof KyTimeoutError ? 'timeout' : 'fetch_error' });
     const headers: Record<string, string> = {};
     pending.headers.forEach((value, name) => (headers[name] = value));
     this.#config.logger({
@@ -267,7 +301,7 @@ export class Transport {
       method: call.operation.method,
       path: redactUrl(pending.path),
       status: pending.status,
-      durationMs: pending.ended - pending.started,
+      durationMs: pending.ended! - pending.started,
       requestId: call.requestId,
       attempt: call.retryCount,
       headers: redactHeaders(headers),
@@ -279,6 +313,7 @@ export class Transport {
   /** What the caller sees of a failure: the SDK's own errors as they are, ky's HTTP errors as ApiErrors. */
   #sdkError(error: unknown, call: CallState): unknown {
     if (call.signal?.aborted && !(error instanceof MedschedError)) return new AbortError({ cause: call.signal.reason });
+    if (error instanceof KyTimeoutError) return new TimeoutError(call.timeout);
     return error instanceof HTTPError ? httpError(error.response, call.text, error.request, this.#config.baseUrl) : error;
   }
 }
