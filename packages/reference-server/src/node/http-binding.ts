@@ -86,19 +86,33 @@ function send(response: ServerResponse, answer: ApiResponse): void {
   // A known length spares chunked encoding. A string body (not a Buffer) lets Node send head and
   // body in one plain write instead of a writev of two buffers, which costs measurably more here.
   const body = answer.body;
-  headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  headers['content-length'] = answer.contentLength ?? String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   response.writeHead(answer.status, headers);
   response.end(body);
 }
 
-/** The node:http binding: each request goes straight to the pipeline and its route table. */
+/**
+ * The node:http binding: each request goes straight to the pipeline and its route table. An
+ * answer the pipeline has at once (a read by id) is sent in the same turn, without a promise.
+ */
 export function createRequestListener(pipeline: Pipeline, publicOrigin: string): RequestListener {
   return (request, response) => {
-    pipeline.handle(toApiRequest(request, publicOrigin)).then(
-      // A client still sending (a body over the limit, or one never read) reads no answer before it is done.
-      (answer) => afterBody(request, () => send(response, answer)),
+    let answer: ApiResponse | Promise<ApiResponse>;
+    try {
+      answer = pipeline.respond(toApiRequest(request, publicOrigin));
+    } catch {
       // The pipeline turns every error into an answer; this only guards against a broken socket.
-      () => response.destroy(),
-    );
+      response.destroy();
+      return;
+    }
+    if (answer instanceof Promise) {
+      answer.then(
+        // A client still sending (a body over the limit, or one never read) reads no answer before it is done.
+        (settled) => afterBody(request, () => send(response, settled)),
+        () => response.destroy(),
+      );
+    } else {
+      afterBody(request, () => send(response, answer));
+    }
   };
 }
