@@ -33,12 +33,22 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
 }
 
 /**
+ * Whether the request has a body at all: without Content-Length or Transfer-Encoding it has none
+ * (RFC 9112, 6.3), and an answer made at once (a GET) need not wait for its end, which Node
+ * reports only after the request handler has returned.
+ */
+function hasBody(request: IncomingMessage): boolean {
+  const headers = request.headers;
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
+
+/**
  * Calls `then` once the request has been received to its end, reading and dropping what is
  * left of its body, up to {@link maxDiscardBytes}; a body declared or found larger is not
  * waited for (`then` runs at once, or the connection is closed when the cap is passed).
  */
 function afterBody(request: IncomingMessage, then: () => void): void {
-  if (request.complete) return then();
+  if (request.complete || !hasBody(request)) return then();
   if (Number(request.headers['content-length'] ?? 0) > maxDiscardBytes) return then();
   let done = false;
   const finish = () => {
