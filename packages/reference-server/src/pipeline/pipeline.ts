@@ -20,7 +20,7 @@ import type { ApiRequest, ApiResponse } from './messages.js';
 import { problemResponse } from './problem-response.js';
 import { AnswerCache } from './answer-cache.js';
 import { requestIdOf } from './request-id.js';
-import { validate } from './validation.js';
+import { validate, validatePath } from './validation.js';
 
 /** Answers requests outside the API's base path (the development routes), or declines with undefined. */
 export type ExtraRoutes = (request: ApiRequest, requestId: string) => Promise<ApiResponse | undefined>;
@@ -93,11 +93,14 @@ export class Pipeline {
   readonly idempotency: IdempotencyStep;
   /** Serialized answers of reads by id, per record version (pipeline/answer-cache.ts). */
   readonly answers = new AnswerCache();
+  /** `/v1/`: paths under it are the API's. */
+  readonly #apiPrefix: string;
 
   constructor(private readonly options: PipelineOptions) {
     this.idempotency = new IdempotencyStep(options.idempotency);
     this.routes = options.routes;
     this.router = new Router(options.routes);
+    this.#apiPrefix = `${options.basePath}/`;
   }
 
   /**
@@ -150,7 +153,7 @@ export class Pipeline {
     const preflight = this.options.cors?.preflight(request, requestId);
     if (preflight) return preflight;
     const { basePath } = this.options;
-    const inApi = request.pathname === basePath || request.pathname.startsWith(`${basePath}/`);
+    const inApi = request.pathname === basePath || request.pathname.startsWith(this.#apiPrefix);
     if (!inApi) return this.#outsideApi(request, requestId);
     return this.#handleApi(request, request.pathname.slice(basePath.length), requestId);
   }
@@ -190,7 +193,7 @@ export class Pipeline {
     const { operation } = route;
 
     const input: Input = {
-      params: operation.params ? validate(operation.params, params, 'invalid_id', 'path') : undefined,
+      params: operation.params ? validatePath(operation.params, params) : undefined,
       query: undefined,
       body: undefined,
     };
