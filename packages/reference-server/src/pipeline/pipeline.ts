@@ -230,7 +230,7 @@ export class Pipeline {
       throw forbidden(`role ${caller.role} may not call ${operation.id}`);
     }
     // Writes that store data must fit the organization's quota; deletes and unbakes always run.
-    if (this.options.storageQuota && storingMethods.has(operation.method)) {
+    if (operation.method !== 'GET' && this.options.storageQuota && storingMethods.has(operation.method)) {
       this.options.storageQuota.check(caller.organizationId, {
         calendarEntries: operation.id === 'calendars.create' ? 1 : 0,
         bytes: input.body === undefined ? 0 : JSON.stringify(input.body).length,

@@ -22,6 +22,12 @@ const lastUseResolutionMs = 1000;
  * key), not on anyone's access. A key pushed out is hashed again on its next request, nothing more.
  */
 const maxCachedDigests = 4096;
+/** A key seen lately: its digest, and the key record last found by it (checked before each use). */
+interface KnownKey {
+  digest: string;
+  record: ApiKeyRecord | undefined;
+}
+
 /** A key record's `lastUsedAt` parsed to milliseconds, kept with the text it was parsed from: parsed once per write, not per request. */
 const lastUseParsed = new WeakMap<ApiKeyRecord, { text: string; ms: number }>();
 
@@ -36,7 +42,7 @@ function unauthenticated(detail: string, tokenError = false): ProblemError {
  */
 export class Authenticator {
   /** Digests of keys seen lately, by the key as sent (see `#byApiKey`). */
-  readonly #digests = new Map<string, string>();
+  readonly #digests = new Map<string, KnownKey>();
 
   constructor(
     private readonly db: Database,
@@ -80,25 +86,37 @@ export class Authenticator {
     // Revocation and rotation need no invalidation here: the record is looked up by digest and
     // checked on every request, so a revoked or replaced key fails at once.
     const known = this.#digests.get(given);
-    if (known !== undefined) return this.#byDigest(known);
+    if (known !== undefined) {
+      // The record last found for it, while the table still holds that very object (a write
+      // replaces it: a revocation, or `lastUsedAt`), spares the lookup by digest.
+      const record = known.record;
+      if (record !== undefined && this.db.apiKeys.get(record.id) === record) return this.#fromRecord(record);
+      return this.#byDigest(known);
+    }
     const key = given.trim();
     if (!isWellFormedApiKey(key)) throw unauthenticated('the API key is malformed: keys look like msk_…');
     if (!this.demoKeys && isDemoApiKey(key)) throw unauthenticated(demoKeysOffDetail);
     // The node:http server's hasher is synchronous: no await (and no microtask) for it.
     const hashed = this.hashKey(key);
-    if (typeof hashed !== 'string') return hashed.then((digest) => this.#byDigest(digest));
-    this.#remember(given, hashed);
-    return this.#byDigest(hashed);
+    if (typeof hashed !== 'string') return hashed.then((digest) => this.#byDigest({ digest, record: undefined }));
+    const fresh: KnownKey = { digest: hashed, record: undefined };
+    this.#remember(given, fresh);
+    return this.#byDigest(fresh);
   }
 
   /** Keeps a key's digest, dropping the oldest past {@link maxCachedDigests}; only digests the hasher gave synchronously. */
-  #remember(key: string, digest: string): void {
+  #remember(key: string, known: KnownKey): void {
     if (this.#digests.size >= maxCachedDigests) this.#digests.delete(this.#digests.keys().next().value!);
-    this.#digests.set(key, digest);
+    this.#digests.set(key, known);
   }
 
-  #byDigest(digest: string): Caller | Promise<Caller> {
-    const record = this.db.apiKeys.group('hash', digest)[0];
+  #byDigest(known: KnownKey): Caller | Promise<Caller> {
+    const record = this.db.apiKeys.group('hash', known.digest)[0];
+    known.record = record;
+    return this.#fromRecord(record);
+  }
+
+  #fromRecord(record: ApiKeyRecord | undefined): Caller | Promise<Caller> {
     if (!record || record.revokedAt !== null) throw unauthenticated('the API key is unknown or revoked');
     const caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });
     const noting = this.#noteUse(record);
