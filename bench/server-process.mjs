@@ -6,12 +6,27 @@ import { createServer } from 'node:http';
 
 const [mode, argument] = process.argv.slice(2);
 
+/** Answers `cpu` with this process's CPU time so far (µs): run.mjs divides it by the requests served. */
+function onCpuRequests() {
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send({ cpu: process.cpuUsage() });
+  });
+}
+
 if (mode === 'raw') {
+  // "Serving the same bytes": the same head as the reference server's answer (curl -i), not only
+  // the same body: content-type, a fresh x-request-id made as the server makes it (a UUID),
+  // `vary: origin` (its CORS step) and content-length (without it Node would send the body
+  // chunked, which costs raw node:http more than the reference server pays). Node adds Date,
+  // Connection and Keep-Alive to both. A thinner head would make the baseline cheaper than any
+  // server saying the same thing, and the ratio would measure headers rather than the server.
   const body = readFileSync(argument, 'utf8');
+  const length = String(Buffer.byteLength(body));
   const server = createServer((request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() });
+    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID(), vary: 'origin', 'content-length': length });
     response.end(body);
   });
+  onCpuRequests();
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 } else {
   const { startServer } = await import('@medsched/reference-server/node');
@@ -31,6 +46,7 @@ if (mode === 'raw') {
   }
   // For bounds.mjs: the heap next to RSS, and a full GC on request (only with --expose-gc), so
   // that memory still held by garbage is told from memory the allocator keeps after a GC.
+  onCpuRequests();
   process.on('message', (message) => {
     if (message === 'memory') process.send({ memory: process.memoryUsage() });
     if (message === 'gc' && globalThis.gc) {

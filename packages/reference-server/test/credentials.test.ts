@@ -77,6 +77,16 @@ describe('API keys', () => {
     expect((await raw(server, 'GET', '/v1/calendars/', { headers: withKey(created.body.apiKey) })).status).toBe(401);
   });
 
+  it('a key kept by the authenticator (its digest and record) is refused at once once revoked', async () => {
+    const created = await raw(server, 'POST', '/dev/admin/keys', { headers: { 'x-admin-secret': adminSecret }, json: { email: org1.admin.email } });
+    const byId = '/v1/calendars/64d005000000000000000001';
+    for (let i = 0; i < 3; i++) expect((await raw(server, 'GET', byId, { headers: withKey(created.body.apiKey) })).status).toBe(200);
+    await raw(server, 'POST', '/dev/admin/keys/revoke', { headers: { 'x-admin-secret': adminSecret }, json: { apiKey: created.body.apiKey } });
+    expect((await raw(server, 'GET', byId, { headers: withKey(created.body.apiKey) })).status).toBe(401);
+    // The same key with surrounding spaces was never kept: refused too.
+    expect((await raw(server, 'GET', byId, { headers: withKey(` ${created.body.apiKey}`) })).status).toBe(401);
+  });
+
   it('admin routes need the admin secret', async () => {
     expect((await raw(server, 'POST', '/dev/admin/keys', { json: { email: org1.patient.email } })).status).toBe(401);
     expect((await raw(server, 'POST', '/dev/admin/keys', { headers: { 'x-admin-secret': 'wrong' }, json: { email: org1.patient.email } })).status).toBe(401);

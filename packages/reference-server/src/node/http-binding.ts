@@ -33,12 +33,22 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
 }
 
 /**
+ * Whether the request has a body at all: without Content-Length or Transfer-Encoding it has none
+ * (RFC 9112, 6.3), and an answer made at once (a GET) need not wait for its end, which Node
+ * reports only after the request handler has returned.
+ */
+function hasBody(request: IncomingMessage): boolean {
+  const headers = request.headers;
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
+
+/**
  * Calls `then` once the request has been received to its end, reading and dropping what is
  * left of its body, up to {@link maxDiscardBytes}; a body declared or found larger is not
  * waited for (`then` runs at once, or the connection is closed when the cap is passed).
  */
 function afterBody(request: IncomingMessage, then: () => void): void {
-  if (request.complete) return then();
+  if (request.complete || !hasBody(request)) return then();
   if (Number(request.headers['content-length'] ?? 0) > maxDiscardBytes) return then();
   let done = false;
   const finish = () => {
@@ -86,19 +96,33 @@ function send(response: ServerResponse, answer: ApiResponse): void {
   // A known length spares chunked encoding. A string body (not a Buffer) lets Node send head and
   // body in one plain write instead of a writev of two buffers, which costs measurably more here.
   const body = answer.body;
-  headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  headers['content-length'] = answer.contentLength ?? String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   response.writeHead(answer.status, headers);
   response.end(body);
 }
 
-/** The node:http binding: each request goes straight to the pipeline and its route table. */
+/**
+ * The node:http binding: each request goes straight to the pipeline and its route table. An
+ * answer the pipeline has at once (a read by id) is sent in the same turn, without a promise.
+ */
 export function createRequestListener(pipeline: Pipeline, publicOrigin: string): RequestListener {
   return (request, response) => {
-    pipeline.handle(toApiRequest(request, publicOrigin)).then(
-      // A client still sending (a body over the limit, or one never read) reads no answer before it is done.
-      (answer) => afterBody(request, () => send(response, answer)),
+    let answer: ApiResponse | Promise<ApiResponse>;
+    try {
+      answer = pipeline.respond(toApiRequest(request, publicOrigin));
+    } catch {
       // The pipeline turns every error into an answer; this only guards against a broken socket.
-      () => response.destroy(),
-    );
+      response.destroy();
+      return;
+    }
+    if (answer instanceof Promise) {
+      answer.then(
+        // A client still sending (a body over the limit, or one never read) reads no answer before it is done.
+        (settled) => afterBody(request, () => send(response, settled)),
+        () => response.destroy(),
+      );
+    } else {
+      afterBody(request, () => send(response, answer));
+    }
   };
 }

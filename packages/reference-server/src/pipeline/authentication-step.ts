@@ -9,19 +9,24 @@ import type { ApiRequest } from './messages.js';
  * guessing credentials is refused with 429 for the rest of its window. Bindings that know no
  * peer address (msw in-process) are not limited.
  */
-export function authenticateRequest(authenticator: Authenticator, limit: FailedAuthenticationLimit | undefined, request: ApiRequest): Promise<Caller> {
+export function authenticateRequest(authenticator: Authenticator, limit: FailedAuthenticationLimit | undefined, request: ApiRequest): Caller | Promise<Caller> {
   const client = limit ? request.client : undefined;
-  // Not an async function: without a limit the authenticator's own promise is handed on, no extra one wrapped around it.
-  if (client === undefined) return authenticator.authenticate(request.header);
+  // Not an async function: a caller resolved at once (an API key seen lately) is handed on
+  // without a promise; a failure is then thrown here.
+  if (client === undefined) return authenticator.authenticateNow(request.header);
   return authenticateCounted(authenticator, limit!, client, request);
 }
 
-async function authenticateCounted(authenticator: Authenticator, limit: FailedAuthenticationLimit, client: string, request: ApiRequest): Promise<Caller> {
+function authenticateCounted(authenticator: Authenticator, limit: FailedAuthenticationLimit, client: string, request: ApiRequest): Caller | Promise<Caller> {
   limit.check(client, Date.now());
-  try {
-    return await authenticator.authenticate(request.header);
-  } catch (error) {
+  const noteFailure = (error: unknown): never => {
     if (error instanceof ProblemError && error.code === 'unauthenticated') limit.noteFailure(client, Date.now());
     throw error;
+  };
+  try {
+    const caller = authenticator.authenticateNow(request.header);
+    return caller instanceof Promise ? caller.catch(noteFailure) : caller;
+  } catch (error) {
+    return noteFailure(error);
   }
 }

@@ -55,14 +55,16 @@ export class IdempotencyStep {
     this.store.clear();
   }
 
-  run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse> {
+  run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse>;
+  run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>): ApiResponse | Promise<ApiResponse>;
+  run(request: ApiRequest, caller: Caller, requestId: string, next: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>): ApiResponse | Promise<ApiResponse> {
     const key = request.header(idempotencyKeyHeader);
-    // Not an async function: a request without a key (every read) gets `next`'s own promise, nothing wrapped around it.
+    // Not an async function: a request without a key (every read) gets `next`'s own answer or promise, nothing wrapped around it.
     if (key === undefined || readOnlyMethods.has(request.method)) return next(request);
     return this.#runKeyed(request, key, caller, requestId, next);
   }
 
-  async #runKeyed(request: ApiRequest, key: string, caller: Caller, requestId: string, next: (request: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse> {
+  async #runKeyed(request: ApiRequest, key: string, caller: Caller, requestId: string, next: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>): Promise<ApiResponse> {
     if (!keyPattern.test(key)) {
       throw new ProblemError('validation_failed', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', {
         errors: [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' }],

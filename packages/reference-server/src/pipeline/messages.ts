@@ -26,4 +26,6 @@ export interface ApiResponse {
   /** Lower-case header names. */
   headers: Record<string, string>;
   body: string | Uint8Array | undefined;
+  /** The body's length in bytes as a header value, where the pipeline knows it already (kept answers). */
+  contentLength?: string | undefined;
 }

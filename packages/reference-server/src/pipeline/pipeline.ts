@@ -18,8 +18,9 @@ import { authenticateRequest } from './authentication-step.js';
 import type { FailedAuthenticationLimit } from '../domain/access/failed-authentication-limit.js';
 import type { ApiRequest, ApiResponse } from './messages.js';
 import { problemResponse } from './problem-response.js';
+import { AnswerCache } from './answer-cache.js';
 import { requestIdOf } from './request-id.js';
-import { validate } from './validation.js';
+import { validate, validatePath } from './validation.js';
 
 /** Answers requests outside the API's base path (the development routes), or declines with undefined. */
 export type ExtraRoutes = (request: ApiRequest, requestId: string) => Promise<ApiResponse | undefined>;
@@ -55,6 +56,28 @@ export interface PipelineOptions {
 const acceptsQueryInBody = new Set(['bake.get', 'bake.delete']);
 /** The parameters of a request without a query string (never written to). */
 const noQuery: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
+/** The validated input of an operation, as the route's `operate` takes it. */
+interface Input {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** The headers of a JSON answer; the rate-limit fields first, as before. */
+function answerHeaders(limitHeaders: Record<string, string> | undefined, requestId: string): Record<string, string> {
+  if (limitHeaders === undefined) return { 'content-type': 'application/json', 'x-request-id': requestId };
+  return { ...limitHeaders, 'content-type': 'application/json', 'x-request-id': requestId };
+}
+
+/** 400 for query parameters sent to an operation that takes none. */
+function checkNoQuery(route: Route, rawQuery: Record<string, string>): void {
+  if (rawQuery === noQuery || Object.keys(rawQuery).length === 0) return;
+  const { operation } = route;
+  throw new ProblemError('validation_failed', `${operation.method} ${operation.path} takes no query parameters`, {
+    errors: Object.keys(rawQuery).map((key) => ({ path: key, message: 'unknown query parameter' })),
+  });
+}
+
 /** Methods whose operations store data (creates, replaces, updates, bakes): checked against the storage quota. */
 const storingMethods = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -68,11 +91,16 @@ export class Pipeline {
   readonly routes: readonly Route[];
   /** Repeated writes with the same Idempotency-Key get the first answer (pipeline/idempotency.ts). */
   readonly idempotency: IdempotencyStep;
+  /** Serialized answers of reads by id, per record version (pipeline/answer-cache.ts). */
+  readonly answers = new AnswerCache();
+  /** `/v1/`: paths under it are the API's. */
+  readonly #apiPrefix: string;
 
   constructor(private readonly options: PipelineOptions) {
     this.idempotency = new IdempotencyStep(options.idempotency);
     this.routes = options.routes;
     this.router = new Router(options.routes);
+    this.#apiPrefix = `${options.basePath}/`;
   }
 
   /**
@@ -84,8 +112,32 @@ export class Pipeline {
   }
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
+    return this.respond(request);
+  }
+
+  /**
+   * {@link handle} for bindings that can take an answer at once (node:http): the answer itself
+   * when no step had to wait (a read by id with an API key), else a promise of it. Every step
+   * runs in the same order either way; failures become answers, as in `handle`.
+   */
+  respond(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
     const requestId = requestIdOf(request);
-    let answer = await this.#route(request, requestId);
+    let answer: ApiResponse | Promise<ApiResponse>;
+    try {
+      answer = this.#route(request, requestId);
+    } catch (error) {
+      answer = this.#failure(error, requestId);
+    }
+    if (answer instanceof Promise) {
+      return answer.then(
+        (settled) => this.#finish(request, settled, requestId),
+        (error: unknown) => this.#finish(request, this.#failure(error, requestId), requestId),
+      );
+    }
+    return this.#finish(request, answer, requestId);
+  }
+
+  #finish(request: ApiRequest, answer: ApiResponse, requestId: string): ApiResponse {
     // Whatever this or an earlier request wrote is made durable before anyone sees it.
     try {
       this.options.beforeAnswer?.();
@@ -95,39 +147,41 @@ export class Pipeline {
     return this.options.cors ? this.options.cors.decorate(request, answer) : answer;
   }
 
-  async #route(request: ApiRequest, requestId: string): Promise<ApiResponse> {
-    try {
-      // A browser's preflight carries no credential: it is answered before anything else.
-      const preflight = this.options.cors?.preflight(request, requestId);
-      if (preflight) return preflight;
-      const { basePath } = this.options;
-      const inApi = request.pathname === basePath || request.pathname.startsWith(`${basePath}/`);
-      if (!inApi) {
-        // HEAD is answered as GET (same status and headers, content-length included); the
-        // bindings send no body for it.
-        const routed: ApiRequest = request.method === 'HEAD' ? { ...request, method: 'GET' } : request;
-        const answer =
-          (await this.options.pdfLinks.serve(this.options.db, routed, requestId, this.options.now())) ??
-          (await this.options.extraRoutes?.(routed, requestId));
-        if (answer) return answer;
-        throw new ProblemError('not_found', `no route ${request.pathname}; the API lives under ${basePath}`);
-      }
-      return await this.#handleApi(request, request.pathname.slice(basePath.length), requestId);
-    } catch (error) {
-      return this.#failure(error, requestId);
-    }
+  /** Throws problems (or returns a rejected promise); `respond` turns them into answers. */
+  #route(request: ApiRequest, requestId: string): ApiResponse | Promise<ApiResponse> {
+    // A browser's preflight carries no credential: it is answered before anything else.
+    const preflight = this.options.cors?.preflight(request, requestId);
+    if (preflight) return preflight;
+    const { basePath } = this.options;
+    const inApi = request.pathname === basePath || request.pathname.startsWith(this.#apiPrefix);
+    if (!inApi) return this.#outsideApi(request, requestId);
+    return this.#handleApi(request, request.pathname.slice(basePath.length), requestId);
   }
 
-  async #handleApi(request: ApiRequest, path: string, requestId: string): Promise<ApiResponse> {
+  async #outsideApi(request: ApiRequest, requestId: string): Promise<ApiResponse> {
+    // HEAD is answered as GET (same status and headers, content-length included); the
+    // bindings send no body for it.
+    const routed: ApiRequest = request.method === 'HEAD' ? { ...request, method: 'GET' } : request;
+    const answer =
+      (await this.options.pdfLinks.serve(this.options.db, routed, requestId, this.options.now())) ??
+      (await this.options.extraRoutes?.(routed, requestId));
+    if (answer) return answer;
+    throw new ProblemError('not_found', `no route ${request.pathname}; the API lives under ${this.options.basePath}`);
+  }
+
+  #handleApi(request: ApiRequest, path: string, requestId: string): ApiResponse | Promise<ApiResponse> {
     // Authentication comes first: without a valid credential nothing else is revealed.
-    const caller = await authenticateRequest(this.options.authenticator, this.options.failedAuthenticationLimit, request);
-    const limitHeaders = this.options.rateLimiter?.take(caller, Date.now()) ?? {};
-    // `return await`: one microtask, where returning the promise from an async function costs three.
-    return await this.idempotency.run(request, caller, requestId, (replayable) => this.#operate(replayable, path, requestId, caller, limitHeaders));
+    const caller = authenticateRequest(this.options.authenticator, this.options.failedAuthenticationLimit, request);
+    if (caller instanceof Promise) return caller.then((resolved) => this.#authenticated(request, path, requestId, resolved));
+    return this.#authenticated(request, path, requestId, caller);
   }
 
-  async #operate(request: ApiRequest, path: string, requestId: string, caller: Caller, limitHeaders: Record<string, string>): Promise<ApiResponse> {
+  #authenticated(request: ApiRequest, path: string, requestId: string, caller: Caller): ApiResponse | Promise<ApiResponse> {
+    const limitHeaders = this.options.rateLimiter?.take(caller, Date.now());
+    return this.idempotency.run(request, caller, requestId, (replayable) => this.#operate(replayable, path, requestId, caller, limitHeaders));
+  }
 
+  #operate(request: ApiRequest, path: string, requestId: string, caller: Caller, limitHeaders: Record<string, string> | undefined): ApiResponse | Promise<ApiResponse> {
     const match = this.router.match(request.method, path);
     if (match.kind === 'not-found') throw new ProblemError('not_found', `no route ${request.method} ${request.pathname}`);
     if (match.kind === 'method-not-allowed') {
@@ -138,13 +192,25 @@ export class Pipeline {
     const { route, params } = match;
     const { operation } = route;
 
-    const input = {
-      params: operation.params ? validate(operation.params, params, 'invalid_id', 'path') : undefined,
-      query: undefined as unknown,
-      body: undefined as unknown,
+    const input: Input = {
+      params: operation.params ? validatePath(operation.params, params) : undefined,
+      query: undefined,
+      body: undefined,
     };
     // Most requests carry no query: no parameters object is built for them.
     const rawQuery = request.search === '' ? noQuery : readQuery(request.search);
+    // Operations that read a body wait for it; the others go on at once, in the same order of checks.
+    if (operation.body || (operation.query && acceptsQueryInBody.has(operation.id))) {
+      return this.#withBody(request, route, input, rawQuery).then(() => this.#run(request, route, input, requestId, caller, limitHeaders));
+    }
+    if (operation.query) input.query = validate(operation.query, rawQuery, 'validation_failed', 'query');
+    else checkNoQuery(route, rawQuery);
+    return this.#run(request, route, input, requestId, caller, limitHeaders);
+  }
+
+  /** Fills the body (and the query, for the operations that take it in the body too) of `input`. */
+  async #withBody(request: ApiRequest, route: Route, input: Input, rawQuery: Record<string, string>): Promise<void> {
+    const { operation } = route;
     if (operation.body) {
       input.body = validate(operation.body, await readJsonObject(request), 'validation_failed', 'body');
     }
@@ -152,17 +218,19 @@ export class Pipeline {
       const fromBody = acceptsQueryInBody.has(operation.id) ? await readJsonBody(request) : undefined;
       const merged = fromBody && typeof fromBody === 'object' && !Array.isArray(fromBody) ? { ...fromBody, ...rawQuery } : rawQuery;
       input.query = validate(operation.query, merged, 'validation_failed', 'query');
-    } else if (rawQuery !== noQuery && Object.keys(rawQuery).length > 0) {
-      throw new ProblemError('validation_failed', `${operation.method} ${operation.path} takes no query parameters`, {
-        errors: Object.keys(rawQuery).map((key) => ({ path: key, message: 'unknown query parameter' })),
-      });
+    } else {
+      checkNoQuery(route, rawQuery);
     }
+  }
 
+  /** Authorize → operate (domain) → serialize. */
+  #run(request: ApiRequest, route: Route, input: Input, requestId: string, caller: Caller, limitHeaders: Record<string, string> | undefined): ApiResponse | Promise<ApiResponse> {
+    const { operation } = route;
     if (!route.roles.includes(caller.role)) {
       throw forbidden(`role ${caller.role} may not call ${operation.id}`);
     }
     // Writes that store data must fit the organization's quota; deletes and unbakes always run.
-    if (this.options.storageQuota && storingMethods.has(operation.method)) {
+    if (operation.method !== 'GET' && this.options.storageQuota && storingMethods.has(operation.method)) {
       this.options.storageQuota.check(caller.organizationId, {
         calendarEntries: operation.id === 'calendars.create' ? 1 : 0,
         bytes: input.body === undefined ? 0 : JSON.stringify(input.body).length,
@@ -179,9 +247,23 @@ export class Pipeline {
       limits: this.options.limits ?? defaultOperationLimits,
       storageQuota: this.options.storageQuota,
     };
-    const result = await route.operate(ctx, input as never);
+    const byRecord = route.byRecord;
+    if (byRecord) {
+      // A read of one record: its serialized answer is kept per record version (answer-cache.ts).
+      const record = byRecord.read(ctx, input as never);
+      const answerOf = (read: object): ApiResponse => {
+        const kept = this.answers.answer(caller.organizationId, read, byRecord.present as (record: never) => unknown);
+        return { status: operation.status, headers: answerHeaders(limitHeaders, requestId), body: kept.body, contentLength: kept.contentLength };
+      };
+      return record instanceof Promise ? record.then(answerOf) : answerOf(record);
+    }
+    const result = route.operate(ctx, input as never);
+    if (result instanceof Promise) return result.then((settled) => this.#serialize(request, operation, settled, requestId, limitHeaders));
+    return this.#serialize(request, operation, result, requestId, limitHeaders);
+  }
 
-    const headers: Record<string, string> = { ...limitHeaders, 'content-type': 'application/json', 'x-request-id': requestId };
+  #serialize(request: ApiRequest, operation: Route['operation'], result: unknown, requestId: string, limitHeaders: Record<string, string> | undefined): ApiResponse {
+    const headers = answerHeaders(limitHeaders, requestId);
     if (operation.paginated) {
       const page = result as Page<unknown>;
       headers['x-total-count'] = String(page.total);

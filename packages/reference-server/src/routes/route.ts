@@ -23,6 +23,31 @@ export interface Route<O extends Operation = Operation> {
   /** Roles that may call the operation at all (else 403); tenant and ownership checks sit in the domain. */
   roles: readonly UserRole[];
   operate(ctx: OperationContext, input: RouteInput<O>): RouteOutput<O> | Promise<RouteOutput<O>>;
+  /**
+   * Reads of one record (see {@link defineRecordRoute}): the stored record `read` finds and how
+   * `present` turns it into the answer. The pipeline then keeps the serialized answer per
+   * record version (pipeline/answer-cache.ts); `operate` gives the same answer, unserialized.
+   */
+  byRecord?: RecordRead<O>;
+}
+
+export interface RecordRead<O extends Operation = Operation, R extends object = object> {
+  read(ctx: OperationContext, input: RouteInput<O>): R | Promise<R>;
+  /** A pure function of the record: its result is serialized once per record version. */
+  present(record: R): RouteOutput<O>;
 }
 
 export const defineRoute = <O extends Operation>(route: Route<O>): Route => route as unknown as Route;
+
+/** A route answering one stored record as `present` shows it: `read` must return the record object the table holds. */
+export function defineRecordRoute<O extends Operation, R extends object>(route: Omit<Route<O>, 'operate' | 'byRecord'> & RecordRead<O, R>): Route {
+  const { read, present, ...rest } = route;
+  return defineRoute<O>({
+    ...rest,
+    operate: (ctx, input) => {
+      const record = read(ctx, input);
+      return record instanceof Promise ? record.then(present) : present(record);
+    },
+    byRecord: { read, present } as unknown as RecordRead<O>,
+  });
+}

@@ -14,8 +14,19 @@ interface Node {
 
 const newNode = (): Node => ({ children: new Map(), methods: new Map() });
 
-/** `/calendars/` and `/calendars` are the same resource. */
-const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment.length > 0);
+/** `/calendars/` and `/calendars` are the same resource: empty segments are skipped. */
+function segmentsOf(path: string): string[] {
+  // A scan rather than split + filter: one array, no intermediate one, on every request.
+  const segments: string[] = [];
+  let start = 0;
+  while (start < path.length) {
+    let end = path.indexOf('/', start);
+    if (end === -1) end = path.length;
+    if (end > start) segments.push(path.slice(start, end));
+    start = end + 1;
+  }
+  return segments;
+}
 
 function decode(segment: string): string {
   // Most segments (ids) hold no escape: no decoding, no try frame on the hot path.
@@ -47,7 +58,8 @@ export class Router {
     const params: Record<string, string> = {};
     const node = this.#find(this.#root, segmentsOf(path), 0, params);
     if (!node) return { kind: 'not-found' };
-    const upper = method.toUpperCase();
+    // Node hands methods in upper case already; other bindings may not.
+    const upper = method === 'GET' ? method : method.toUpperCase();
     const route = node.methods.get(upper === 'HEAD' ? 'GET' : upper);
     if (!route) {
       const allow = [...node.methods.keys()];

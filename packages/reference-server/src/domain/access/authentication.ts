@@ -17,6 +17,17 @@ export type HeaderReader = (name: string) => string | undefined;
 
 /** How often a key's `lastUsedAt` is written: per request would make every read a write. */
 const lastUseResolutionMs = 1000;
+/**
+ * API keys whose digests are kept, all tenants together: a bound on memory (about 200 bytes a
+ * key), not on anyone's access. A key pushed out is hashed again on its next request, nothing more.
+ */
+const maxCachedDigests = 4096;
+/** A key seen lately: its digest, and the key record last found by it (checked before each use). */
+interface KnownKey {
+  digest: string;
+  record: ApiKeyRecord | undefined;
+}
+
 /** A key record's `lastUsedAt` parsed to milliseconds, kept with the text it was parsed from: parsed once per write, not per request. */
 const lastUseParsed = new WeakMap<ApiKeyRecord, { text: string; ms: number }>();
 
@@ -30,6 +41,9 @@ function unauthenticated(detail: string, tokenError = false): ProblemError {
  * client (with a detail that says what to fix, never which part of a secret was wrong).
  */
 export class Authenticator {
+  /** Digests of keys seen lately, by the key as sent (see `#byApiKey`). */
+  readonly #digests = new Map<string, KnownKey>();
+
   constructor(
     private readonly db: Database,
     private readonly identityProvider: IdentityProvider,
@@ -39,31 +53,74 @@ export class Authenticator {
   ) {}
 
   async authenticate(header: HeaderReader): Promise<Caller> {
+    return this.authenticateNow(header);
+  }
+
+  /**
+   * {@link authenticate} without a promise when nothing needs waiting for: an API key with a
+   * synchronous hasher (the node:http server) whose `lastUsedAt` is recent enough is resolved
+   * at once, so that a read by id runs without an async hop. Throws the 401 problem directly then.
+   */
+  authenticateNow(header: HeaderReader): Caller | Promise<Caller> {
     const apiKey = header('x-api-key');
     const authorization = header('authorization');
     if (apiKey === undefined && authorization === undefined) {
       throw unauthenticated('send an API key in x-api-key or a bearer token in Authorization');
     }
-    const fromKey = apiKey === undefined ? undefined : await this.#byApiKey(apiKey);
-    const fromToken = authorization === undefined ? undefined : await this.#byBearer(authorization);
-    if (fromKey && fromToken && fromKey.account.id !== fromToken.account.id) {
-      throw unauthenticated('x-api-key and the bearer token belong to different accounts; send one credential');
-    }
-    return (fromKey ?? fromToken)!;
+    if (authorization === undefined) return this.#byApiKey(apiKey!);
+    return this.#withBearer(apiKey, authorization);
   }
 
-  async #byApiKey(given: string): Promise<Caller> {
+  async #withBearer(apiKey: string | undefined, authorization: string): Promise<Caller> {
+    const fromKey = apiKey === undefined ? undefined : await this.#byApiKey(apiKey);
+    const fromToken = await this.#byBearer(authorization);
+    if (fromKey && fromKey.account.id !== fromToken.account.id) {
+      throw unauthenticated('x-api-key and the bearer token belong to different accounts; send one credential');
+    }
+    return fromKey ?? fromToken;
+  }
+
+  #byApiKey(given: string): Caller | Promise<Caller> {
+    // A key seen lately skips the checks and the SHA-256 (about a microsecond a request): the
+    // cache holds digests only of well-formed keys this authenticator accepts the form of.
+    // Revocation and rotation need no invalidation here: the record is looked up by digest and
+    // checked on every request, so a revoked or replaced key fails at once.
+    const known = this.#digests.get(given);
+    if (known !== undefined) {
+      // The record last found for it, while the table still holds that very object (a write
+      // replaces it: a revocation, or `lastUsedAt`), spares the lookup by digest.
+      const record = known.record;
+      if (record !== undefined && this.db.apiKeys.get(record.id) === record) return this.#fromRecord(record);
+      return this.#byDigest(known);
+    }
     const key = given.trim();
     if (!isWellFormedApiKey(key)) throw unauthenticated('the API key is malformed: keys look like msk_…');
     if (!this.demoKeys && isDemoApiKey(key)) throw unauthenticated(demoKeysOffDetail);
     // The node:http server's hasher is synchronous: no await (and no microtask) for it.
     const hashed = this.hashKey(key);
-    const record = this.db.apiKeys.group('hash', typeof hashed === 'string' ? hashed : await hashed)[0];
+    if (typeof hashed !== 'string') return hashed.then((digest) => this.#byDigest({ digest, record: undefined }));
+    const fresh: KnownKey = { digest: hashed, record: undefined };
+    this.#remember(given, fresh);
+    return this.#byDigest(fresh);
+  }
+
+  /** Keeps a key's digest, dropping the oldest past {@link maxCachedDigests}; only digests the hasher gave synchronously. */
+  #remember(key: string, known: KnownKey): void {
+    if (this.#digests.size >= maxCachedDigests) this.#digests.delete(this.#digests.keys().next().value!);
+    this.#digests.set(key, known);
+  }
+
+  #byDigest(known: KnownKey): Caller | Promise<Caller> {
+    const record = this.db.apiKeys.group('hash', known.digest)[0];
+    known.record = record;
+    return this.#fromRecord(record);
+  }
+
+  #fromRecord(record: ApiKeyRecord | undefined): Caller | Promise<Caller> {
     if (!record || record.revokedAt !== null) throw unauthenticated('the API key is unknown or revoked');
     const caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });
     const noting = this.#noteUse(record);
-    if (noting) await noting;
-    return caller;
+    return noting ? noting.then(() => caller) : caller;
   }
 
   async #byBearer(authorization: string): Promise<Caller> {

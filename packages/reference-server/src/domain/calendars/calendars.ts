@@ -86,13 +86,17 @@ export async function listCalendarEntries(ctx: OperationContext, query: Calendar
 const calendarOrder = (sortBy: string | undefined) =>
   recordOrder<CalendarEntryRecord>(sortBy, (record, field) => (field === 'title' ? (record.name ?? '') : field === 'startTime' ? startTimeOf(record) : Object.hasOwn(record, field) ? (record as Record<string, unknown>)[field] : undefined));
 
-export async function getCalendarEntry(ctx: OperationContext, id: string): Promise<CalendarEntry> {
+/**
+ * The stored entry `GET /calendars/{id}` answers (routes/calendars.ts shows it with `toCalendarEntry`): at once, unless a
+ * bake or unbake of its patient is under way, which finishes first. Not an async function:
+ * the usual read needs no promise.
+ */
+export function readCalendarEntry(ctx: OperationContext, id: string): CalendarEntryRecord | Promise<CalendarEntryRecord> {
   const entry = readableEntry(ctx, id);
   const held = patientLockHeld(ctx.db, entry.patient);
-  if (held === undefined) return toCalendarEntry(entry);
-  await held;
+  if (held === undefined) return entry;
   // Read again: the bake or unbake that was under way may have changed (or removed) it.
-  return toCalendarEntry(readableEntry(ctx, id));
+  return held.then(() => readableEntry(ctx, id));
 }
 
 export async function createCalendarEntry(ctx: OperationContext, body: CalendarEntryCreate): Promise<CalendarEntry> {
