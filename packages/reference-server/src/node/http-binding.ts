@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse, BodyRead } from '../pipeline/messages.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
@@ -10,24 +11,49 @@ import type { Pipeline } from '../pipeline/pipeline.js';
  */
 export const maxDiscardBytes = 16 * 1024 * 1024;
 
+/** Bytes of a received chunk decoded at a time: the decoder's UTF-16 buffer stays small (32 KiB). */
+const decodeSliceBytes = 16 * 1024;
+
+/**
+ * Reads the body as it arrives: decoded to text (in the JavaScript heap) and hashed chunk by
+ * chunk, without joining the chunks into one buffer. A large buffer allocated and freed outside
+ * the heap leaves glibc's malloc holding memory long after a flood of large bodies (README,
+ * "Limits").
+ */
 function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const hash = createHash('sha256');
+    let pieces: string[] | undefined = [];
     let size = 0;
+    const decode = (bytes: Uint8Array | undefined) => {
+      if (!pieces) return;
+      try {
+        if (!bytes) pieces.push(decoder.decode());
+        else for (let at = 0; at < bytes.length; at += decodeSliceBytes) pieces.push(decoder.decode(bytes.subarray(at, at + decodeSliceBytes), { stream: true }));
+      } catch {
+        pieces = undefined; // not valid UTF-8: still hashed, answered 400 where it is read as JSON
+      }
+    };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         // Over the limit: what was kept goes, the rest is read and dropped (see afterBody).
-        chunks.length = 0;
+        pieces = undefined;
         request.off('data', onData);
         request.off('error', reject);
         resolve({ kind: 'too-large' });
         return;
       }
-      chunks.push(chunk);
+      hash.update(chunk);
+      decode(chunk);
     };
     request.on('data', onData);
-    request.once('end', () => resolve(size === 0 ? { kind: 'none' } : { kind: 'bytes', bytes: Buffer.concat(chunks) }));
+    request.once('end', () => {
+      if (size === 0) return resolve({ kind: 'none' });
+      decode(undefined);
+      resolve({ kind: 'text', text: pieces?.join(''), sha256: hash.digest('hex') });
+    });
     request.once('error', reject);
   });
 }
@@ -88,7 +114,27 @@ function send(response: ServerResponse, answer: ApiResponse): void {
   const body = answer.body;
   headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   response.writeHead(answer.status, headers);
-  response.end(body);
+  if (typeof body === 'string' && body.length > sliceChars) writeSlices(response, body, 0);
+  else response.end(body);
+}
+
+/**
+ * Characters of a large string body written at a time: at most 12 KiB of UTF-8, which Node
+ * encodes into a buffer on the stack. One write of a 1 MiB string made it allocate three times
+ * the string's length outside the heap (the UTF-8 worst case), which glibc's malloc kept.
+ */
+const sliceChars = 4096;
+
+/** Writes `body` from `from` on, one slice once the previous one is handed to the socket. */
+function writeSlices(response: ServerResponse, body: string, from: number): void {
+  if (from >= body.length) return void response.end();
+  let end = Math.min(from + sliceChars, body.length);
+  // A surrogate pair is never split between two writes (each is encoded as UTF-8 on its own).
+  const last = body.charCodeAt(end - 1);
+  if (end < body.length && last >= 0xd800 && last <= 0xdbff) end--;
+  response.write(body.slice(from, end), (error) => {
+    if (!error) writeSlices(response, body, end);
+  });
 }
 
 /** The node:http binding: each request goes straight to the pipeline and its route table. */
