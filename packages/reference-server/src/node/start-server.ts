@@ -6,6 +6,7 @@ import { defaultConnectionsPerClient, limitConnectionsPerClient } from './connec
 import { applySocketTimeout, defaultConnectionTimeouts, serverTimeoutOptions, type ConnectionTimeouts } from './connection-timeouts.js';
 import { createRequestListener } from './http-binding.js';
 import { zlibTextPacker } from './text-packer.js';
+import { collectWhenIdle } from './idle-collection.js';
 import { openDataFile, type DataFile } from './persistence/open-data-file.js';
 import { createSitePages } from './pages/site-pages.js';
 import { defaultCorsOrigins } from '../pipeline/cors.js';
@@ -117,6 +118,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
   });
   httpServer.on('request', createRequestListener(reference.pipeline, publicOrigin));
+  collectWhenIdle(httpServer);
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}${reference.basePath}`,

@@ -1,18 +1,25 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRawSync } from 'node:zlib';
 import type { TextPacker } from '../pipeline/compact-body.js';
 
-/** Characters compressed at a time: the input, output and zlib state of one piece stay small (under 128 KiB each). */
-const pieceChars = 16 * 1024;
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const deflateRawAsync = promisify(deflateRaw);
 
 /**
- * The node:http server's {@link TextPacker}: raw deflate, synchronously on the main thread, one
- * piece of the text at a time (an event-loop turn between pieces, so that other requests are not
- * held up), each piece kept as a latin1 string of its compressed bytes. Everything it allocates
- * outside the JavaScript heap is small and freed at once; Web `CompressionStream` ran zlib on the
- * thread pool (each thread with its own malloc arena) and left the answer in malloc'd buffers.
+ * Characters compressed at a time: the UTF-8 input (at most 96 KiB), the output and each
+ * allocation of zlib's state stay under glibc's mmap threshold (128 KiB), freed as soon as the
+ * piece is done.
+ */
+const pieceChars = 32 * 1024;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * The node:http server's {@link TextPacker}: raw deflate (on Node's thread pool, as
+ * `CompressionStream` did) one piece of the text at a time, each piece kept as a latin1 string
+ * of its compressed bytes, in the JavaScript heap. `CompressionStream` left each kept answer in
+ * one malloc'd buffer of its whole compressed size, held up to 24 hours between the short-lived
+ * buffers of later requests, so that glibc's malloc could not give their memory back after a
+ * flood. Unpacking is synchronous and small (a replay, one piece at a time).
  */
 export const zlibTextPacker: TextPacker = {
   async pack(text) {
@@ -21,18 +28,12 @@ export const zlibTextPacker: TextPacker = {
       let end = Math.min(from + pieceChars, text.length);
       // Each piece is whole UTF-8 on its own: a surrogate pair stays in one piece.
       if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-      if (from > 0) await nextTurn();
-      pieces.push(deflateRawSync(text.slice(from, end)).toString('latin1'));
+      pieces.push((await deflateRawAsync(text.slice(from, end))).toString('latin1'));
       from = end;
     }
     return pieces;
   },
   async unpack(pieces) {
-    const texts: string[] = [];
-    for (const [index, piece] of pieces.entries()) {
-      if (index > 0) await nextTurn();
-      texts.push(inflateRawSync(Buffer.from(piece, 'latin1')).toString('utf8'));
-    }
-    return texts.join('');
+    return pieces.map((piece) => inflateRawSync(Buffer.from(piece, 'latin1')).toString('utf8')).join('');
   },
 };
