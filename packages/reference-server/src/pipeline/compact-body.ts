@@ -1,6 +1,7 @@
 /**
  * Answer bodies kept for replay, stored compactly: a large body is gzipped (Web
- * `CompressionStream`, so this runs in Node and in a browser's service worker alike). JSON
+ * `CompressionStream`, so this runs in Node and in a browser's service worker alike), or, given
+ * a {@link TextPacker} (the node:http server), a large text is packed into strings. JSON
  * answers shrink several times over; what does not shrink is kept as UTF-8 bytes, never as a
  * UTF-16 string, so a stored body costs at most its size on the wire.
  */
@@ -14,9 +15,9 @@ export type CompactBody =
 /**
  * Compresses text into strings of one byte per character (kept in the JavaScript heap, which
  * gives its memory back to the system after collection) and back. The node:http server gives one
- * that runs zlib synchronously in small pieces (node/text-packer.ts): the Web
- * `CompressionStream` runs on Node's thread pool and returns its bytes in buffers outside the
- * heap, which glibc's malloc keeps after a flood of large answers.
+ * (node/text-packer.ts): gzip through the Web `CompressionStream` leaves each kept answer in one
+ * buffer outside the heap, held for hours among short-lived ones, which glibc's malloc then
+ * cannot give back after a flood of large answers.
  */
 export interface TextPacker {
   pack(text: string): Promise<string[]>;
