@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse, BodyRead } from '../pipeline/messages.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
@@ -10,24 +11,49 @@ import type { Pipeline } from '../pipeline/pipeline.js';
  */
 export const maxDiscardBytes = 16 * 1024 * 1024;
 
+/** Bytes of a received chunk decoded at a time: the decoder's UTF-16 buffer stays small (32 KiB). */
+const decodeSliceBytes = 16 * 1024;
+
+/**
+ * Reads the body as it arrives: decoded to text (in the JavaScript heap) and hashed chunk by
+ * chunk, without joining the chunks into one buffer. A large buffer allocated and freed outside
+ * the heap leaves glibc's malloc holding memory long after a flood of large bodies (README,
+ * "Limits").
+ */
 function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const hash = createHash('sha256');
+    let pieces: string[] | undefined = [];
     let size = 0;
+    const decode = (bytes: Uint8Array | undefined) => {
+      if (!pieces) return;
+      try {
+        if (!bytes) pieces.push(decoder.decode());
+        else for (let at = 0; at < bytes.length; at += decodeSliceBytes) pieces.push(decoder.decode(bytes.subarray(at, at + decodeSliceBytes), { stream: true }));
+      } catch {
+        pieces = undefined; // not valid UTF-8: still hashed, answered 400 where it is read as JSON
+      }
+    };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         // Over the limit: what was kept goes, the rest is read and dropped (see afterBody).
-        chunks.length = 0;
+        pieces = undefined;
         request.off('data', onData);
         request.off('error', reject);
         resolve({ kind: 'too-large' });
         return;
       }
-      chunks.push(chunk);
+      hash.update(chunk);
+      decode(chunk);
     };
     request.on('data', onData);
-    request.once('end', () => resolve(size === 0 ? { kind: 'none' } : { kind: 'bytes', bytes: Buffer.concat(chunks) }));
+    request.once('end', () => {
+      if (size === 0) return resolve({ kind: 'none' });
+      decode(undefined);
+      resolve({ kind: 'text', text: pieces?.join(''), sha256: hash.digest('hex') });
+    });
     request.once('error', reject);
   });
 }
@@ -96,9 +122,13 @@ function send(response: ServerResponse, answer: ApiResponse): void {
   // A known length spares chunked encoding. A string body (not a Buffer) lets Node send head and
   // body in one plain write instead of a writev of two buffers, which costs measurably more here.
   const body = answer.body;
-  headers['content-length'] = answer.contentLength ?? String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  // A kept answer (a read by id) comes with its length, so its bytes are not counted again.
+  const length = body === undefined ? 0 : typeof body !== 'string' ? body.length : answer.contentLength !== undefined ? Number(answer.contentLength) : Buffer.byteLength(body);
+  headers['content-length'] = answer.contentLength ?? String(length);
   response.writeHead(answer.status, headers);
-  response.end(body);
+  // An ASCII string is sent as latin1 (the same bytes): Node then sizes its copy to the length,
+  // where UTF-8 reserves three bytes a character (3 MiB outside the heap for a 1 MiB answer).
+  response.end(body, typeof body === 'string' && length === body.length ? 'latin1' : 'utf8');
 }
 
 /**

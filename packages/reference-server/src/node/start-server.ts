@@ -5,6 +5,8 @@ import { createReferenceServer, type ReferenceServer, type ReferenceServerOption
 import { defaultConnectionsPerClient, limitConnectionsPerClient } from './connection-limit.js';
 import { applySocketTimeout, defaultConnectionTimeouts, serverTimeoutOptions, type ConnectionTimeouts } from './connection-timeouts.js';
 import { createRequestListener } from './http-binding.js';
+import { zlibTextPacker } from './text-packer.js';
+import { collectWhenIdle } from './idle-collection.js';
 import { openDataFile, type DataFile } from './persistence/open-data-file.js';
 import { createSitePages } from './pages/site-pages.js';
 import { defaultCorsOrigins } from '../pipeline/cors.js';
@@ -81,6 +83,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     hashApiKey: sha256Hex,
     ...(dataFile && { beforeAnswer: () => dataFile.sync() }),
     ...options,
+    // Kept answers compressed on the main thread into JavaScript strings (node/text-packer.ts).
+    idempotency: { packer: zlibTextPacker, ...options.idempotency },
   });
   const host = options.host ?? defaultHost;
   const timeouts = { ...defaultConnectionTimeouts, ...options.timeouts };
@@ -114,6 +118,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
   });
   httpServer.on('request', createRequestListener(reference.pipeline, publicOrigin));
+  collectWhenIdle(httpServer);
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}${reference.basePath}`,

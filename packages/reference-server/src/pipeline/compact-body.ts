@@ -1,6 +1,7 @@
 /**
  * Answer bodies kept for replay, stored compactly: a large body is gzipped (Web
- * `CompressionStream`, so this runs in Node and in a browser's service worker alike). JSON
+ * `CompressionStream`, so this runs in Node and in a browser's service worker alike), or, given
+ * a {@link TextPacker} (the node:http server), a large text is packed into strings. JSON
  * answers shrink several times over; what does not shrink is kept as UTF-8 bytes, never as a
  * UTF-16 string, so a stored body costs at most its size on the wire.
  */
@@ -8,7 +9,20 @@ export type CompactBody =
   | { kind: 'none' }
   | { kind: 'text'; text: string }
   | { kind: 'bytes'; bytes: Uint8Array; text: boolean }
-  | { kind: 'gzip'; bytes: Uint8Array; text: boolean };
+  | { kind: 'gzip'; bytes: Uint8Array; text: boolean }
+  | { kind: 'packed'; pieces: string[]; bytes: number };
+
+/**
+ * Compresses text into strings of one byte per character (kept in the JavaScript heap, which
+ * gives its memory back to the system after collection) and back. The node:http server gives one
+ * (node/text-packer.ts): gzip through the Web `CompressionStream` leaves each kept answer in one
+ * buffer outside the heap, held for hours among short-lived ones, which glibc's malloc then
+ * cannot give back after a flood of large answers.
+ */
+export interface TextPacker {
+  pack(text: string): Promise<string[]>;
+  unpack(pieces: readonly string[]): Promise<string>;
+}
 
 /** Bodies below this many characters are kept as they are: compressing them saves little. */
 const compressFrom = 4 * 1024;
@@ -42,19 +56,28 @@ async function throughStream(bytes: Uint8Array, stream: CompressionStream | Deco
   return out;
 }
 
-/** The body in its compact form. */
-export async function compactBody(body: string | Uint8Array | undefined): Promise<CompactBody> {
+/** The body in its compact form: text through `packer` where one is given, else gzip. */
+export async function compactBody(body: string | Uint8Array | undefined, packer?: TextPacker): Promise<CompactBody> {
   if (body === undefined) return { kind: 'none' };
   if (typeof body === 'string' && body.length < compressFrom) return { kind: 'text', text: body };
+  if (typeof body === 'string' && packer) {
+    const pieces = await packer.pack(body);
+    let bytes = 0;
+    for (const piece of pieces) bytes += piece.length;
+    return bytes < body.length ? { kind: 'packed', pieces, bytes } : { kind: 'text', text: body };
+  }
   const text = typeof body === 'string';
   const bytes = text ? new TextEncoder().encode(body) : body;
   const gzipped = await throughStream(bytes, new CompressionStream('gzip'));
   return gzipped.length < bytes.length ? { kind: 'gzip', bytes: gzipped, text } : { kind: 'bytes', bytes: text ? bytes : bytes.slice(), text };
 }
 
-/** The body as it was given to `compactBody`. */
-export async function expandBody(body: CompactBody): Promise<string | Uint8Array | undefined> {
+/** The body as it was given to `compactBody` (with the same `packer`). */
+export async function expandBody(body: CompactBody, packer?: TextPacker): Promise<string | Uint8Array | undefined> {
   switch (body.kind) {
+    case 'packed':
+      if (!packer) throw new Error('a packed body needs its packer');
+      return packer.unpack(body.pieces);
     case 'none':
       return undefined;
     case 'text':
@@ -75,6 +98,8 @@ export function compactBodyBytes(body: CompactBody): number {
       return 0;
     case 'text':
       return body.text.length * 2;
+    case 'packed':
+      return body.bytes + body.pieces.length * 16;
     default:
       return body.bytes.byteLength;
   }

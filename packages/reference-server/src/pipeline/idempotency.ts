@@ -3,7 +3,7 @@ import { toHex } from '../domain/access/hex.js';
 import { ProblemError } from '../domain/operation/problems.js';
 import { maxBodyBytes } from './json-body.js';
 import type { ApiRequest, ApiResponse, BodyRead } from './messages.js';
-import { compactBody, expandBody } from './compact-body.js';
+import { compactBody, expandBody, type TextPacker } from './compact-body.js';
 import { ReplayStore } from './replay-store.js';
 
 /** The request header that names one logical write, as Stripe's API does. */
@@ -22,6 +22,8 @@ export interface IdempotencyOptions {
    */
   maxBytesPerCredential?: number;
   now?: () => number;
+  /** Compresses large text answers for keeping (compact-body.ts); gzip through `CompressionStream` when absent. */
+  packer?: TextPacker | undefined;
 }
 
 /** The defaults of {@link IdempotencyOptions}, sized for a sandbox (README, "Limits"). */
@@ -42,10 +44,12 @@ export class IdempotencyStep {
   readonly store: ReplayStore;
   readonly #keepMs: number;
   readonly #now: () => number;
+  readonly #packer: TextPacker | undefined;
 
   constructor(options: IdempotencyOptions = {}) {
     this.#keepMs = options.keepMs ?? defaultIdempotencyLimits.keepMs;
     this.#now = options.now ?? Date.now;
+    this.#packer = options.packer;
     const maxBytes = options.maxBytes ?? defaultIdempotencyLimits.maxBytes;
     this.store = new ReplayStore({ maxBytes, maxBytesPerCredential: Math.min(maxBytes, options.maxBytesPerCredential ?? defaultIdempotencyLimits.maxBytesPerCredential) });
   }
@@ -95,7 +99,7 @@ export class IdempotencyStep {
         throw new ProblemError('conflict', 'a request with this Idempotency-Key is still running; retry once it has finished', { headers: { 'retry-after': '1' } });
       }
       const { status, headers } = kept.answer;
-      return { status, headers: { ...headers, 'x-request-id': requestId, [idempotentReplayedHeader]: 'true' }, body: await expandBody(kept.answer.body) };
+      return { status, headers: { ...headers, 'x-request-id': requestId, [idempotentReplayedHeader]: 'true' }, body: await expandBody(kept.answer.body, this.#packer) };
     }
 
     const entry = this.store.start(credential, key, fingerprint, now + this.#keepMs);
@@ -107,7 +111,7 @@ export class IdempotencyStep {
       throw error;
     }
     if (answer.status >= 500 || answer.status === 429) this.store.forget(credential, key);
-    else this.store.finish(credential, key, entry, { status: answer.status, headers: answer.headers, body: await compactBody(answer.body) });
+    else this.store.finish(credential, key, entry, { status: answer.status, headers: answer.headers, body: await compactBody(answer.body, this.#packer) });
     return answer;
   }
 }
@@ -121,6 +125,8 @@ async function fingerprintOf(request: ApiRequest, body: BodyRead): Promise<strin
   // A body too large is fingerprinted as such; the operation refuses it with 413 anyway.
   const head = new TextEncoder().encode(`${request.method} ${request.pathname}${request.search}\n${body.kind === 'too-large' ? 1 : 0}`);
   const headDigest = toHex(await crypto.subtle.digest('SHA-256', head));
+  // The node:http binding hashed the bytes as they arrived.
+  if (body.kind === 'text') return `${headDigest}:${body.sha256}`;
   if (body.kind !== 'bytes') return headDigest;
   return `${headDigest}:${toHex(await crypto.subtle.digest('SHA-256', body.bytes as Uint8Array<ArrayBuffer>))}`;
 }

@@ -19,23 +19,28 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   if (declaredLength > maxBodyBytes) throw tooLarge();
   const read = await request.readBody(maxBodyBytes);
   if (read.kind === 'too-large') throw tooLarge();
-  if (read.kind === 'none' || read.bytes.length === 0) return undefined;
+  if (read.kind === 'none' || (read.kind === 'bytes' && read.bytes.length === 0)) return undefined;
   const contentType = request.header('content-type');
   if (!contentType || !isJsonMediaType(contentType)) {
     throw new ProblemError('unsupported_media_type', `send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'})`);
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
-  } catch {
-    throw new ProblemError('invalid_json', 'the body is not valid UTF-8');
-  }
+  const text = read.kind === 'text' ? read.text : decodeUtf8(read.bytes);
+  if (text === undefined) throw new ProblemError('invalid_json', 'the body is not valid UTF-8');
   checkJsonLimits(text);
   try {
     return JSON.parse(text);
   } catch {
     // The parser's message quotes the body; it is not repeated back.
     throw new ProblemError('invalid_json', 'the body is not valid JSON; check quotes, commas and brackets');
+  }
+}
+
+/** The bytes as UTF-8 text; undefined when they are not valid UTF-8. */
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
   }
 }
 

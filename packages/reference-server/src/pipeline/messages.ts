@@ -3,7 +3,17 @@
  * objects, the node:http binding from IncomingMessage, without Fetch objects on its hot path.
  */
 
-export type BodyRead = { kind: 'none' } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'too-large' };
+/**
+ * A request body as read by a binding: its bytes (the msw binding), or (the node:http binding)
+ * its text, decoded as UTF-8 and hashed while it arrived, so that no contiguous copy of a large
+ * body is made outside the JavaScript heap: `text` is undefined when the bytes are not valid
+ * UTF-8, `sha256` is the hex SHA-256 of the bytes.
+ */
+export type BodyRead =
+  | { kind: 'none' }
+  | { kind: 'bytes'; bytes: Uint8Array }
+  | { kind: 'text'; text: string | undefined; sha256: string }
+  | { kind: 'too-large' };
 
 export interface ApiRequest {
   method: string;
