@@ -1,11 +1,11 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 export interface IdleCollectionOptions {
-  /** Bytes read and written (bodies included) since the last collection that make one worth it. Default 64 MiB. */
-  afterBytes?: number;
-  /** How long no request may be running before the first collection, in milliseconds. Default 1,000. */
+  /** Growth of the resident memory since the last collection (or the start) that makes one worth it. Default 64 MiB. */
+  afterGrowthBytes?: number;
+  /** How often the server is looked at; a look with no request since the last one counts as idle. Default 1,000 ms. */
   idleMs?: number;
 }
 
@@ -22,37 +22,50 @@ function fullCollection(): () => void {
 }
 
 /**
- * After a burst of traffic (large bodies: a flood of 1 MiB writes), once no request has run
- * for `idleMs`, asks V8 for a full collection. Bodies live in the JavaScript heap (read as text,
- * answers kept as strings, see http-binding.ts and text-packer.ts); their garbage goes back to
- * the system only when V8 collects its old generation, and an idle server left it to V8's memory
- * reducer, which waited 8 to 20 s and more after the last request. Nothing is collected while
- * requests run, nor after light traffic.
+ * Wraps the server's request listener: after a burst that grew the process (a flood of 1 MiB
+ * writes), once a whole `idleMs` passed without a request, asks V8 for a full collection.
+ * Bodies live in the JavaScript heap (read as text, answers kept as strings, see
+ * http-binding.ts and text-packer.ts); their garbage goes back to the system only when V8
+ * collects its old generation, and an idle server left it to V8's memory reducer, which waited
+ * 8 to 20 s and more after the last request. Nothing is collected while requests keep coming,
+ * nor after traffic that did not grow the process.
+ *
+ * A request costs one counter here (a read by id is a few microseconds all told: no listener or
+ * closure per request); the rest is a look once per `idleMs` on an unref'd timer, stopped when
+ * the server closes.
  */
-export function collectWhenIdle(server: Server, options: IdleCollectionOptions = {}): void {
-  const afterBytes = options.afterBytes ?? 64 * 1024 * 1024;
-  const idleMs = options.idleMs ?? 1_000;
+export function collectWhenIdle(server: Server, listener: RequestListener, options: IdleCollectionOptions = {}): RequestListener {
+  const afterGrowthBytes = options.afterGrowthBytes ?? 64 * 1024 * 1024;
+  let requests = 0;
+  let requestsAtLastLook = 0;
+  let baseline = process.memoryUsage.rss();
   let collect: (() => void) | undefined;
-  let running = 0;
-  let bytes = 0;
-  let timer: NodeJS.Timeout | undefined;
-  server.on('request', (request, response) => {
-    running++;
-    clearTimeout(timer);
-    // The socket's counters: nothing is read from the request's stream here (the pipeline reads it).
-    const socket = request.socket;
-    const [read, written] = [socket.bytesRead, socket.bytesWritten];
-    response.once('close', () => {
-      bytes += socket.bytesRead - read + socket.bytesWritten - written;
-      if (--running > 0 || bytes < afterBytes) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        bytes = 0;
-        collect ??= fullCollection();
-        collect();
-        // Once V8 also sees a low allocation rate it shrinks its young generation too.
-        timer = setTimeout(() => collect?.(), secondCollectionMs).unref();
-      }, idleMs).unref();
-    });
+  let second: NodeJS.Timeout | undefined;
+  const look = setInterval(() => {
+    const idle = requests === requestsAtLastLook;
+    requestsAtLastLook = requests;
+    if (!idle) {
+      clearTimeout(second);
+      return;
+    }
+    if (process.memoryUsage.rss() - baseline < afterGrowthBytes) return;
+    collect ??= fullCollection();
+    collect();
+    baseline = process.memoryUsage.rss();
+    // Once V8 also sees a low allocation rate it shrinks its young generation too.
+    const before = requests;
+    second = setTimeout(() => {
+      if (requests !== before) return;
+      collect?.();
+      baseline = process.memoryUsage.rss();
+    }, secondCollectionMs).unref();
+  }, options.idleMs ?? 1_000).unref();
+  server.once('close', () => {
+    clearInterval(look);
+    clearTimeout(second);
   });
+  return (request, response) => {
+    requests++;
+    listener(request, response);
+  };
 }

@@ -117,8 +117,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     corsOrigins: options.cors?.origins ?? defaultCorsOrigins,
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
   });
-  httpServer.on('request', createRequestListener(reference.pipeline, publicOrigin));
-  collectWhenIdle(httpServer);
+  httpServer.on('request', collectWhenIdle(httpServer, createRequestListener(reference.pipeline, publicOrigin)));
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}${reference.basePath}`,
