@@ -7,7 +7,7 @@
 //   3. mixed load (reads, creates, bakes) at 100,000 entries against 1,000 (throughput >= 0.7x);
 //   4. another organization's p50 GET by id while 16 clients list the 100,000-entry organization,
 //      against its p50 alone (<= 3x).
-// Short by default (the machine is shared): BENCH_FLOOD_SECONDS (20), BENCH_SECONDS (3);
+// The flood lasts 60 s as issue 18 asks (BENCH_FLOOD_SECONDS to shorten it), BENCH_SECONDS (3);
 // BENCH_ONLY=flood runs part 1 only.
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 20);
+const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 60);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const serverScript = fileURLToPath(new URL('./server-process.mjs', import.meta.url));
