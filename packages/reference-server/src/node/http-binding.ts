@@ -151,6 +151,8 @@ export function createRequestListener(pipeline: Pipeline, publicOrigin: string):
         (settled) => afterBody(request, () => send(response, settled)),
         () => response.destroy(),
       );
+    } else if (request.complete || !hasBody(request)) {
+      send(response, answer); // the usual read: no body to wait for, no closure
     } else {
       afterBody(request, () => send(response, answer));
     }

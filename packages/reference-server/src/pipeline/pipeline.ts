@@ -63,6 +63,14 @@ interface Input {
   body: unknown;
 }
 
+/** A route with the path parameters checked against its schema. */
+interface ResolvedPath {
+  route: Route;
+  params: unknown;
+}
+/** Read paths whose route and parameters are kept (see `Pipeline#resolve`). */
+const maxKnownReadPaths = 4096;
+
 /** The headers of a JSON answer; the rate-limit fields first, as before. */
 function answerHeaders(limitHeaders: Record<string, string> | undefined, requestId: string): Record<string, string> {
   if (limitHeaders === undefined) return { 'content-type': 'application/json', 'x-request-id': requestId };
@@ -95,6 +103,8 @@ export class Pipeline {
   readonly answers = new AnswerCache();
   /** `/v1/`: paths under it are the API's. */
   readonly #apiPrefix: string;
+  /** Routes and checked parameters of read paths seen lately (see `#resolve`). */
+  readonly #readPaths = new Map<string, ResolvedPath>();
 
   constructor(private readonly options: PipelineOptions) {
     this.idempotency = new IdempotencyStep(options.idempotency);
@@ -182,21 +192,9 @@ export class Pipeline {
   }
 
   #operate(request: ApiRequest, path: string, requestId: string, caller: Caller, limitHeaders: Record<string, string> | undefined): ApiResponse | Promise<ApiResponse> {
-    const match = this.router.match(request.method, path);
-    if (match.kind === 'not-found') throw new ProblemError('not_found', `no route ${request.method} ${request.pathname}`);
-    if (match.kind === 'method-not-allowed') {
-      throw new ProblemError('method_not_allowed', `${request.method} is not allowed here; use ${match.allow.join(', ')}`, {
-        headers: { allow: match.allow.join(', ') },
-      });
-    }
-    const { route, params } = match;
+    const { route, params } = this.#resolve(request, path);
     const { operation } = route;
-
-    const input: Input = {
-      params: operation.params ? validatePath(operation.params, params) : undefined,
-      query: undefined,
-      body: undefined,
-    };
+    const input: Input = { params, query: undefined, body: undefined };
     // Most requests carry no query: no parameters object is built for them.
     const rawQuery = request.search === '' ? noQuery : readQuery(request.search);
     // Operations that read a body wait for it; the others go on at once, in the same order of checks.
@@ -206,6 +204,33 @@ export class Pipeline {
     if (operation.query) input.query = validate(operation.query, rawQuery, 'validation_failed', 'query');
     else checkNoQuery(route, rawQuery);
     return this.#run(request, route, input, requestId, caller, limitHeaders);
+  }
+
+  /**
+   * The route of a request and its checked path parameters. Reads (GET, HEAD) of paths seen
+   * lately are answered from {@link #readPaths}: the route and the parameters depend on the
+   * path alone, and a read by id is otherwise a trie walk and a regex check on every request.
+   */
+  #resolve(request: ApiRequest, path: string): ResolvedPath {
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    const known = reading ? this.#readPaths.get(path) : undefined;
+    if (known !== undefined) return known;
+    const match = this.router.match(request.method, path);
+    if (match.kind === 'not-found') throw new ProblemError('not_found', `no route ${request.method} ${request.pathname}`);
+    if (match.kind === 'method-not-allowed') {
+      throw new ProblemError('method_not_allowed', `${request.method} is not allowed here; use ${match.allow.join(', ')}`, {
+        headers: { allow: match.allow.join(', ') },
+      });
+    }
+    const { route } = match;
+    const params = route.operation.params ? validatePath(route.operation.params, match.params) : undefined;
+    const resolved: ResolvedPath = { route, params: params === undefined ? undefined : Object.freeze(params) };
+    if (reading) {
+      // Bounded: a client walking through many ids only empties it now and then.
+      if (this.#readPaths.size >= maxKnownReadPaths) this.#readPaths.clear();
+      this.#readPaths.set(path, resolved);
+    }
+    return resolved;
   }
 
   /** Fills the body (and the query, for the operations that take it in the body too) of `input`. */

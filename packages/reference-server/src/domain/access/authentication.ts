@@ -43,6 +43,8 @@ function unauthenticated(detail: string, tokenError = false): ProblemError {
 export class Authenticator {
   /** Digests of keys seen lately, by the key as sent (see `#byApiKey`). */
   readonly #digests = new Map<string, KnownKey>();
+  /** The caller last made for a key record (see `#fromRecord`); goes with the record. */
+  readonly #callers = new WeakMap<ApiKeyRecord, Caller>();
 
   constructor(
     private readonly db: Database,
@@ -118,7 +120,13 @@ export class Authenticator {
 
   #fromRecord(record: ApiKeyRecord | undefined): Caller | Promise<Caller> {
     if (!record || record.revokedAt !== null) throw unauthenticated('the API key is unknown or revoked');
-    const caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });
+    // The caller made for this very key record, while its account and user are the records the
+    // tables hold (a write replaces a record: a role change or a move is seen at once).
+    let caller = this.#callers.get(record);
+    if (caller === undefined || this.db.accounts.get(caller.account.id) !== caller.account || this.db.users.get(caller.user.id) !== caller.user) {
+      caller = this.#callerOf(record.accountId, { kind: 'api-key', keyId: record.id });
+      this.#callers.set(record, caller);
+    }
     const noting = this.#noteUse(record);
     return noting ? noting.then(() => caller) : caller;
   }
