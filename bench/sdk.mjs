@@ -16,8 +16,8 @@ import { packWorkspacePackages } from '../scripts/packed-packages.mjs';
 
 const sizeTargetKb = 30;
 const ratioTarget = 1.15;
-const calls = Number(process.env.BENCH_SDK_CALLS ?? 2000);
-const rounds = Number(process.env.BENCH_SDK_ROUNDS ?? 5);
+const calls = Number(process.env.BENCH_SDK_CALLS ?? 1000);
+const rounds = Number(process.env.BENCH_SDK_ROUNDS ?? 9);
 const apiKey = 'msk_demo_sonnen_admin';
 const entryId = '64d005000000000000000001';
 
