@@ -103,6 +103,14 @@ describe('origin rules', () => {
     }
   });
 
+  it('refuses ports no browser sends: 0, past 65535, a leading zero (found by the fuzzed test below)', () => {
+    const policy = new CorsPolicy();
+    for (const origin of ['http://localhost:0', 'http://127.0.0.1:0', 'http://[::1]:0', 'http://localhost:65536', 'http://localhost:080']) {
+      expect(policy.allows(origin), origin).toBe(false);
+    }
+    expect(policy.allows('http://localhost:1')).toBe(true);
+  });
+
   it('* allows every origin with a literal *; none allows nothing', () => {
     expect(new CorsPolicy({ origins: ['*'] }).allows('https://anything.example')).toBe(true);
     expect(new CorsPolicy({ origins: [] }).allows('http://localhost:5173')).toBe(false);

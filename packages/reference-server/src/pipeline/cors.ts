@@ -100,7 +100,8 @@ export class CorsPolicy {
     const shape = originShape.exec(origin);
     if (!shape) return false;
     const port = shape[3];
-    if (port !== undefined && (Number(port) > 65_535 || (port.length > 1 && port.startsWith('0')))) return false;
+    // A browser never sends port 0, nor one past 65535, nor a leading zero: such a header is forged.
+    if (port !== undefined && (port === '0' || Number(port) > 65_535 || (port.length > 1 && port.startsWith('0')))) return false;
     return this.#rules.some((rule) =>
       rule.kind === 'exact' ? rule.origin === origin : rule.kind === 'any-port' && (origin === rule.prefix.slice(0, -1) || (origin.startsWith(rule.prefix) && port !== undefined)),
     );
