@@ -17,6 +17,14 @@ const credentials = {
   otherOrganization: { apiKey: 'msk_demo_lindenhof_admin' },
 };
 
+/** The reference server's pipeline as a fetch: no socket. */
+function inProcessFetch(reference: Awaited<ReturnType<typeof createReferenceServer>>): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    return toFetchResponse(await reference.pipeline.handle(fromFetchRequest(request)), request.method);
+  };
+}
+
 describe('the conformance rules against the reference server', () => {
   it('all pass, none skipped, with every credential given', async () => {
     const report = await runConformance({ baseUrl: server.url, credentials, readOnly: false });
@@ -33,10 +41,7 @@ describe('the conformance rules against the reference server', () => {
 
   it("all pass in-process too: the reference server's pipeline as the fetch, no socket", async () => {
     const reference = await createReferenceServer({ seed: 'demo' });
-    const inProcess: typeof fetch = async (input, init) => {
-      const request = new Request(input, init);
-      return toFetchResponse(await reference.pipeline.handle(fromFetchRequest(request)), request.method);
-    };
+    const inProcess = inProcessFetch(reference);
     const report = await runConformance({ baseUrl: 'http://reference.test/v1', credentials, readOnly: false, fetch: inProcess });
     expect(report.results.filter((result) => result.status !== 'pass')).toEqual([]);
     expect(report.results).toHaveLength(conformanceRules.length);
@@ -44,10 +49,7 @@ describe('the conformance rules against the reference server', () => {
 
   it('all pass after a bake that expands a series: entries created in the same millisecond sort by the documented tie-break', async () => {
     const reference = await createReferenceServer({ seed: 'demo' });
-    const inProcess: typeof fetch = async (input, init) => {
-      const request = new Request(input, init);
-      return toFetchResponse(await reference.pipeline.handle(fromFetchRequest(request)), request.method);
-    };
+    const inProcess = inProcessFetch(reference);
     const headers = { 'x-api-key': credentials.primary.apiKey, 'content-type': 'application/json' };
     const bake = await inProcess('http://reference.test/v1/calendars/bake', { method: 'POST', headers, body: JSON.stringify({ patient: '64d002000000000000000003', from: '2026-01-05', to: '2026-01-11' }) });
     expect(bake.status).toBe(200);

@@ -1,5 +1,6 @@
 import type { Database } from './database.js';
 import { tablesOf, type StoredRecord, type TableName } from './records.js';
+import { utf8Length } from './utf8-length.js';
 
 /** What one organization stores: its calendar entries, and the bytes of all its records as JSON. */
 export interface OrganizationUsage {
@@ -44,7 +45,7 @@ export class StorageUsage {
   #count(table: TableName, record: StoredRecord): void {
     const organization = this.#ownerOf(table, record);
     if (organization === undefined) return;
-    const bytes = byteLength(JSON.stringify(record));
+    const bytes = utf8Length(JSON.stringify(record));
     this.#counted.set(`${table}|${record.id}`, { organization, bytes });
     const usage = this.#usage(organization);
     usage.bytes += bytes;
@@ -86,20 +87,4 @@ export class StorageUsage {
         return text(record.organization);
     }
   }
-}
-
-const nonAscii = /[^\x00-\x7f]/;
-
-/** UTF-8 length of a string without encoding it. */
-function byteLength(text: string): number {
-  // Most records are ASCII: one byte a character, found by one native scan.
-  if (!nonAscii.test(text)) return text.length;
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) continue;
-    // Two bytes up to U+07FF, three for the rest of the BMP; a surrogate pair is 4 bytes for 2 units.
-    bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
-  }
-  return bytes;
 }

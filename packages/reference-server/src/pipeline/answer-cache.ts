@@ -8,6 +8,7 @@
  * Bounded per tenant: each organization keeps at most {@link answersPerOrganization} answers,
  * its oldest going first, so one tenant's reads never push out another's.
  */
+import { utf8Length } from '../db/utf8-length.js';
 
 /** Answers kept per organization: about 1 KiB each for a calendar entry. */
 export const answersPerOrganization = 512;
@@ -17,22 +18,6 @@ export interface CachedAnswer {
   body: string;
   /** Its length in UTF-8 bytes, as the `content-length` value. */
   contentLength: string;
-}
-
-/** UTF-8 length of a string without encoding it (Web APIs only: this runs in browsers too). */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    // A surrogate pair is 4 bytes for 2 code units; a lone surrogate becomes U+FFFD, 3 bytes.
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2;
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
 }
 
 export class AnswerCache {
