@@ -15,11 +15,17 @@
  * entries (ky's `beforeRetry` runs after the wait and does not see its length, so `shouldRetry`
  * computes it from what ky will use: the `Retry-After`, or our `delay` times the jitter it draws);
  * input and answer validation; Idempotency-Keys; the SDK's typed errors.
+ *
+ * What ky merges per call is kept small: ky deep-merges the instance's options into every call's
+ * and normalizes the retry options again, so the retry policy, with `shouldRetry` and `jitter`, is
+ * one object given to `ky.create()` (they find their call through `attempts`, below), and the
+ * headers go in one object per call rather than in two that ky would merge (bench/sdk.mjs).
  */
-import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options as KyOptions, type RetryOptions } from 'ky';
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options as KyOptions } from 'ky';
 import type * as z from 'zod/mini';
 import type { Credentials } from './auth.js';
 import { buildPath, lowerCaseNames, parseJson, searchOf, validate } from './call-input.js';
+import { parserOf } from './compiled-schemas.js';
 import { describeCause, fetchWithDeadline, rebuffered } from './deadline-fetch.js';
 import { AbortError, ConnectionError, MedschedError, ResponseValidationError, TimeoutError, ValidationError } from './errors.js';
 import { httpError } from './http-error.js';
@@ -67,8 +73,6 @@ interface CallState {
   refreshed: boolean;
   /** Set when the outcome is final (the call after a refresh failed): ky must not retry it. */
   settled: boolean;
-  /** Drawn in `shouldRetry`, applied by ky's `jitter`, so that the logged wait is the one ky waits. */
-  jitter: number;
   retryCount: number;
   /** Attempts sent so far, not counting one a refresh sends again. */
   attempts: number;
@@ -103,9 +107,32 @@ function kyTimeout(ms: number): number {
 /** Timeouts, rate limits and server failures: worth another try. */
 const retryStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
+/**
+ * Each attempt's request, answer and failure, to the call they belong to. ky hands `shouldRetry`
+ * only the error: its HTTPError carries the answer our fetch returned, its TimeoutError the request
+ * our fetch was given, and the SDK's own errors are made by that fetch.
+ */
+const attempts = new WeakMap<object, CallState>();
+
+/**
+ * The jitter drawn for a retry, by ky's retry options of that call: ky calls `shouldRetry` and then
+ * `jitter` as methods of one options object per call, so `this` links the two. Without it (another
+ * ky), no jitter is drawn, and the wait logged is still the one ky waits.
+ */
+const drawnJitter = new WeakMap<object, number>();
+
+/** The attempt's call, from what ky hands `shouldRetry`. */
+function callOf(error: unknown): CallState | undefined {
+  if (error instanceof HTTPError) return attempts.get(error.response);
+  if (error instanceof KyTimeoutError) return attempts.get(error.request);
+  return typeof error === 'object' && error !== null ? attempts.get(error) : undefined;
+}
+
 export class Transport {
   readonly #config: TransportConfig;
   readonly #ky: KyInstance;
+  /** Sent with every call, under the call's own headers. */
+  readonly #headers: Record<string, string>;
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -127,9 +154,10 @@ export class Transport {
     }
     // Only where a refresh is possible: ky clones every answer for each afterResponse hook.
     if (config.canRefresh) hooks.afterResponse = [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)];
+    this.#headers = { accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers };
+    const transport = this;
     this.#ky = ky.create({
       prefixUrl: `${config.baseUrl}/`,
-      headers: { accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers },
       // Per attempt; ky's timer runs until its `fetch` resolves, and ours (fetchWithDeadline) resolves
       // only once the body is read, so the deadline covers the body too.
       timeout: kyTimeout(config.timeout),
@@ -141,9 +169,14 @@ export class Transport {
         afterStatusCodes: retryStatuses,
         // `delay` is capped at maxMs and our jitter only shortens it, so ky's `backoffLimit` would
         // change nothing; `shouldRetry` refuses a Retry-After past maxRetryAfter and decides on
-        // timeouts, so `maxRetryAfter` and `retryOnTimeout` are left out too: ky merges and
-        // normalizes this object into every call's options, at a cost per key.
+        // timeouts, so `maxRetryAfter` and `retryOnTimeout` are left out too.
         delay: (retryCount) => Math.min(maxMs, initialMs * 2 ** (retryCount - 1)),
+        jitter(this: unknown, delay: number) {
+          return Math.round(delay * ((typeof this === 'object' && this !== null && drawnJitter.get(this)) || 1));
+        },
+        shouldRetry(this: unknown, state: { error: Error; retryCount: number }) {
+          return transport.#shouldRetry(state.error, state.retryCount, typeof this === 'object' && this !== null ? this : undefined);
+        },
       },
       ...(hooks.beforeRequest || hooks.afterResponse ? { hooks } : {}),
     });
@@ -151,13 +184,14 @@ export class Transport {
 
   async call<O extends Operation>(operation: O, input: CallInput, options: RequestOptions = {}): Promise<CallResult<z.infer<O['response']>>> {
     const check = options.validateRequest ?? this.#config.validateRequests;
-    const params = (check ? validate(operation.params, input.params, `path parameters of ${operation.id}`) : input.params) as Record<string, string> | undefined;
-    const query = (check ? validate(operation.query, input.query, `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
-    const checked = check ? validate(input.bodySchema ?? operation.body, input.body, `body of ${operation.id}`) : input.body;
+    // What the ValidationError names, written only when there is one.
+    const params = (check ? validate(operation.params, input.params, () => `path parameters of ${operation.id}`) : input.params) as Record<string, string> | undefined;
+    const query = (check ? validate(operation.query, input.query, () => `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
+    const checked = check ? validate(input.bodySchema ?? operation.body, input.body, () => `body of ${operation.id}`) : input.body;
     const body = input.encodeBody && checked !== undefined ? input.encodeBody(checked as never) : checked;
     const callHeaders = lowerCaseNames(options.headers) ?? {};
     const requestId = callHeaders['x-request-id'] ?? newRequestId();
-    const headers: Record<string, string> = { ...callHeaders, 'x-request-id': requestId };
+    const headers: Record<string, string> = { ...this.#headers, ...callHeaders, 'x-request-id': requestId };
     // An API key alone is added here, over the call's headers; tokens by the beforeRequest hook.
     if (!this.#config.credentials.usesToken) void this.#config.credentials.addHeaders(headers);
     if (operation.method === 'POST' && !operation.idempotent) {
@@ -179,7 +213,6 @@ export class Transport {
       waitedMs: 0,
       refreshed: false,
       settled: false,
-      jitter: 1,
       retryCount: 0,
       attempts: 0,
       text: '',
@@ -190,9 +223,9 @@ export class Transport {
     call.kyOptions = {
       method: operation.method,
       headers,
-      retry: this.#retryOptions(call, options.maxRetries),
       fetch: (input, init) => {
         const request = input as Request; // ky always hands fetch a Request
+        attempts.set(request, call);
         call.retryCount = call.attempts++;
         // The attempt's log entry, completed with its outcome (or by #logAttempt, when ky's timeout ended it first).
         const entry = logger && (call.pending = { started: Date.now(), headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) });
@@ -200,18 +233,21 @@ export class Transport {
           ({ response, text }) => {
             if (entry) finish(entry, { status: response.status });
             call.text = text;
+            attempts.set(response, call);
             // The answer ky gets has its body read already (the text is kept in `call`), unless an
             // afterResponse hook (the refresh) will clone it: rebuilding it costs ~30 us a call.
             return canRefresh ? rebuffered(response, text) : response;
           },
           (error: MedschedError) => {
             if (entry) finish(entry, { error: error.code });
+            attempts.set(error, call);
             throw error;
           },
         );
       },
       // Only the refresh hook reads the call's state from ky's options.
       ...(canRefresh && { context: { call } }),
+      ...(options.maxRetries !== undefined && { retry: { limit: options.maxRetries } }),
       ...(options.timeout !== undefined && { timeout: kyTimeout(options.timeout) }),
       ...(options.signal && { signal: options.signal }),
       ...(body !== undefined && { json: body }),
@@ -232,39 +268,39 @@ export class Transport {
     const json = parseJson(call.text);
     const answer = (data: unknown) => ({ data: data as z.infer<O['response']>, status: response.status, headers: response.headers, requestId: answerId });
     if (!(options.validateResponse ?? this.#config.validateResponses)) return answer(json);
-    const parsed = operation.response.safeParse(json);
+    const parsed = parserOf(operation.response).safeParse(json);
     if (!parsed.success) throw new ResponseValidationError(operation.id, parsed.error.issues, { status: response.status, requestId: answerId, body: json });
     return answer(parsed.data);
   }
 
-  /** ky's retry options for one call: its limit, the jitter drawn for it, and our decision in `shouldRetry`. */
-  #retryOptions(call: CallState, maxRetries: number | undefined): RetryOptions {
+  /**
+   * ky's `shouldRetry`: our decision for the call's failed attempt, and the wait logged before ky
+   * takes it (`retryOptions`: ky's retry options of the call, where the jitter drawn is kept).
+   */
+  #shouldRetry(error: Error, retryCount: number, retryOptions: object | undefined): boolean | undefined {
+    const call = callOf(error);
+    if (call === undefined) return false; // not an attempt's failure (a hook threw): no other try
     const { initialMs, maxMs } = this.#config.retryDelays;
-    return {
-      ...(maxRetries !== undefined && { limit: maxRetries }),
-      jitter: (delay) => Math.round(delay * call.jitter),
-      shouldRetry: ({ error, retryCount }) => {
-        const status = error instanceof HTTPError ? error.response.status : undefined;
-        const timedOut = error instanceof KyTimeoutError || error instanceof TimeoutError;
-        const retryable = status !== undefined ? retryStatuses.includes(status) : timedOut || (error instanceof ConnectionError && !(error instanceof AbortError));
-        if (call.settled || !retryable) return false; // an abort, a bug in a custom fetch, a 4xx: no other try
-        const retryAfter = error instanceof HTTPError ? kyRetryAfterMs(error.response.headers) : undefined;
-        if (retryAfter === null || (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs)) return false;
-        call.jitter = 0.75 + Math.random() * 0.25;
-        const ms = retryAfter ?? Math.round(Math.min(maxMs, initialMs * 2 ** (retryCount - 1)) * call.jitter);
-        if (call.waitedMs + ms > call.maxWaitMs) return false;
-        call.waitedMs += ms;
-        const reason: RetryWaitReason =
-          status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : status !== undefined ? 'server_error' : timedOut ? 'timeout' : 'connection_error';
-        const path = redactUrl(call.pending?.path ?? '');
-        this.#logAttempt(call, ms, error);
-        const { id, method } = call.operation;
-        this.#config.logger?.({ type: 'retry-wait', operation: id, method, path, requestId: call.requestId, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });
-        // An answer: ky goes on as computed above (the Retry-After, else `delay` with our jitter).
-        // No answer (a timeout, a connection error): `true`, ky's `delay` with our jitter.
-        return status === undefined ? true : undefined;
-      },
-    };
+    const status = error instanceof HTTPError ? error.response.status : undefined;
+    const timedOut = error instanceof KyTimeoutError || error instanceof TimeoutError;
+    const retryable = status !== undefined ? retryStatuses.includes(status) : timedOut || (error instanceof ConnectionError && !(error instanceof AbortError));
+    if (call.settled || !retryable) return false; // an abort, a bug in a custom fetch, a 4xx: no other try
+    const retryAfter = error instanceof HTTPError ? kyRetryAfterMs(error.response.headers) : undefined;
+    if (retryAfter === null || (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs)) return false;
+    const jitter = retryOptions === undefined ? 1 : 0.75 + Math.random() * 0.25;
+    const ms = retryAfter ?? Math.round(Math.min(maxMs, initialMs * 2 ** (retryCount - 1)) * jitter);
+    if (call.waitedMs + ms > call.maxWaitMs) return false;
+    if (retryOptions !== undefined) drawnJitter.set(retryOptions, jitter);
+    call.waitedMs += ms;
+    const reason: RetryWaitReason =
+      status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : status !== undefined ? 'server_error' : timedOut ? 'timeout' : 'connection_error';
+    const path = redactUrl(call.pending?.path ?? '');
+    this.#logAttempt(call, ms, error);
+    const { id, method } = call.operation;
+    this.#config.logger?.({ type: 'retry-wait', operation: id, method, path, requestId: call.requestId, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });
+    // An answer: ky goes on as computed above (the Retry-After, else `delay` with our jitter).
+    // No answer (a timeout, a connection error): `true`, ky's `delay` with our jitter.
+    return status === undefined ? true : undefined;
   }
 
   /** `afterResponse`: one refresh after a 401 to a bearer request, then the same call with the new token (not a retry). */

@@ -1,6 +1,6 @@
 /** Retries: counted per handler, only for idempotent operations, with back-off and Retry-After. */
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   BadRequestError,
@@ -179,6 +179,24 @@ describe('back-off and Retry-After', () => {
     expect(waits[2]).toBeGreaterThanOrEqual(8); // capped at maxMs 10
     expect(waits[2]).toBeLessThanOrEqual(10);
     expect(waits[3]).toBeUndefined(); // the last attempt announces no retry
+  });
+
+  it('the wait ky takes is the wait logged, each concurrent call with its own jitter', async () => {
+    // Four calls fail at once and are retried: each draws its jitter in shouldRetry, and ky applies
+    // it later through its own jitter option; the timers ky sets must be the waits the logger saw.
+    sequence((n) => (n <= 4 ? problemResponse(503, 'internal') : HttpResponse.json(medication())));
+    const timer = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const { client, waits } = loggedClient({ retryDelays: { initialMs: 400, maxMs: 400 } });
+      await Promise.all([1, 2, 3, 4].map(() => client.medications.get(ids.medication)));
+      const kyWaits = timer.mock.calls.map(([, ms]) => ms).filter((ms): ms is number => typeof ms === 'number' && ms >= 100 && ms <= 400);
+      expect(waits).toHaveLength(4);
+      for (const wait of waits) expect(wait.ms).toBeGreaterThanOrEqual(300); // 400 ms, jittered down by at most a quarter
+      expect([...kyWaits].sort()).toEqual(waits.map((wait) => wait.ms).sort());
+      expect(new Set(waits.map((wait) => wait.ms)).size).toBeGreaterThan(1); // drawn per call (equal four times: about 1 in 10^6)
+    } finally {
+      timer.mockRestore();
+    }
   });
 
   it('honours Retry-After in seconds on 429', async () => {
