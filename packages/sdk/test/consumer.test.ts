@@ -82,6 +82,32 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
     expect(out).toEqual({ validation: true, org: 'Sonnen-Apotheke', schema: 'function', operations: 21 });
   });
 
+  it('Node resolves #schema-compiler to zod\'s compiler, other platforms to none; checks stay the same past the uses before compiling', () => {
+    // Resolved as the SDK's own files resolve it: from inside the installed package, ESM and CJS.
+    const script = (format: 'esm' | 'cjs') => `
+      ${format === 'esm' ? "import { createRequire } from 'node:module'; import { createClient } from '@medsched/sdk';" : "const { createRequire } = require('node:module'); const { createClient } = require('@medsched/sdk');"}
+      const inside = createRequire(${JSON.stringify(join(project, 'node_modules/@medsched/sdk/package.json'))});
+      const { compileSchema } = inside('#schema-compiler');
+      const plain = inside('./dist/schema-compiler/default.cjs');
+      const z = inside('zod/mini');
+      const schema = z.object({ a: z.string() });
+      const client = createClient({ baseUrl: ${JSON.stringify(server.url)}, apiKey: ${JSON.stringify(demo.adminKey)} });
+      const messages = [];
+      (async () => {
+        for (let i = 0; i < 12; i++) {
+          await client.organizations.get(${JSON.stringify(demo.organization)});
+          messages.push(await client.calendars.create({ patient: ${JSON.stringify(demo.patient)}, intaketime: '21:30' }).catch((error) => error.message));
+        }
+        console.log(JSON.stringify({ node: compileSchema(schema) !== schema, other: plain.compileSchema(schema) === schema, same: new Set(messages).size, message: messages[11] }));
+      })();`;
+    for (const format of ['esm', 'cjs'] as const) {
+      const args = format === 'esm' ? ['--input-type=module', '-e', script(format)] : ['-e', script(format)];
+      const out = JSON.parse(execFileSync(process.execPath, args, { cwd: project, encoding: 'utf8' }));
+      expect(out).toMatchObject({ node: true, other: true, same: 1 });
+      expect(out.message).toMatch(/"intaketime": did you mean "intakeTime"\?/);
+    }
+  });
+
   it('types check with tsc against the installed package, from ESM and from CJS (node16)', () => {
     const usage = `
       import { createClient, type BakeCreate, type CalendarEntry, type LoggerEntry } from '@medsched/sdk';
