@@ -18,7 +18,7 @@
  *
  * What ky merges per call is kept small: ky deep-merges the instance's options into every call's
  * and normalizes the retry options again, so the retry policy, with `shouldRetry` and `jitter`, is
- * one object given to `ky.create()` (they find their call through `attempts`, below), and the
+ * one object given to `ky.create()` (they find their call through `callOf`, below), and the
  * headers go in one object per call rather than in two that ky would merge (bench/sdk.mjs).
  */
 import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options as KyOptions } from 'ky';
@@ -76,6 +76,8 @@ interface CallState {
   retryCount: number;
   /** Attempts sent so far, not counting one a refresh sends again. */
   attempts: number;
+  /** The request of the attempt under way (or the last one). */
+  request: Request | undefined;
   /** The body of the last answer, read within its attempt's deadline. */
   text: string;
   /** The attempt not logged yet: its entry waits until it is known whether another follows. */
@@ -108,11 +110,18 @@ function kyTimeout(ms: number): number {
 const retryStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 /**
- * Each attempt's request, answer and failure, to the call they belong to. ky hands `shouldRetry`
- * only the error: its HTTPError carries the answer our fetch returned, its TimeoutError the request
- * our fetch was given, and the SDK's own errors are made by that fetch.
+ * The call of each failed attempt: ky hands `shouldRetry` only the error. Its HTTPError carries
+ * the answer our fetch returned, and the SDK's own errors are made by that fetch; both are
+ * entered only on failure (a WeakMap entry for every answer cost a measurable share of a call).
  */
-const attempts = new WeakMap<object, CallState>();
+const failedAttempts = new WeakMap<object, CallState>();
+
+/**
+ * The call of each attempt under way, by its request: ky's TimeoutError carries the request it
+ * gave our fetch, and is thrown while that fetch is still pending. An entry lives from its
+ * attempt's start until the next attempt of its call, or the call's end.
+ */
+const attemptsUnderWay = new Map<Request, CallState>();
 
 /**
  * The jitter drawn for a retry, by ky's retry options of that call: ky calls `shouldRetry` and then
@@ -123,9 +132,9 @@ const drawnJitter = new WeakMap<object, number>();
 
 /** The attempt's call, from what ky hands `shouldRetry`. */
 function callOf(error: unknown): CallState | undefined {
-  if (error instanceof HTTPError) return attempts.get(error.response);
-  if (error instanceof KyTimeoutError) return attempts.get(error.request);
-  return typeof error === 'object' && error !== null ? attempts.get(error) : undefined;
+  if (error instanceof HTTPError) return failedAttempts.get(error.response);
+  if (error instanceof KyTimeoutError) return attemptsUnderWay.get(error.request);
+  return typeof error === 'object' && error !== null ? failedAttempts.get(error) : undefined;
 }
 
 export class Transport {
@@ -215,6 +224,7 @@ export class Transport {
       settled: false,
       retryCount: 0,
       attempts: 0,
+      request: undefined,
       text: '',
       pending: undefined,
     };
@@ -225,7 +235,8 @@ export class Transport {
       headers,
       fetch: (input, init) => {
         const request = input as Request; // ky always hands fetch a Request
-        attempts.set(request, call);
+        if (call.request !== undefined) attemptsUnderWay.delete(call.request);
+        attemptsUnderWay.set((call.request = request), call);
         call.retryCount = call.attempts++;
         // The attempt's log entry, completed with its outcome (or by #logAttempt, when ky's timeout ended it first).
         const entry = logger && (call.pending = { started: Date.now(), headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) });
@@ -233,14 +244,15 @@ export class Transport {
           ({ response, text }) => {
             if (entry) finish(entry, { status: response.status });
             call.text = text;
-            attempts.set(response, call);
             // The answer ky gets has its body read already (the text is kept in `call`), unless an
             // afterResponse hook (the refresh) will clone it: rebuilding it costs ~30 us a call.
-            return canRefresh ? rebuffered(response, text) : response;
+            const answer = canRefresh ? rebuffered(response, text) : response;
+            if (!answer.ok) failedAttempts.set(answer, call);
+            return answer;
           },
           (error: MedschedError) => {
             if (entry) finish(entry, { error: error.code });
-            attempts.set(error, call);
+            failedAttempts.set(error, call);
             throw error;
           },
         );
@@ -262,6 +274,8 @@ export class Transport {
       const failure = this.#sdkError(error, call);
       this.#logAttempt(call, undefined, failure);
       throw failure;
+    } finally {
+      if (call.request !== undefined) attemptsUnderWay.delete(call.request);
     }
     this.#logAttempt(call, undefined);
     const answerId = response.headers.get('x-request-id') ?? requestId;

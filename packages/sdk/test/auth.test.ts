@@ -80,6 +80,17 @@ describe('refresh on 401', () => {
     expect(calls[1]!.headers.get('x-request-id')).toBe(calls[0]!.headers.get('x-request-id'));
   });
 
+  it('a client that can refresh still retries a 503 and a timeout (its answers reach ky rebuilt)', async () => {
+    const calls = sequence((n) => (n === 1 ? problemResponse(503, 'internal') : HttpResponse.json(medication())));
+    const client = testClient({ apiKey: undefined, token: 'tok', refreshToken: async () => 'tok_new' });
+    await expect(client.medications.get(ids.medication)).resolves.toEqual(medication());
+    expect(calls).toHaveLength(2);
+    let attempt = 0;
+    const slowFirst = testClient({ apiKey: undefined, token: 'tok', refreshToken: async () => 'tok_new', timeout: 100, fetch: (input, init) => (++attempt === 1 ? new Promise<Response>(() => {}) : fetch(input, init)) });
+    await expect(slowFirst.medications.get(ids.medication)).resolves.toEqual(medication());
+    expect(attempt).toBe(2);
+  });
+
   it('refreshes even a create (a 401 means nothing was created) and resends its body', async () => {
     const calls = sequence((_, request) =>
       request.headers.get('authorization') === 'Bearer tok_new' ? HttpResponse.json(medication(), { status: 201 }) : problemResponse(401, 'unauthenticated'),
