@@ -171,7 +171,8 @@ export class Transport {
       // only once the body is read, so the deadline covers the body too.
       timeout: kyTimeout(config.timeout),
       retry: {
-        limit: config.maxRetries,
+        // ky normalizes this object again for every call, key by key: its default limit (2) is left to it.
+        ...(config.maxRetries !== 2 && { limit: config.maxRetries }),
         // Every method: creates carry an Idempotency-Key, so a retry is answered with the first answer.
         methods: ['get', 'post', 'patch', 'put', 'delete'],
         statusCodes: retryStatuses,
@@ -198,13 +199,11 @@ export class Transport {
     const query = (check ? validate(operation.query, input.query, () => `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
     const checked = check ? validate(input.bodySchema ?? operation.body, input.body, () => `body of ${operation.id}`) : input.body;
     const body = input.encodeBody && checked !== undefined ? input.encodeBody(checked as never) : checked;
-    const callHeaders = lowerCaseNames(options.headers) ?? {};
-    const requestId = callHeaders['x-request-id'] ?? newRequestId();
-    const headers: Record<string, string> = { ...this.#headers, ...callHeaders, 'x-request-id': requestId };
-    // An API key alone is added here, over the call's headers; tokens by the beforeRequest hook.
-    if (!this.#config.credentials.usesToken) void this.#config.credentials.addHeaders(headers);
+    const callHeaders = lowerCaseNames(options.headers);
+    const requestId = callHeaders?.['x-request-id'] ?? newRequestId();
+    const headers = this.#headersOf(callHeaders, requestId);
     if (operation.method === 'POST' && !operation.idempotent) {
-      const key = (options as CreateRequestOptions).idempotencyKey ?? callHeaders['idempotency-key'] ?? newIdempotencyKey();
+      const key = (options as CreateRequestOptions).idempotencyKey ?? callHeaders?.['idempotency-key'] ?? newIdempotencyKey();
       if (!idempotencyKeyPattern.test(key)) {
         const issue = { code: 'custom' as const, path: ['idempotencyKey'], message: 'must be 1 to 255 printable ASCII characters without spaces', input: key };
         throw new ValidationError(`Idempotency-Key of ${operation.id}`, [issue]);
@@ -257,13 +256,14 @@ export class Transport {
           },
         );
       },
-      // Only the refresh hook reads the call's state from ky's options.
-      ...(canRefresh && { context: { call } }),
-      ...(options.maxRetries !== undefined && { retry: { limit: options.maxRetries } }),
-      ...(options.timeout !== undefined && { timeout: kyTimeout(options.timeout) }),
-      ...(options.signal && { signal: options.signal }),
-      ...(body !== undefined && { json: body }),
     };
+    // Added only when set: spreads in an object literal take V8's slow path, on every call.
+    const kyOptions = call.kyOptions;
+    if (canRefresh) kyOptions.context = { call }; // only the refresh hook reads the call's state from ky's options
+    if (options.maxRetries !== undefined) kyOptions.retry = { limit: options.maxRetries };
+    if (options.timeout !== undefined) kyOptions.timeout = kyTimeout(options.timeout);
+    if (options.signal) kyOptions.signal = options.signal;
+    if (body !== undefined) kyOptions.json = body;
     const search = input.search ?? searchOf(query);
     if (search !== undefined) call.kyOptions.searchParams = search;
 
@@ -280,11 +280,24 @@ export class Transport {
     this.#logAttempt(call, undefined);
     const answerId = response.headers.get('x-request-id') ?? requestId;
     const json = parseJson(call.text);
-    const answer = (data: unknown) => ({ data: data as z.infer<O['response']>, status: response.status, headers: response.headers, requestId: answerId });
-    if (!(options.validateResponse ?? this.#config.validateResponses)) return answer(json);
-    const parsed = parserOf(operation.response).safeParse(json);
-    if (!parsed.success) throw new ResponseValidationError(operation.id, parsed.error.issues, { status: response.status, requestId: answerId, body: json });
-    return answer(parsed.data);
+    let data = json;
+    if (options.validateResponse ?? this.#config.validateResponses) {
+      const parsed = parserOf(operation.response).safeParse(json);
+      if (!parsed.success) throw new ResponseValidationError(operation.id, parsed.error.issues, { status: response.status, requestId: answerId, body: json });
+      data = parsed.data;
+    }
+    return { data: data as z.infer<O['response']>, status: response.status, headers: response.headers, requestId: answerId };
+  }
+
+  /**
+   * The call's headers: the client's, the call's own over them, its request id, and an API key
+   * over all of them (a token is added by the beforeRequest hook, for each attempt).
+   */
+  #headersOf(callHeaders: Record<string, string> | undefined, requestId: string): Record<string, string> {
+    const headers: Record<string, string> = callHeaders === undefined ? { ...this.#headers } : { ...this.#headers, ...callHeaders };
+    headers['x-request-id'] = requestId;
+    if (!this.#config.credentials.usesToken) void this.#config.credentials.addHeaders(headers);
+    return headers;
   }
 
   /**
