@@ -29,11 +29,6 @@ export class Credentials {
     this.#refreshToken = options.refreshToken;
   }
 
-  /** Whether requests carry a bearer token (given, or from a refresh): headers that may change between attempts. */
-  get usesToken(): boolean {
-    return this.#token !== undefined || this.#refreshToken !== undefined;
-  }
-
   /** Whether requests carry a bearer token that a refresh could renew. */
   get canRefresh(): boolean {
     return this.#refreshToken !== undefined && (this.#token !== undefined || this.#refreshed !== undefined);
@@ -44,11 +39,11 @@ export class Credentials {
    * only when a bearer token must be awaited: the common API-key case then costs the caller no
    * await (a measurable share of a local call).
    */
-  addHeaders(headers: Record<string, string>): Promise<void> | undefined {
-    if (this.#apiKey !== undefined) headers['x-api-key'] = this.#apiKey;
+  addHeaders(headers: Headers): Promise<void> | undefined {
+    if (this.#apiKey !== undefined) headers.set('x-api-key', this.#apiKey);
     if (this.#token === undefined && this.#refreshed === undefined) return undefined;
     return this.#currentToken().then((token) => {
-      if (token !== undefined) headers.authorization = `Bearer ${token}`;
+      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
     });
   }
 

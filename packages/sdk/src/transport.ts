@@ -16,10 +16,10 @@
  * computes it from what ky will use: the `Retry-After`, or our `delay` times the jitter it draws);
  * input and answer validation; Idempotency-Keys; the SDK's typed errors.
  *
- * What ky merges per call is kept small: ky deep-merges the instance's options into every call's
- * and normalizes the retry options again, so the retry policy, with `shouldRetry` and `jitter`, is
- * one object given to `ky.create()` (they find their call through `callOf`, below), and the
- * headers go in one object per call rather than in two that ky would merge (bench/sdk.mjs).
+ * What ky merges per call is kept small (bench/sdk.mjs): ky deep-merges the instance's options
+ * into every call's and normalizes the retry options again, so the retry policy, with
+ * `shouldRetry` and `jitter`, is one object given to `ky.create()` (they find their call through
+ * `callOf`, below), and the SDK's headers are set by a beforeRequest hook on the request ky made.
  */
 import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options as KyOptions } from 'ky';
 import type * as z from 'zod/mini';
@@ -63,6 +63,10 @@ export interface TransportConfig {
 interface CallState {
   readonly operation: Operation;
   readonly requestId: string;
+  /** Sent as `Idempotency-Key` (creates only). */
+  readonly idempotencyKey: string | undefined;
+  /** The headers given for this call, names in lower case. */
+  readonly headers: Record<string, string> | undefined;
   readonly path: string;
   readonly timeout: number;
   readonly maxWaitMs: number;
@@ -141,29 +145,17 @@ export class Transport {
   readonly #config: TransportConfig;
   readonly #ky: KyInstance;
   /** Sent with every call, under the call's own headers. */
-  readonly #headers: Record<string, string>;
+  readonly #headers: [string, string][];
 
   constructor(config: TransportConfig) {
     this.#config = config;
     const userAgent = defaultUserAgent();
     const { initialMs, maxMs } = config.retryDelays;
-    // Hooks only where they do something: ky merges the hook lists into every call's options.
-    const hooks: Hooks = {};
-    // A token is read anew for every attempt (a refresh may have changed it); an API key alone
-    // never changes, and goes in with the call's headers.
-    if (config.credentials.usesToken) {
-      hooks.beforeRequest = [
-        (request) => {
-          const added: Record<string, string> = {};
-          const apply = () => Object.entries(added).forEach(([name, value]) => request.headers.set(name, value));
-          const pending = config.credentials.addHeaders(added);
-          return pending === undefined ? apply() : pending.then(apply);
-        },
-      ];
-    }
-    // Only where a refresh is possible: ky clones every answer for each afterResponse hook.
+    // ky's hooks: the SDK's headers go onto each attempt's request (below), and a refresh after a
+    // 401 where one is possible (ky clones every answer for each afterResponse hook).
+    const hooks: Hooks = { beforeRequest: [(request, options) => this.#addHeaders(request.headers, stateOf(options))] };
     if (config.canRefresh) hooks.afterResponse = [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)];
-    this.#headers = { accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers };
+    this.#headers = Object.entries({ accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers });
     const transport = this;
     this.#ky = ky.create({
       prefixUrl: `${config.baseUrl}/`,
@@ -188,7 +180,7 @@ export class Transport {
           return transport.#shouldRetry(state.error, state.retryCount, typeof this === 'object' && this !== null ? this : undefined);
         },
       },
-      ...(hooks.beforeRequest || hooks.afterResponse ? { hooks } : {}),
+      hooks,
     });
   }
 
@@ -201,18 +193,19 @@ export class Transport {
     const body = input.encodeBody && checked !== undefined ? input.encodeBody(checked as never) : checked;
     const callHeaders = lowerCaseNames(options.headers);
     const requestId = callHeaders?.['x-request-id'] ?? newRequestId();
-    const headers = this.#headersOf(callHeaders, requestId);
+    let idempotencyKey: string | undefined;
     if (operation.method === 'POST' && !operation.idempotent) {
-      const key = (options as CreateRequestOptions).idempotencyKey ?? callHeaders?.['idempotency-key'] ?? newIdempotencyKey();
-      if (!idempotencyKeyPattern.test(key)) {
-        const issue = { code: 'custom' as const, path: ['idempotencyKey'], message: 'must be 1 to 255 printable ASCII characters without spaces', input: key };
+      idempotencyKey = (options as CreateRequestOptions).idempotencyKey ?? callHeaders?.['idempotency-key'] ?? newIdempotencyKey();
+      if (!idempotencyKeyPattern.test(idempotencyKey)) {
+        const issue = { code: 'custom' as const, path: ['idempotencyKey'], message: 'must be 1 to 255 printable ASCII characters without spaces', input: idempotencyKey };
         throw new ValidationError(`Idempotency-Key of ${operation.id}`, [issue]);
       }
-      headers['idempotency-key'] = key;
     }
     const call: CallState = {
       operation,
       requestId,
+      idempotencyKey,
+      headers: callHeaders,
       path: buildPath(operation.path, params),
       timeout: options.timeout ?? this.#config.timeout,
       maxWaitMs: options.maxWait ?? this.#config.maxWaitMs,
@@ -231,7 +224,8 @@ export class Transport {
     const { logger, canRefresh } = this.#config;
     call.kyOptions = {
       method: operation.method,
-      headers,
+      // The beforeRequest hook reads the call's headers, and the refresh hook the rest, from here.
+      context: { call },
       fetch: (input, init) => {
         const request = input as Request; // ky always hands fetch a Request
         if (call.request !== undefined) attemptsUnderWay.delete(call.request);
@@ -259,7 +253,6 @@ export class Transport {
     };
     // Added only when set: spreads in an object literal take V8's slow path, on every call.
     const kyOptions = call.kyOptions;
-    if (canRefresh) kyOptions.context = { call }; // only the refresh hook reads the call's state from ky's options
     if (options.maxRetries !== undefined) kyOptions.retry = { limit: options.maxRetries };
     if (options.timeout !== undefined) kyOptions.timeout = kyTimeout(options.timeout);
     if (options.signal) kyOptions.signal = options.signal;
@@ -290,14 +283,18 @@ export class Transport {
   }
 
   /**
-   * The call's headers: the client's, the call's own over them, its request id, and an API key
-   * over all of them (a token is added by the beforeRequest hook, for each attempt).
+   * ky's `beforeRequest`, for every attempt: the client's headers, the call's own over them, its
+   * request id and Idempotency-Key, then the credentials (a token is read anew for every attempt:
+   * a refresh may have changed it). Set on the request ky made rather than given to ky as the
+   * `headers` option, which ky would copy through several Headers objects on every call, each
+   * copy checking every value again (about a tenth of ky's own work per call; bench/sdk.mjs).
    */
-  #headersOf(callHeaders: Record<string, string> | undefined, requestId: string): Record<string, string> {
-    const headers: Record<string, string> = callHeaders === undefined ? { ...this.#headers } : { ...this.#headers, ...callHeaders };
-    headers['x-request-id'] = requestId;
-    if (!this.#config.credentials.usesToken) void this.#config.credentials.addHeaders(headers);
-    return headers;
+  #addHeaders(headers: Headers, call: CallState): Promise<void> | undefined {
+    for (const [name, value] of this.#headers) headers.set(name, value);
+    if (call.headers !== undefined) for (const name in call.headers) headers.set(name, call.headers[name]!);
+    headers.set('x-request-id', call.requestId);
+    if (call.idempotencyKey !== undefined) headers.set('idempotency-key', call.idempotencyKey);
+    return this.#config.credentials.addHeaders(headers);
   }
 
   /**
