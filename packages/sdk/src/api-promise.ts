@@ -13,7 +13,6 @@ import type { CallResult } from './transport.js';
  */
 export class ApiPromise<T> extends Promise<T> {
   readonly #result: Promise<CallResult<T>>;
-  #data: Promise<T> | undefined;
 
   constructor(result: Promise<CallResult<T>>) {
     // This promise itself never settles: `then` reads the call's result. So the call's one
@@ -28,8 +27,8 @@ export class ApiPromise<T> extends Promise<T> {
   }
 
   override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-    this.#data ??= this.#result.then((answer) => answer.data);
-    return this.#data.then(onfulfilled, onrejected);
+    // One promise per `then` (an `await` is one), not a promise of the data and then another.
+    return this.#result.then(onfulfilled ? (answer) => onfulfilled(answer.data) : (answer) => answer.data as unknown as A, onrejected);
   }
 
   /** The data with the answer's HTTP status, headers and request id. */
