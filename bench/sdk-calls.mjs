@@ -1,19 +1,19 @@
-// One client process of bench/sdk.mjs: `node sdk-calls.mjs <project> <baseUrl> <variant> <calls>`
-// warms up, then times <calls> sequential GET /v1/calendars/{id} with one variant, and sends
-// back the median wall time per call of its batches and its own CPU time per call. A process per
-// variant, so that no variant's code is optimized by V8 for another's call shapes (they share
-// ky's and undici's functions within a process).
+// One client process of bench/sdk.mjs: `node sdk-calls.mjs <project> <baseUrl> <variant>` makes
+// GET /v1/calendars/{id} with one variant, a batch of sequential calls each time the parent asks
+// (`{ calls }`), and answers with the batch's wall time and this process's CPU time per call. A
+// process per variant, so that no variant's code is optimized by V8 for another's call shapes
+// (they share ky's and undici's functions within a process); batches on request, so that the
+// parent can let the variants take turns every few milliseconds.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [project, base, variant, callsText] = process.argv.slice(2);
-const calls = Number(callsText);
+const [project, base, variant] = process.argv.slice(2);
 const apiKey = 'msk_demo_sonnen_admin';
 const entryId = '64d005000000000000000001';
 const load = (path) => import(pathToFileURL(join(project, 'node_modules', path)).href);
 
 const variants = {
-  raw: async () => {
+  raw: async () => async () => {
     const response = await fetch(`${base}/calendars/${entryId}`, { headers: { 'x-api-key': apiKey, accept: 'application/json' } });
     return JSON.parse(await response.text());
   },
@@ -32,18 +32,14 @@ const variants = {
     return () => client.calendars.get(entryId, { validateResponse: false });
   },
 };
-const call = variant === 'raw' ? variants.raw : await variants[variant]();
+const call = await variants[variant]();
 
-const warmup = Number(process.env.BENCH_SDK_WARMUP ?? 3000);
-for (let i = 0; i < warmup; i++) await call(); // warm-up: V8 optimizes the hot functions (concurrently, on other threads) over the first seconds
-const batch = 50;
-const times = [];
-const cpuStarted = process.cpuUsage();
-for (let done = 0; done < calls; done += batch) {
+process.on('message', async ({ calls }) => {
+  const cpuStarted = process.cpuUsage();
   const started = process.hrtime.bigint();
-  for (let i = 0; i < batch; i++) await call();
-  times.push(Number(process.hrtime.bigint() - started) / 1e6 / batch);
-}
-const used = process.cpuUsage(cpuStarted);
-times.sort((a, b) => a - b);
-process.send({ ms: times[Math.floor(times.length / 2)], cpuMs: (used.user + used.system) / 1e3 / (times.length * batch) });
+  for (let i = 0; i < calls; i++) await call();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6 / calls;
+  const used = process.cpuUsage(cpuStarted);
+  process.send({ ms, cpuMs: (used.user + used.system) / 1e3 / calls });
+});
+process.send('ready');
