@@ -34,17 +34,20 @@ export class Credentials {
     return this.#refreshToken !== undefined && (this.#token !== undefined || this.#refreshed !== undefined);
   }
 
-  /**
-   * Writes the authentication headers for the next request into `headers`. Returns a Promise
-   * only when a bearer token must be awaited: the common API-key case then costs the caller no
-   * await (a measurable share of a local call).
-   */
-  addHeaders(headers: Headers): Promise<void> | undefined {
+  /** Whether requests carry a bearer token (given, or from a refresh): a header that may change between attempts. */
+  get usesToken(): boolean {
+    return this.#token !== undefined || this.#refreshToken !== undefined;
+  }
+
+  /** Sets `x-api-key`, when the client has an API key. */
+  addApiKey(headers: Headers): void {
     if (this.#apiKey !== undefined) headers.set('x-api-key', this.#apiKey);
-    if (this.#token === undefined && this.#refreshed === undefined) return undefined;
-    return this.#currentToken().then((token) => {
-      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-    });
+  }
+
+  /** Sets `Authorization: Bearer` to the current token, once it is known (a token function may be async). */
+  async addToken(headers: Headers): Promise<void> {
+    const token = await this.#currentToken();
+    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
   }
 
   /**

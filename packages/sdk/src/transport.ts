@@ -2,9 +2,9 @@
  * The SDK's transport: ky, and beside it only what ky cannot do.
  *
  * ky does, from one `ky.create()` per client: the base URL (`prefixUrl`), query strings
- * (`searchParams`), JSON bodies, header merging, the deadline of each attempt (`timeout`), the
- * retry loop (`limit`, `methods`, `statusCodes`, `afterStatusCodes` with `Retry-After`, `delay`,
- * `jitter`, `shouldRetry`), the caller's `signal` during the waits, credentials on every attempt
+ * (`searchParams`), JSON bodies, the deadline of each attempt (`timeout`), the retry loop
+ * (`limit`, `methods`, `statusCodes`, `afterStatusCodes` with `Retry-After`, `delay`, `jitter`,
+ * `shouldRetry`), the caller's `signal` during the waits, a bearer token read for every attempt
  * (`beforeRequest`), the refresh after a 401 (`afterResponse`, then the call again, as ky's README
  * shows), and the injectable `fetch`.
  *
@@ -14,12 +14,12 @@
  * capped time instead); the logger's `attempt` and `retry-wait`
  * entries (ky's `beforeRetry` runs after the wait and does not see its length, so `shouldRetry`
  * computes it from what ky will use: the `Retry-After`, or our `delay` times the jitter it draws);
- * input and answer validation; Idempotency-Keys; the SDK's typed errors.
+ * input and answer validation; request ids and Idempotency-Keys; the SDK's typed errors.
  *
  * What ky merges per call is kept small (bench/sdk.mjs): ky deep-merges the instance's options
  * into every call's and normalizes the retry options again, so the retry policy, with
  * `shouldRetry` and `jitter`, is one object given to `ky.create()` (they find their call through
- * `callOf`, below), and the SDK's headers are set by a beforeRequest hook on the request ky made.
+ * `callOf`, below), and the SDK's headers are set on the request ky made, in the SDK's fetch.
  */
 import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options as KyOptions } from 'ky';
 import type * as z from 'zod/mini';
@@ -59,7 +59,7 @@ export interface TransportConfig {
   canRefresh: boolean;
 }
 
-/** What one call keeps across its attempts; ky hands it to the hooks as `context.call`. */
+/** What one call keeps across its attempts (the refresh hook finds it in ky's `context.call`). */
 interface CallState {
   readonly operation: Operation;
   readonly requestId: string;
@@ -151,9 +151,11 @@ export class Transport {
     this.#config = config;
     const userAgent = defaultUserAgent();
     const { initialMs, maxMs } = config.retryDelays;
-    // ky's hooks: the SDK's headers go onto each attempt's request (below), and a refresh after a
-    // 401 where one is possible (ky clones every answer for each afterResponse hook).
-    const hooks: Hooks = { beforeRequest: [(request, options) => this.#addHeaders(request.headers, stateOf(options))] };
+    // ky's hooks, only where they do something (ky awaits each hook, with a frozen copy of the
+    // call's options): a bearer token read anew for every attempt, since a refresh may have
+    // changed it, and the refresh after a 401 (ky clones every answer for each afterResponse hook).
+    const hooks: Hooks = {};
+    if (config.credentials.usesToken) hooks.beforeRequest = [(request) => config.credentials.addToken(request.headers)];
     if (config.canRefresh) hooks.afterResponse = [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)];
     this.#headers = Object.entries({ accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers });
     const transport = this;
@@ -180,7 +182,7 @@ export class Transport {
           return transport.#shouldRetry(state.error, state.retryCount, typeof this === 'object' && this !== null ? this : undefined);
         },
       },
-      hooks,
+      ...(hooks.beforeRequest || hooks.afterResponse ? { hooks } : {}),
     });
   }
 
@@ -224,10 +226,9 @@ export class Transport {
     const { logger, canRefresh } = this.#config;
     call.kyOptions = {
       method: operation.method,
-      // The beforeRequest hook reads the call's headers, and the refresh hook the rest, from here.
-      context: { call },
       fetch: (input, init) => {
         const request = input as Request; // ky always hands fetch a Request
+        this.#addHeaders(request.headers, call);
         if (call.request !== undefined) attemptsUnderWay.delete(call.request);
         attemptsUnderWay.set((call.request = request), call);
         call.retryCount = call.attempts++;
@@ -253,6 +254,7 @@ export class Transport {
     };
     // Added only when set: spreads in an object literal take V8's slow path, on every call.
     const kyOptions = call.kyOptions;
+    if (canRefresh) kyOptions.context = { call }; // the refresh hook reads the call from ky's options
     if (options.maxRetries !== undefined) kyOptions.retry = { limit: options.maxRetries };
     if (options.timeout !== undefined) kyOptions.timeout = kyTimeout(options.timeout);
     if (options.signal) kyOptions.signal = options.signal;
@@ -283,18 +285,24 @@ export class Transport {
   }
 
   /**
-   * ky's `beforeRequest`, for every attempt: the client's headers, the call's own over them, its
-   * request id and Idempotency-Key, then the credentials (a token is read anew for every attempt:
-   * a refresh may have changed it). Set on the request ky made rather than given to ky as the
-   * `headers` option, which ky would copy through several Headers objects on every call, each
-   * copy checking every value again (about a tenth of ky's own work per call; bench/sdk.mjs).
+   * The SDK's headers, on each attempt's request as it reaches the SDK's fetch: the client's, the
+   * call's own over them, its request id and Idempotency-Key, the API key. Set on the request ky
+   * made, where the attempt is also logged, rather than given to ky: its `headers` option copies
+   * them through several Headers objects on every call, checking every value each time, and a
+   * beforeRequest hook is awaited with a frozen copy of the call's options; together about a
+   * tenth of a local call (bench/sdk.mjs). A bearer token, set by the beforeRequest hook before
+   * this, is kept over a call's own `authorization` header, as credentials always were.
    */
-  #addHeaders(headers: Headers, call: CallState): Promise<void> | undefined {
+  #addHeaders(headers: Headers, call: CallState): void {
     for (const [name, value] of this.#headers) headers.set(name, value);
-    if (call.headers !== undefined) for (const name in call.headers) headers.set(name, call.headers[name]!);
+    if (call.headers !== undefined) {
+      const token = headers.get('authorization');
+      for (const name in call.headers) headers.set(name, call.headers[name]!);
+      if (token !== null) headers.set('authorization', token);
+    }
     headers.set('x-request-id', call.requestId);
     if (call.idempotencyKey !== undefined) headers.set('idempotency-key', call.idempotencyKey);
-    return this.#config.credentials.addHeaders(headers);
+    this.#config.credentials.addApiKey(headers);
   }
 
   /**
@@ -336,7 +344,7 @@ export class Transport {
     try {
       await this.#config.credentials.refresh(request.headers.get('authorization')?.replace(/^Bearer /, ''));
     } catch (cause) {
-      throw httpError(response, call.text, request, this.#config.baseUrl, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
+      throw httpError(response, call.text, call.request ?? request, this.#config.baseUrl, { cause, note: `the refresh hook failed: ${describeCause(cause)}` });
     }
     try {
       return await this.#ky(call.path, call.kyOptions);
@@ -374,7 +382,8 @@ export class Transport {
   #sdkError(error: unknown, call: CallState): unknown {
     if (call.signal?.aborted && !(error instanceof MedschedError)) return new AbortError({ cause: call.signal.reason });
     if (error instanceof KyTimeoutError) return new TimeoutError(call.timeout);
-    return error instanceof HTTPError ? httpError(error.response, call.text, error.request, this.#config.baseUrl) : error;
+    // The request the SDK's fetch sent (ky's error carries the copy it keeps for a retry, made before the SDK's headers were set).
+    return error instanceof HTTPError ? httpError(error.response, call.text, call.request ?? error.request, this.#config.baseUrl) : error;
   }
 }
 

@@ -41,6 +41,17 @@ describe('API key', () => {
   });
 });
 
+describe('credentials over a call\'s own headers', () => {
+  it('the client\'s token and API key are sent, not the call\'s authorization or x-api-key header', async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    const client = testClient({ apiKey: 'msk_client', token: async () => 'tok_client' });
+    await client.medications.get(ids.medication, { headers: { Authorization: 'Bearer tok_call', 'X-Api-Key': 'msk_call', 'X-Trace': 't1' } });
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok_client');
+    expect(calls[0]!.headers.get('x-api-key')).toBe('msk_client');
+    expect(calls[0]!.headers.get('x-trace')).toBe('t1');
+  });
+});
+
 describe('bearer token', () => {
   it('a string is sent as Authorization: Bearer, without x-api-key', async () => {
     const calls = sequence(() => HttpResponse.json(medication()));
