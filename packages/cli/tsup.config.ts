@@ -1,4 +1,18 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
+
+// The SDK compiles a schema with zod's compiler from its 8th use (#schema-compiler, `node` in its
+// package.json imports). A CLI command is one process that checks each schema once or twice, so
+// it never gets there: the SDK's other variant (none) is bundled, and every data command parses
+// about 35 KB less (bench/cli-startup.mjs).
+const sdkRoot = dirname(createRequire(import.meta.url).resolve('@medsched/sdk/package.json'));
+const noSchemaCompiler = {
+  name: 'sdk-without-schema-compiler',
+  setup(build: { onResolve(options: { filter: RegExp }, callback: () => { path: string }): void }) {
+    build.onResolve({ filter: /^#schema-compiler$/ }, () => ({ path: join(sdkRoot, 'dist/schema-compiler/default.js') }));
+  },
+};
 
 // One ESM entry. Splitting keeps what actions load lazily (the SDK with zod, conf,
 // the prompts, the follow loop, completion scripts) in their own chunks, so `medsched --help`
@@ -21,6 +35,7 @@ export default defineConfig({
   minify: true,
   dts: false,
   noExternal: [/.*/],
+  esbuildPlugins: [noSchemaCompiler],
   // __dirname too: jq-web (loaded only for --jq) finds its jq.wasm next to the script, copied to dist below.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url); const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
