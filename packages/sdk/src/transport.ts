@@ -291,15 +291,14 @@ export class Transport {
    * them through several Headers objects on every call, checking every value each time, and a
    * beforeRequest hook is awaited with a frozen copy of the call's options; together about a
    * tenth of a local call (bench/sdk.mjs). A bearer token, set by the beforeRequest hook before
-   * this, is kept over a call's own `authorization` header, as credentials always were.
+   * this, is kept over an `authorization` header of the client's or the call's, as credentials
+   * always were.
    */
   #addHeaders(headers: Headers, call: CallState): void {
+    const token = headers.get('authorization');
     for (const [name, value] of this.#headers) headers.set(name, value);
-    if (call.headers !== undefined) {
-      const token = headers.get('authorization');
-      for (const name in call.headers) headers.set(name, call.headers[name]!);
-      if (token !== null) headers.set('authorization', token);
-    }
+    if (call.headers !== undefined) for (const name in call.headers) headers.set(name, call.headers[name]!);
+    if (token !== null) headers.set('authorization', token);
     headers.set('x-request-id', call.requestId);
     if (call.idempotencyKey !== undefined) headers.set('idempotency-key', call.idempotencyKey);
     this.#config.credentials.addApiKey(headers);

@@ -50,6 +50,13 @@ describe('credentials over a call\'s own headers', () => {
     expect(calls[0]!.headers.get('x-api-key')).toBe('msk_client');
     expect(calls[0]!.headers.get('x-trace')).toBe('t1');
   });
+
+  it("the client's token is sent, not an authorization header among the client's headers", async () => {
+    const calls = sequence(() => HttpResponse.json(medication()));
+    const client = testClient({ apiKey: undefined, token: 'tok_client', headers: { Authorization: 'Bearer tok_header' } });
+    await client.medications.get(ids.medication);
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok_client');
+  });
 });
 
 describe('bearer token', () => {
