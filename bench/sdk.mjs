@@ -22,8 +22,6 @@ const batches = Number(process.env.BENCH_SDK_BATCHES ?? 40);
 const batchCalls = 50;
 const warmupCalls = Number(process.env.BENCH_SDK_WARMUP ?? 3000);
 const rounds = Number(process.env.BENCH_SDK_ROUNDS ?? 5);
-const apiKey = 'msk_demo_sonnen_admin';
-const entryId = '64d005000000000000000001';
 
 // The tarball, installed in a fresh project outside the workspace.
 const work = packWorkspacePackages(['@medsched/sdk']);

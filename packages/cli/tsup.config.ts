@@ -1,15 +1,15 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 // The SDK compiles a schema with zod's compiler from its 8th use (#schema-compiler, `node` in its
 // package.json imports). A CLI command is one process that checks each schema once or twice, so
 // it never gets there: the SDK's other variant (none) is bundled, and every data command parses
 // about 35 KB less (bench/cli-startup.mjs).
 const sdkRoot = dirname(createRequire(import.meta.url).resolve('@medsched/sdk/package.json'));
-const noSchemaCompiler = {
+const noSchemaCompiler: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'sdk-without-schema-compiler',
-  setup(build: { onResolve(options: { filter: RegExp }, callback: () => { path: string }): void }) {
+  setup(build) {
     build.onResolve({ filter: /^#schema-compiler$/ }, () => ({ path: join(sdkRoot, 'dist/schema-compiler/default.js') }));
   },
 };

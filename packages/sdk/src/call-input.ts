@@ -7,10 +7,10 @@ import { ValidationError } from './errors.js';
  * naming the fields. An unknown key gets the known key it most likely misspells:
  * `Unrecognized key: "intaketime" (did you mean "intakeTime"?)`.
  */
-export function validate(schema: z.ZodMiniType | undefined, value: unknown, what: string | (() => string)): unknown {
+export function validate(schema: z.ZodMiniType | undefined, value: unknown, what: string): unknown {
   if (schema === undefined) return undefined;
   const parsed = parserOf(schema).safeParse(value ?? {});
-  if (!parsed.success) throw new ValidationError(typeof what === 'string' ? what : what(), parsed.error.issues.map((issue) => withSuggestion(issue, schema)));
+  if (!parsed.success) throw new ValidationError(what, parsed.error.issues.map((issue) => withSuggestion(issue, schema)));
   return parsed.data;
 }
 

@@ -1,9 +1,5 @@
 import { compileSchema } from '#schema-compiler';
-
-/** A schema's parse, as the transport calls it. */
-interface Parser {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly unknown[] } };
-}
+import type { StandardSchema } from './client.js';
 
 /**
  * Uses of a schema before it is compiled: a one-shot CLI command checks each schema once or twice
@@ -13,13 +9,13 @@ interface Parser {
 const usesBeforeCompiling = 8;
 
 const uses = new WeakMap<object, number>();
-const compiled = new WeakMap<object, Parser>();
+const compiled = new WeakMap<object, StandardSchema>();
 
 /**
  * The parser to check a value with: the schema itself for its first uses, then its compiled
  * clone (on Node; elsewhere the schema itself). Answers, issues and error messages are the same.
  */
-export function parserOf<S extends Parser>(schema: S): S {
+export function parserOf<S extends StandardSchema>(schema: S): S {
   const done = compiled.get(schema);
   if (done !== undefined) return done as S;
   const count = (uses.get(schema) ?? 0) + 1;

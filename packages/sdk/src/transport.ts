@@ -188,10 +188,9 @@ export class Transport {
 
   async call<O extends Operation>(operation: O, input: CallInput, options: RequestOptions = {}): Promise<CallResult<z.infer<O['response']>>> {
     const check = options.validateRequest ?? this.#config.validateRequests;
-    // What the ValidationError names, written only when there is one.
-    const params = (check ? validate(operation.params, input.params, () => `path parameters of ${operation.id}`) : input.params) as Record<string, string> | undefined;
-    const query = (check ? validate(operation.query, input.query, () => `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
-    const checked = check ? validate(input.bodySchema ?? operation.body, input.body, () => `body of ${operation.id}`) : input.body;
+    const params = (check ? validate(operation.params, input.params, `path parameters of ${operation.id}`) : input.params) as Record<string, string> | undefined;
+    const query = (check ? validate(operation.query, input.query, `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
+    const checked = check ? validate(input.bodySchema ?? operation.body, input.body, `body of ${operation.id}`) : input.body;
     const body = input.encodeBody && checked !== undefined ? input.encodeBody(checked as never) : checked;
     const callHeaders = lowerCaseNames(options.headers);
     const requestId = callHeaders?.['x-request-id'] ?? newRequestId();
@@ -260,7 +259,7 @@ export class Transport {
     if (options.signal) kyOptions.signal = options.signal;
     if (body !== undefined) kyOptions.json = body;
     const search = input.search ?? searchOf(query);
-    if (search !== undefined) call.kyOptions.searchParams = search;
+    if (search !== undefined) kyOptions.searchParams = search;
 
     let response: Response;
     try {
