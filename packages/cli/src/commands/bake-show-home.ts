@@ -58,11 +58,11 @@ export function mergeResults(results: readonly BakeResult[]): BakeResult {
 }
 
 /** Names the residents with nothing baked in the range, and how to bake them. */
-function nameEmpty(session: Session, empty: readonly User[], range: { from: string; to: string }, organization: string): void {
+function nameEmpty(session: Session, empty: readonly User[], range: { from: string; to: string }, organization: string | undefined): void {
   if (empty.length === 0) return;
   session.printer.warn(`Nothing baked from ${range.from} to ${range.to} for ${plural(empty.length, 'patient')}: ${empty.map((patient) => patient.name).join(', ')}.`);
-  const organizationFlag = organization === session.settings.organization ? '' : ` --organization ${organization}`;
-  session.printer.note(`Bake them with \`medsched bake --patient "${empty[0]?.name ?? ''}" --from ${range.from} --to ${range.to}\`, or the whole home with \`medsched bake --all-patients${organizationFlag} --from ${range.from} --to ${range.to}\` (baking twice changes nothing).`);
+  const organizationFlag = organization === undefined ? '' : ` --organization ${organization}`;
+  session.printer.note(`Bake ${empty.length === 1 ? 'it' : 'them'} with \`medsched bake --patient "${empty[0]?.name ?? ''}" --from ${range.from} --to ${range.to}\`, or the whole home with \`medsched bake --all-patients${organizationFlag} --from ${range.from} --to ${range.to}\` (baking twice changes nothing).`);
 }
 
 async function showHome(session: Session, options: ShowOptions): Promise<void> {
@@ -87,7 +87,7 @@ async function showHome(session: Session, options: ShowOptions): Promise<void> {
   } else {
     await printBakeResult(session, merged, options);
   }
-  nameEmpty(session, empty, range, home.organization);
+  nameEmpty(session, empty, range, options.organization);
 }
 
 async function showPatientSummary(session: Session, options: ShowOptions): Promise<void> {
