@@ -2,8 +2,21 @@ import type { BakeResult, User } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { rememberPatients } from '../identity/remember-patients.js';
 import { plural } from '../output/plural.js';
-import { alarmColumns, alarmRows, bakedRowColumns, bakedRows } from './bake-rows.js';
+import type { Column } from '../output/columns.js';
+import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, type BakedRow } from './bake-rows.js';
 import { organizationOf } from './organization-default.js';
+
+/**
+ * The intake columns of a table of several patients (a home): whose intake a row is cannot be
+ * left out to fit the terminal, and neither the patient's name nor the medication's (with its
+ * strength) is shortened; the entry's id goes first.
+ */
+const homeRowColumns: Column<BakedRow>[] = bakedRowColumns.map((column) => {
+  if (column.header === 'patient') return { header: column.header, value: column.value, whole: true };
+  if (column.header === 'medication') return { ...column, whole: true };
+  // The entry id is for copying into another command: in a home's table it is the first to go (a pipe or --fields id keeps it).
+  return column.header === 'id' ? { ...column, drop: 0 } : column;
+});
 
 /**
  * JSON keeps the whole result for scripts (`--json date,time,amount` picks fields of the rows). A table shows one row per baked intake and the
@@ -20,7 +33,7 @@ export async function printBakeResult(session: Session, result: BakeResult, opti
   const rows = await bakedRows(await session.client(), result, names, zoneOf);
   if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
   printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
-  if (rows.length > 0) printer.list(rows, bakedRowColumns);
+  if (rows.length > 0) printer.list(rows, new Set(rows.map((row) => row.patientId)).size > 1 ? homeRowColumns : bakedRowColumns);
   // Chosen fields are fields of the intake rows: the alarm table has other columns (--alarms shows it).
   if (result.alarms.length > 0 && printer.fields === undefined) {
     process.stdout.write('\n');

@@ -108,8 +108,9 @@ export async function runWideShow(options: ShowOptions, command: Command): Promi
   const session = await openSession(command);
   // Fields are checked before the first request: a typo is exit 2 with nothing sent.
   if (options.summary) {
-    // A day's column is named by its date: any date is a field of the summary.
-    const fields = new Set([...summaryColumns([], 'csv').map((column) => column.header), ...summaryRecordFields, ...(session.printer.fields ?? []).filter((name) => /^\d{4}-\d{2}-\d{2}$/.test(name))]);
+    // A day's column is named by its date (in a table of up to four weeks "Mon-4"): those are fields of the summary.
+    const dayColumn = /^(\d{4}-\d{2}-\d{2}|[A-Z][a-z]{2}-\d{1,2})$/;
+    const fields = new Set([...summaryColumns([], 'table').map((column) => column.header), ...summaryRecordFields, ...(session.printer.fields ?? []).filter((name) => dayColumn.test(name))]);
     if (session.printer.fields !== undefined) session.printer.checkFields(fields);
   } else {
     await checkFieldsFirst(session, undefined, (options.alarms ? alarmColumns : bakedRowColumns) as never[]);

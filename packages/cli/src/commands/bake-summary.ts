@@ -67,23 +67,31 @@ export function summaryRows(summary: IntakeSummary, withHome: boolean): SummaryR
 }
 
 /**
+ * A day's column in a table: "Mon-4" within four weeks (each day of the month once), else the
+ * date; one word, so that the "left out" note's `--fields` example works in a shell.
+ */
+function dayHeader(date: string, dayCount: number): string {
+  return dayCount <= 28 ? `${weekdayName(date)}-${Number(date.slice(8))}` : date;
+}
+
+/**
  * Columns: who, what, unit, one per day (weekday and day in a table, the date in CSV), the
- * per-day range and the total. On a narrow terminal the day columns go first, last day first,
- * named in a note; what is taken, per day and in total, always stays.
+ * per-day range and the total. On a narrow terminal the patient's id goes first, then the day
+ * columns, last day first, named in a note; what is taken, per day and in total, always stays.
  */
 export function summaryColumns(days: readonly string[], format: string): Column<SummaryRow>[] {
   const exactCsv = (value: number, text: string) => (Number.isInteger(value * 4) ? value : text);
   return [
-    { header: 'patient', value: (row) => row.patient },
-    { header: 'patientId', value: (row) => row.patientId, drop: days.length + 1 },
-    { header: 'medication', value: (row) => row.medication },
+    { header: 'patient', value: (row) => row.patient, whole: true },
+    { header: 'patientId', value: (row) => row.patientId, drop: 1 },
+    { header: 'medication', value: (row) => row.medication, whole: true },
     { header: 'unit', value: (row) => row.unit },
     ...days.map(
       (date, index): Column<SummaryRow> => ({
-        header: format === 'table' ? `${weekdayName(date)} ${Number(date.slice(8))}` : date,
+        header: format === 'table' ? dayHeader(date, days.length) : date,
         value: (row) => row.byDayText[date],
         csv: (row) => exactCsv(row.byDay[date] ?? 0, row.byDayText[date] ?? ''),
-        drop: days.length - index,
+        drop: 1 + days.length - index,
       }),
     ),
     ...(format === 'table' ? [{ header: 'per day', value: (row: SummaryRow) => row.perDay }] : []),

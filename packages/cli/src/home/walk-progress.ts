@@ -25,7 +25,13 @@ export function startWalkProgress(label: string, total: number, options: { tty: 
   let frame = 0;
   let timer: NodeJS.Timeout | undefined;
   progressState.active = true;
-  const draw = () => process.stderr.write(`\r\u001b[2K${options.style.cyan(frames[frame++ % frames.length] ?? '')} ${label}… ${count} of ${total} ${options.style.dim(elapsed())}`);
+  const draw = () => {
+    // One line only: a line wider than the terminal wraps, and the carriage return that redraws it would leave the wrapped part behind.
+    const tail = ` ${count} of ${total} ${elapsed()}`;
+    const room = Math.max(10, (process.stderr.columns || 80) - 3 - tail.length);
+    const shown = [...`${label}…`].length > room ? `${[...label].slice(0, room - 1).join('')}…` : `${label}…`;
+    process.stderr.write(`\r\u001b[2K${options.style.cyan(frames[frame++ % frames.length] ?? '')} ${shown} ${count} of ${total} ${options.style.dim(elapsed())}`);
+  };
   if (options.tty) {
     draw();
     timer = setInterval(draw, 80);
