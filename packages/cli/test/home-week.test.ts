@@ -6,6 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCareHome, residentWithoutIntakes, type Resident } from './support/care-home.js';
 import { startFaultProxy } from './support/fault-proxy.js';
+import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
@@ -38,6 +39,7 @@ beforeAll(async () => {
   if (bake.code !== 0) throw new Error(`the home-wide bake failed: ${bake.stderr}`);
 }, 120_000);
 afterAll(async () => {
+  endLeftoverTerminals();
   await server.close();
   expectNoSecretsInTranscript();
 });
@@ -156,6 +158,33 @@ describe('bake show --summary', () => {
     expect(single.code, single.stderr).toBe(0);
     expect(single.stdout.trimEnd().split('\r\n')).toHaveLength(2);
   });
+});
+
+describe('the home at 80 columns, in a terminal', () => {
+  it.each([[[] as string[]], [['--summary']]])('bake show --all-patients %j: every line fits, every resident and every medication with its strength whole', async (extra) => {
+    const errFile = join(tempConfigDir(), 'err.log');
+    const shown = runInTerminal(['bake', 'show', '--all-patients', ...week, ...extra, '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 60 }, stderrFile: errFile });
+    expect(await shown.closed, readFileSync(errFile, 'utf8')).toBe(0);
+    const lines = shown.output().split(/\r?\n/).filter((line) => line.trim() !== '');
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^(DATE\s+TIME\s+)?PATIENT\s+MEDICATION\s/);
+    for (const name of ['Åse Ødegård', 'Jürgen Müller', 'Łukasz Żółć', 'Nguyễn Văn An', 'Metformin 500 mg', 'Metformin 1000 mg', 'L-Thyroxin 75 µg']) expect(shown.output()).toContain(name);
+    // The intake (or summary) table, up to the alarms' own table: nothing in it is shortened.
+    const table = lines.slice(0, lines.findIndex((line, index) => index > 0 && /^DATE\s+TIME\s+DEVICE/.test(line)) >>> 0);
+    expect(table.filter((line) => line.includes('…'))).toEqual([]);
+    expect(readFileSync(errFile, 'utf8')).toContain(`for 1 patient: ${residentWithoutIntakes}.`);
+  }, 60_000);
+
+  it('the progress spinner fits an 80-column terminal (a wrapped line would leave its tail behind at each redraw)', async () => {
+    const shown = runInTerminal(['bake', 'show', '--all-patients', ...week, '--summary', '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 60 } });
+    expect(await shown.closed, shown.output()).toBe(0);
+    expect(shown.output()).toMatch(/✓ Read 9 patients/);
+    // Every drawing of the spinner, between carriage returns, escape sequences aside (notes may wrap: they are drawn once).
+    const drawings = shown.output().split(/\r|\n/).map((piece) => piece.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')).filter((piece) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /.test(piece));
+    // The first drawing comes at once, before any answer: there is always one to check.
+    expect(drawings.length).toBeGreaterThan(0);
+    for (const drawing of drawings) expect([...drawing].length, drawing).toBeLessThanOrEqual(80);
+  }, 60_000);
 });
 
 describe('plan --all-patients', () => {

@@ -9,13 +9,17 @@ import { organizationOf } from './organization-default.js';
 /**
  * The intake columns of a table of several patients (a home): whose intake a row is cannot be
  * left out to fit the terminal, and neither the patient's name nor the medication's (with its
- * strength) is shortened; the entry's id goes first.
+ * strength) is shortened; the entry's id goes first, then its title and the device.
  */
 const homeRowColumns: Column<BakedRow>[] = bakedRowColumns.map((column) => {
   if (column.header === 'patient') return { header: column.header, value: column.value, whole: true };
   if (column.header === 'medication') return { ...column, whole: true };
   // The entry id is for copying into another command: in a home's table it is the first to go (a pipe or --fields id keeps it).
-  return column.header === 'id' ? { ...column, drop: 0 } : column;
+  if (column.header === 'id') return { ...column, drop: 0 };
+  // The entry's title is free text, often the medication's name again: dropped whole rather than cut into "Metformin…".
+  if (column.header === 'title') return { ...column, drop: 0.5 };
+  // "Dispenser…" could be anyone's: the device is left out whole (named in the note, and in the alarms' table) rather than cut.
+  return column.header === 'device' ? { ...column, drop: 0.6 } : column;
 });
 
 /**
