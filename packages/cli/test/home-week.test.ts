@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { PDFDocument } from 'pdf-lib';
@@ -207,6 +207,31 @@ describe('plan --all-patients', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(text).not.toContain(residentWithoutIntakes);
   });
+});
+
+describe('plan --all-patients: Ctrl-C', () => {
+  it('says which plans were fetched and leaves no file, whole or partial', async () => {
+    let signs = 0;
+    // One plan is signed; every later link request hangs.
+    const proxy = await startFaultProxy(server.url, (method, path) => (method === 'GET' && path === '/pdf/' && ++signs > 1 ? 'hang' : 'pass'));
+    const folder = tempConfigDir();
+    const out = join(folder, 'home.pdf');
+    try {
+      const child = spawnCli(['plan', '--all-patients', '--from', from, '--out', out], { ...env, MEDSCHED_BASE_URL: proxy.url });
+      child.stdin?.end();
+      await waitForOutput(child, () => signs > 1, 60_000);
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const { stderr } = child.output();
+      expect(code, stderr).toBe(130);
+      expect(stderr).toMatch(/Interrupted\. Fetched the plans of [0-8] of 9 patients before it stopped/);
+      expect(stderr).toContain(`Nothing was written to the server; ${out} was not written.`);
+      expect(existsSync(out)).toBe(false);
+      expect(readdirSync(folder).filter((name) => name.endsWith('.pdf') || name.endsWith('.partial'))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
 });
 
 describe('home-wide bake: Ctrl-C', () => {

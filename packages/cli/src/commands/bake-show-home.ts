@@ -76,6 +76,7 @@ async function showHome(session: Session, options: ShowOptions): Promise<void> {
     {
       label: `Reading what is baked for ${plural(home.patients.length, 'patient')} of ${home.label}`,
       done: (count) => `Read ${plural(count, 'patient')}`,
+      doneVerb: 'Read',
       leftBehind: 'nothing was printed',
     },
     (patient) => client.calendars.bake.get({ patient: patient.id, ...range }),

@@ -98,6 +98,7 @@ export async function runPlanHome(options: PlanHomeOptions, command: Command): P
     {
       label: `Fetching the plans of ${plural(home.patients.length, 'patient')} of ${home.label}`,
       done: (count) => `Fetched the plans of ${plural(count, 'patient')}`,
+      doneVerb: 'Fetched the plans of',
       leftBehind: `${out === '-' ? 'no PDF was printed' : `${out} was not written`}`,
     },
     async (patient) => {

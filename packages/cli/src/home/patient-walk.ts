@@ -14,6 +14,8 @@ export interface WalkText {
   label: string;
   /** "Read 9 patients" at the end. */
   done: (count: number) => string;
+  /** What was done per patient, for the Ctrl-C report: "Read" (3 of 9 patients), "Fetched the plans of". */
+  doneVerb: string;
   /** What Ctrl-C leaves behind besides the patients read, e.g. "nothing was printed; plan.pdf was not written". */
   leftBehind: string;
 }
@@ -32,7 +34,7 @@ export async function walkPatients<T>(session: Session, patients: readonly User[
     progress.stop();
     const read = patients.filter((_patient, index) => finished[index]).map((patient) => patient.name);
     const lines = [
-      `${session.errStyle.red('Interrupted.')} Read ${read.length} of ${plural(patients.length, 'patient')} before it stopped${read.length > 0 ? `: ${read.join(', ')}` : ''}.`,
+      `${session.errStyle.red('Interrupted.')} ${text.doneVerb} ${read.length} of ${plural(patients.length, 'patient')} before it stopped${read.length > 0 ? `: ${read.join(', ')}` : ''}.`,
       `Nothing was written to the server; ${text.leftBehind}. Run the command again for the whole home.`,
     ];
     process.stderr.write(`${lines.join('\n')}\n`);
