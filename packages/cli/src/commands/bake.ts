@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BakeResult, BakeTarget, User } from '@medsched/sdk';
+import type { BakeTarget } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
 import { usageError } from '../errors/cli-error.js';
 import { resolveBakeRange, type BakeRange } from '../dates/date-range.js';
@@ -8,14 +8,15 @@ import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js
 import { decideWrites, withQuery, writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { recordWrite } from '../errors/write-journal.js';
 import { patientLabel, patientName } from '../identity/patient-name.js';
-import { rememberPatients } from '../identity/remember-patients.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { cleanText } from '../output/clean-text.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
-import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns, entryColumnsIn } from './bake-rows.js';
+import { alarmColumns, bakedRowColumns, entryColumns, entryColumnsIn } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
+import { printBakeResult } from './bake-print.js';
+import { isWideShow, runWideShow, showCommand, showDescription, showExamples, type ShowOptions } from './bake-show-home.js';
 import { organizationOf } from './organization-default.js';
 
 interface RangeOptions {
@@ -67,53 +68,6 @@ async function target(session: Session, options: BakeOptions): Promise<BakeTarge
   }
   if (options.organization !== undefined) throw usageError('--organization needs --all-patients', 'e.g. medsched bake --all-patients --from next-week');
   throw usageError('say whom to bake: --patient NAME|ID, or --all-patients', 'e.g. medsched bake --patient "Clara Claus" --from next-week');
-}
-
-/**
- * JSON keeps the whole result for scripts (`--json date,time,amount` picks fields of the rows). A table shows one row per baked intake and the
- * alarms below; CSV and NDJSON give one row per baked intake (or per alarm with --alarms).
- */
-async function printBakeResult(session: Session, result: BakeResult, options: { alarms?: boolean | undefined }): Promise<void> {
-  const { printer } = session;
-  // JSON keeps the whole result, unless fields were chosen: those are fields of the intake rows.
-  if (printer.format === 'json' && printer.fields === undefined) return printer.record(result);
-  const names = await patientNames(session, result);
-  // The server bakes in the patient's zone; the profile's is a fallback for a credential that may not read users.
-  const zoneOf = (patient: string) => session.patientZones.get(patient) ?? session.settings.timezone;
-  if (options.alarms) return printer.list(alarmRows(result, names, zoneOf), alarmColumns);
-  const rows = await bakedRows(await session.client(), result, names, zoneOf);
-  if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
-  printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
-  if (rows.length > 0) printer.list(rows, bakedRowColumns);
-  // Chosen fields are fields of the intake rows: the alarm table has other columns (--alarms shows it).
-  if (result.alarms.length > 0 && printer.fields === undefined) {
-    process.stdout.write('\n');
-    printer.list(alarmRows(result, names, zoneOf), alarmColumns);
-  }
-}
-
-/**
- * Names of the patients in a result: those looked up by --patient are known already; others
- * come from one walk of the organization's users (staff only: a patient keeps the ids).
- */
-async function patientNames(session: Session, result: BakeResult): Promise<Map<string, string>> {
-  const names = new Map(session.patientNames);
-  const missing = new Set(result.data.map((entry) => entry.userId).filter((id) => !names.has(id) || !session.patientZones.has(id)));
-  if (missing.size === 0) return names;
-  try {
-    const client = await session.client();
-    const organization = await organizationOf(session, undefined);
-    const seen: User[] = [];
-    for await (const user of client.users.iterate({ organization, limit: 100 })) {
-      seen.push(user);
-      if (user.timezone) session.patientZones.set(user.id, user.timezone);
-      if (missing.has(user.id)) names.set(user.id, user.name);
-    }
-    await rememberPatients(session, organization, seen);
-  } catch {
-    // Ids are still right: a credential that may not list users (a patient) sees ids.
-  }
-  return names;
 }
 
 function rangeOptions(command: Command, patientRequired: boolean): Command {
@@ -173,7 +127,7 @@ async function runBake(options: BakeOptions & WriteFlags, command: Command): Pro
       requests: [{ method: 'POST', path: '/calendars/bake', body, describe }],
       destructive: false,
       verb: 'bake',
-      recovery: `baking is all or nothing and may be repeated: run \`medsched bake show\` to see what is baked, or bake the same range again (baking twice changes nothing)`,
+      recovery: `baking is all or nothing and may be repeated: run \`${showCommand(body)}\` to see what is baked, or bake the same range again (baking twice changes nothing)`,
     },
     options,
   );
@@ -192,8 +146,8 @@ async function runBake(options: BakeOptions & WriteFlags, command: Command): Pro
 
 async function runShow(_options: unknown, command: Command): Promise<void> {
   // `bake` and `bake show` share option names; commander gives them to the parent, so read both.
-  const options = command.optsWithGlobals<BakeOptions>();
-  if (options.allPatients || options.organization !== undefined) throw usageError('bake show reads one patient: use --patient');
+  const options = command.optsWithGlobals<ShowOptions>();
+  if (isWideShow(options)) return runWideShow(options, command);
   const session = await openSession(command);
   await checkBakeFields(session, options);
   checkRange(session, options);
@@ -247,12 +201,13 @@ export function registerBakeCommands(program: Command): void {
     'medsched bake --all-patients --from next-week --json',
   ]);
 
-  const show = rangeOptions(bake.command('show').description("Read a patient's baked schedule and alarms; changes nothing."), true).action(runShow);
-  withExamples(show, [
-    'medsched bake show --patient "Clara Claus" --from this-week',
-    'medsched bake show --patient 64d002000000000000000003 --from 2026-01-05 --to 2026-01-11 --output csv > week.csv',
-    'medsched bake show --patient clara --from next-week --alarms --output ndjson',
-  ]);
+  const show = rangeOptions(bake.command('show').description(showDescription), false)
+    .option('--all-patients', 'every patient of the organization, in name order (patients with nothing baked are named on stderr)')
+    .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
+    .option('--alarms', 'the alarms instead of the intakes')
+    .option('--summary', 'per medication (with its strength) and unit: the amount per day and for the range, exact (½ + 1½ = 2), per patient and for the home')
+    .action(runShow);
+  withExamples(show, showExamples);
 
   const unbake: Command = rangeOptions(program.command('unbake').summary("revert a patient's baked range to drafts"), true)
     .description(
