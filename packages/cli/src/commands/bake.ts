@@ -20,6 +20,7 @@ import { organizationOf } from './organization-default.js';
 import { bakeScale } from './bake-scale.js';
 import { longRangeConfirmation, longRangeOption, rangeDays, readScales } from '../input/write-scale.js';
 import { runUnbakeHome } from './unbake-home.js';
+import { registerBakeCheck } from './bake-check.js';
 
 interface RangeOptions {
   patient?: string;
@@ -272,6 +273,8 @@ export function registerBakeCommands(program: Command): void {
     'medsched bake show --patient 64d002000000000000000003 --from 2026-01-05 --to 2026-01-11 --output csv > week.csv',
     'medsched bake show --patient clara --from next-week --alarms --output ndjson',
   ]);
+
+  registerBakeCheck(bake);
 
   const unbake: Command = rangeOptions(program.command('unbake').summary("revert a patient's (or every patient's) baked range to drafts"), false)
     .description(
