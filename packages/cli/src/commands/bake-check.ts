@@ -106,7 +106,10 @@ async function runCheck(_options: unknown, command: Command): Promise<void> {
     session.printer.success(`Nothing needs attention: ${plural(patients.length, 'patient')}, ${days}: every intake due is baked, every patient has a device, no series changed since.`);
     return;
   }
-  throw new CliError(`${needing} of ${plural(patients.length, 'patient')} ${needing === 1 ? 'needs' : 'need'} attention (${plural(findings.length, 'problem')}), ${days}.`, ExitCode.attention, 'each problem above has the command that fixes it; run bake check again afterwards');
+  // Many patients with days not baked: one home-wide bake fixes them all (baking twice changes nothing).
+  const unbaked = findings.filter((finding) => finding.kind === 'not-baked' || finding.kind === 'series-new');
+  const homeFix = options.allPatients && new Set(unbaked.map((finding) => finding.patient)).size > 1 ? `; the days not baked of every patient at once: medsched bake --all-patients${options.organization ? ` --organization ${options.organization}` : ''} --from ${range.from} --to ${range.to}` : '';
+  throw new CliError(`${needing} of ${plural(patients.length, 'patient')} ${needing === 1 ? 'needs' : 'need'} attention (${plural(findings.length, 'problem')}), ${days}.`, ExitCode.attention, `each problem above has the command that fixes it${homeFix}; run bake check again afterwards`);
 }
 
 /** `bake check`: registered under `bake` by bake.ts. */
