@@ -28,10 +28,11 @@ interface CheckOptions {
 /** Requests in flight at once: quick, and well under a rate limit. */
 const parallelReads = 4;
 
+/** The columns of CSV and NDJSON; JSON gives the findings with the same field names. */
 const findingColumns: Column<Finding>[] = [
-  { header: 'patient', value: (finding) => finding.name },
-  { header: 'patientId', value: (finding) => finding.patient },
-  { header: 'problem', value: (finding) => finding.kind },
+  { header: 'name', value: (finding) => finding.name },
+  { header: 'patient', value: (finding) => finding.patient },
+  { header: 'kind', value: (finding) => finding.kind },
   { header: 'days', value: (finding) => finding.days },
   { header: 'detail', value: (finding) => finding.detail },
   { header: 'fix', value: (finding) => finding.fix },

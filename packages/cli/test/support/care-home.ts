@@ -31,7 +31,7 @@ const newResidents = [
 ];
 
 /** Registers a device for a patient through the reference server's development route (the interface has no device creation). */
-async function registerDevice(server: RunningServer, organization: string, patient: string, serial: string): Promise<void> {
+export async function registerDevice(server: RunningServer, organization: string, patient: string, serial: string): Promise<void> {
   const response = await fetch(`${server.origin}/dev/admin/devices`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-secret': adminSecret },
