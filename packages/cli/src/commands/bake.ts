@@ -218,6 +218,7 @@ async function runUnbake(options: BakeOptions & WriteFlags & { confirmLongRange?
     if (!options.allPatients) throw usageError('--organization needs --all-patients', 'e.g. medsched unbake --all-patients --from next-week');
     return runUnbakeHome(options, command);
   }
+  if (options.patient === undefined) throw usageError('say whom to unbake: --patient NAME|ID, or --all-patients', 'e.g. medsched unbake --patient "Clara Claus" --from next-week, or medsched unbake --all-patients --from next-week --dry-run');
   const session = await openSession(command);
   await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
   checkRange(session, options);
