@@ -1,6 +1,7 @@
 import { expectStatus, expectThat, records } from '../expect.js';
 import type { ProbeAnswer } from '../probe.js';
-import { RuleSkip, type ConformanceRule } from '../rule.js';
+import { RuleSkip } from '../outcomes.js';
+import type { ConformanceRule } from '../rule.js';
 
 const pageSize = 2;
 const pagesWalked = 3;
