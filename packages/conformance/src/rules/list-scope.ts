@@ -13,21 +13,21 @@ type Sightings = Map<string, { who: string; organization: string }>;
  * One list of a caller: every record naming an organization names the caller's, and no record is
  * listed to a caller of another organization too (that holds even when records name none).
  */
-async function checkList(probe: Probe, request: Parameters<Probe['send']>[0], caller: { role: ListRole; organization: string }, sightings: Sightings, what: string): Promise<void> {
+async function checkList(probe: Probe, request: Parameters<Probe['send']>[0], caller: { role: ListRole; organization: string }, sightings: Sightings, what: { many: string; one: string }): Promise<void> {
   const who = describeRole(caller.role);
   const list = await probe.send(request);
-  expectStatus(list, 200, `every caller may list the ${what} it can see`);
+  expectStatus(list, 200, `every caller may list the ${what.many} it can see`);
   for (const item of records(list)) {
     const id = optionalField(item, 'id', 'string') ?? '(no id)';
     const organization = optionalField(item, 'organization', 'string');
     expectThat(
       organization === undefined || organization === caller.organization,
-      `${list.line}: the ${who}'s list holds ${what.replace(/s$/, '')} ${id} of organization ${organization}; the ${who} belongs to ${caller.organization}: a list holds only the caller's organization's records (§5.5-6)`,
+      `${list.line}: the ${who}'s list holds ${what.one} ${id} of organization ${organization}; the ${who} belongs to ${caller.organization}: a list holds only the caller's organization's records (§5.5-6)`,
     );
     const seen = sightings.get(id);
     expectThat(
       seen === undefined || seen.organization === caller.organization,
-      `${list.line}: ${what.replace(/s$/, '')} ${id} is listed to the ${who} (organization ${caller.organization}) and to the ${seen?.who} (organization ${seen?.organization}): one of the lists leaks another organization's records (§5.5-6)`,
+      `${list.line}: ${what.one} ${id} is listed to the ${who} (organization ${caller.organization}) and to the ${seen?.who} (organization ${seen?.organization}): one of the lists leaks another organization's records (§5.5-6)`,
     );
     if (seen === undefined && id !== '(no id)') sightings.set(id, { who, organization: caller.organization });
   }
@@ -60,10 +60,10 @@ export const listScope: ConformanceRule = {
     const users: Sightings = new Map();
     for (const caller of callers) {
       for (const sortBy of ['createdAt:desc', 'createdAt:asc']) {
-        await checkList(probe, { as: caller.role, method: 'GET', path: '/calendars/', query: { limit: 100, sortBy }, operation: 'calendars.list' }, caller, entries, 'calendar entries');
+        await checkList(probe, { as: caller.role, method: 'GET', path: '/calendars/', query: { limit: 100, sortBy }, operation: 'calendars.list' }, caller, entries, { many: 'calendar entries', one: 'calendar entry' });
       }
       if (caller.staff) {
-        await checkList(probe, { as: caller.role, method: 'GET', path: '/users/', query: { organization: caller.organization, limit: 100 }, operation: 'users.list' }, caller, users, 'users');
+        await checkList(probe, { as: caller.role, method: 'GET', path: '/users/', query: { organization: caller.organization, limit: 100 }, operation: 'users.list' }, caller, users, { many: 'users', one: 'user' });
       }
     }
     if (!probe.has('otherOrganization')) return;
