@@ -110,3 +110,32 @@ describe('drifted deployments, each caught by the rule that names it', () => {
     expect(results['errors.unauthenticated']).toMatch(/^skip: blocked: GET \/calendars\/ \(without a credential\) → 401 is no problem document/);
   });
 });
+
+describe('messages', () => {
+  it('a root base URL keeps the leading slash of every path; the unknown-key request is labelled as such', async () => {
+    const reference = await inProcessReference();
+    // The API served at the root of its host: the wrapper maps /x to the reference server's /v1/x.
+    const atRoot: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      return reference.fetch(new Request(`${reference.baseUrl}${url.pathname}${url.search}`, request));
+    };
+    const report = await checkConformance({ baseUrl: 'http://root.test/', fetch: atRoot, credentials, only: ['errors.unauthenticated', 'limits.pdf-hosts'] });
+    expect(report.ok, formatReport(report)).toBe(true);
+    expect(report.baseUrl).toBe('http://root.test');
+    expect(report.results[0]!.requests).toEqual(['GET /calendars/ (without a credential) → 401', 'GET /calendars/ (with an unknown API key) → 401']);
+    for (const line of report.results.flatMap((result) => result.requests)) expect(line).toMatch(/^GET \//);
+  });
+
+  it('a PDF host that is not refused is named in the message, with no template left unfilled', async () => {
+    const allowAnyHost: Drift = async (request, forward) => {
+      const url = new URL(request.url);
+      if (!url.pathname.endsWith('/pdf/') || !url.searchParams.has('urlPath')) return forward(request);
+      return new Response(JSON.stringify({ signed: 'http://reference.test/files/pdf?x' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const report = await against(allowAnyHost);
+    const message = notPassed(report)['limits.pdf-hosts'];
+    expect(message).toBe("fail: GET /pdf/?urlPath=https%3A%2F%2Fevil.example%2Fpatients → 200: expected 400 validation_failed: urlPath https://evil.example/patients is on neither of the deployment's two allowed hosts (its app and web addresses), so it is refused");
+    expect(message).not.toMatch(/\{\w+\}/);
+  });
+});
