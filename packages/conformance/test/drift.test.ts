@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance, formatReport, type ConformanceReport } from '../src/index.js';
-import { bakeDoesNotShow, drifted, entriesWithoutOrganization, eventsAcrossOrganizations, eventsIgnoreTypeFilter, eventsOutOfOrder, plainErrorBodies, renamedBaked, staffListLeak, type Drift } from './support/drifts.js';
+import { bakeDoesNotShow, drifted, entriesWithoutOrganization, eventsAcrossOrganizations, forbiddenAsNotFound, idempotencyIgnored, eventsIgnoreTypeFilter, eventsOutOfOrder, plainErrorBodies, renamedBaked, staffListLeak, type Drift } from './support/drifts.js';
 import { demoCredentials as credentials, inProcessReference } from './support/in-process.js';
 
 // Each drifted deployment is the reference server (fresh demo data, in-process) with one behaviour
@@ -42,6 +42,17 @@ describe('drifted deployments, each caught by the rule that names it', () => {
     expect(report.organizations.primary).toEqual({ organization: sonnen, source: 'verified' });
   });
 
+  it('the leak is caught the same with the organization given, and in read-only mode (no write, no account read)', async () => {
+    for (const options of [{ organization: sonnen }, { readOnly: true }]) {
+      const reference = await inProcessReference();
+      const fetch = drifted(reference.fetch, staffListLeak(credentials.primary, credentials.otherOrganization.apiKey));
+      const report = await checkConformance({ baseUrl: reference.baseUrl, fetch, credentials, ...options });
+      const failures = Object.entries(notPassed(report)).filter(([, message]) => message.startsWith('fail'));
+      expect(failures.map(([id]) => id), JSON.stringify(options)).toEqual(['tenancy.list-scope']);
+      expect(report.organizations.primary).toEqual({ organization: sonnen, source: 'organization' in options ? 'given' : 'verified' });
+    }
+  });
+
   it('the same leak is caught when entries do not name their organization: by an id listed to two organizations (tokens: the accounts name the organizations)', async () => {
     const report = await againstWithTokens((main) => [staffListLeak(main, credentials.otherOrganization.apiKey), entriesWithoutOrganization]);
     expect(report.organizations).toEqual({ primary: { organization: sonnen, source: 'account' }, otherOrganization: { organization: lindenhof, source: 'account' } });
@@ -81,6 +92,20 @@ describe('drifted deployments, each caught by the rule that names it', () => {
       // The same drift, seen by the rule that bakes an entry and reads it after refused changes.
       'conflicts.baked-entry': expect.stringMatching(/^fail: GET \/calendars\/[0-9a-f]{24} → 200: after two refused changes the entry has amount 1, baked false/),
     });
+  });
+
+  it('an Idempotency-Key that is ignored fails idempotency.create-replay', async () => {
+    const report = await against(idempotencyIgnored);
+    expect(notPassed(report)).toEqual({ 'idempotency.create-replay': expect.stringMatching(/^fail: POST \/calendars\/ → 201: the replay created entry [0-9a-f]{24}; the first call created [0-9a-f]{24} \(one create per key\)$/) });
+  });
+
+  it('403 turned 404 fails every rule that expects a refusal for another tenant, naming both', async () => {
+    const report = await against(forbiddenAsNotFound);
+    const results = notPassed(report);
+    for (const id of ['tenancy.organization-read', 'tenancy.entry-read', 'tenancy.entry-write', 'events.tenancy', 'roles.patient-scope', 'roles.patient-writes']) {
+      expect(results[id], id).toMatch(/^fail: .* → 404 \(not_found\): expected 403 forbidden: /);
+    }
+    expect(results['tenancy.credentials']).toBeUndefined();
   });
 
   it('a renamed field is one failure of the contract rule, once per operation and field; the behaviour rules go on', async () => {

@@ -143,3 +143,19 @@ export const plainErrorBodies: Drift = async (request, forward) => {
   headers.set('content-type', 'application/json');
   return withBody(answer, { error: problem.title ?? 'error' }, answer.status, headers);
 };
+
+/** Idempotency-Key ignored: the header never reaches the server. */
+export const idempotencyIgnored: Drift = async (request, forward) => {
+  if (!request.headers.has('idempotency-key')) return forward(request);
+  const headers = new Headers(request.headers);
+  headers.delete('idempotency-key');
+  return forward(new Request(request, { headers }));
+};
+
+/** A refusal for another tenant answered 404 not_found instead of 403 forbidden. */
+export const forbiddenAsNotFound: Drift = async (request, forward) => {
+  const answer = await forward(request);
+  if (answer.status !== 403) return answer;
+  const problem = (await answer.json()) as Record<string, unknown>;
+  return withBody(answer, { ...problem, status: 404, code: 'not_found', title: 'Not found' }, 404);
+};
