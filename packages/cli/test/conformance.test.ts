@@ -44,7 +44,8 @@ function failed(report: Report): Record<string, string> {
   return Object.fromEntries(report.results.filter((result) => result.status !== 'pass').map((result) => [result.id, result.message ?? '']));
 }
 
-describe('medsched conformance', () => {
+// Each test runs whole rule sets as child processes on a machine shared with other test files: a bound, not a timing.
+describe('medsched conformance', { timeout: 90_000 }, () => {
   it('passes every rule against the reference server: exit 0, a table for people, JUnit XML for CI', async () => {
     const dir = tempConfigDir();
     const junit = join(dir, 'conformance.xml');
