@@ -164,3 +164,22 @@ describe('messages', () => {
     expect(message).not.toMatch(/\{\w+\}/);
   });
 });
+
+describe('a renamed createdAt', () => {
+  it('blocks the order rules instead of failing them, and is reported once by the contract rule', async () => {
+    const renamedCreatedAt: Drift = async (request, forward) => {
+      const answer = await forward(request);
+      if (!answer.ok || !new URL(request.url).pathname.startsWith('/v1/calendars')) return answer;
+      const rename = (value: unknown): unknown =>
+        Array.isArray(value) ? value.map(rename) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key === 'createdAt' ? 'created' : key, rename(item)])) : value;
+      const headers = new Headers(answer.headers);
+      headers.delete('content-length');
+      return new Response(JSON.stringify(rename(await answer.json())), { status: answer.status, headers });
+    };
+    const report = await against(renamedCreatedAt);
+    const results = notPassed(report);
+    expect(report.counts.fail, formatReport(report)).toBe(1);
+    expect(results['contract.answer-shapes']).toMatch(/calendars\.list \(GET \/calendars\/\) \[\*\]\.createdAt: Invalid input: expected string, received undefined/);
+    for (const id of ['pagination.pages', 'pagination.sorting']) expect(results[id], id).toMatch(/^skip: blocked: GET \/calendars\/\?limit=\d+.* → 200 answered createdAt missing, not a string; contract\.answer-shapes reports the field$/);
+  });
+});
