@@ -90,6 +90,16 @@ describe('medsched conformance', { timeout: 90_000 }, () => {
     });
   });
 
+  it("a staff list that leaks another organization's entries is reported by tenancy.list-scope, with the organization read back, not guessed; exit 10", async () => {
+    const proxy = await drifted({ kind: 'staff-list-leak', staffKey: env.MEDSCHED_API_KEY, leakKey: env.MEDSCHED_CONFORMANCE_OTHER_ORG_API_KEY });
+    const { code, report } = await conformance(proxy.url, ['--read-only']);
+    expect(code).toBe(10);
+    const statuses = Object.fromEntries(report.results.map((result) => [result.id, result.status]));
+    expect(statuses['tenancy.credentials']).toBe('pass');
+    expect(statuses['tenancy.list-scope']).toBe('fail');
+    expect(failed(report)['tenancy.list-scope']).toMatch(/^GET \/calendars\/\?limit=100&sortBy=createdAt%3Adesc → 200: the main credential's list holds calendar entry [0-9a-f]{24} of organization 64d001000000000000000002; the main credential belongs to 64d001000000000000000001/);
+  });
+
   it('--read-only sends no write: every rule that only reads passes against a server that fails any non-GET', async () => {
     const proxy = await drifted({ kind: 'writes-fail' });
     const { code, report } = await conformance(proxy.url, ['--read-only']);
