@@ -44,6 +44,14 @@ createClient({ baseUrl: process.env.BASE_URL, apiKey: 'msk_demo_sonnen_user' }).
 });
 `;
 
+const conformanceCjs = `const { checkConformance, formatReport } = require('@medsched/conformance');
+const credentials = { primary: { apiKey: 'msk_demo_sonnen_user' }, patient: { apiKey: 'msk_demo_sonnen_patient1' }, otherOrganization: { apiKey: 'msk_demo_lindenhof_admin' } };
+checkConformance({ baseUrl: process.env.BASE_URL, credentials, readOnly: true }).then((report) => {
+  if (!report.ok) throw new Error(formatReport(report));
+  console.log('conformance (CommonJS, read-only): ' + report.counts.pass + ' rules passed, ' + report.counts.skip + ' skipped (they write)');
+});
+`;
+
 const mockEsm = `import { setupMockApi } from '@medsched/mock-server';
 const mock = setupMockApi({ now: '2026-05-04T08:00:00Z' });
 await mock.listen();
@@ -98,6 +106,8 @@ export async function checkAsInstalled({ registryUrl, packages, lint }, results)
     writeFileSync(join(projectDir, 'sdk.cjs'), sdkCjs);
     await check('the SDK (ESM)', () => execFileSync(process.execPath, ['sdk.mjs'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, BASE_URL: baseUrl } }));
     await check('the SDK (CommonJS)', () => execFileSync(process.execPath, ['sdk.cjs'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, BASE_URL: baseUrl } }));
+    writeFileSync(join(projectDir, 'conformance.cjs'), conformanceCjs);
+    await check('the conformance rules as a library (CommonJS)', () => execFileSync(process.execPath, ['conformance.cjs'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, BASE_URL: baseUrl } }));
   } catch (error) {
     results.push({ name: 'medsched-server serves the demo data', ok: false, detail: error.message });
   } finally {

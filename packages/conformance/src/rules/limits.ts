@@ -37,7 +37,7 @@ export const pdfHosts: ConformanceRule = {
   async run({ probe }) {
     for (const urlPath of ['https://evil.example/patients', 'javascript:alert(1)']) {
       const answer = await probe.send({ method: 'GET', path: '/pdf/', query: { urlPath } });
-      expectStatus(answer, 400, 'urlPath must be on {app_url} or {web_url}', 'validation_failed');
+      expectStatus(answer, 400, `urlPath ${urlPath} is on neither of the deployment's two allowed hosts (its app and web addresses), so it is refused`, 'validation_failed');
       expectFieldNamed(answer, 'urlPath');
     }
     const missing = await probe.send({ method: 'GET', path: '/pdf/' });

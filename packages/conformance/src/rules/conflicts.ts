@@ -1,4 +1,4 @@
-import { expectStatus, expectThat, record } from '../expect.js';
+import { expectStatus, expectThat, field, record } from '../expect.js';
 import type { ConformanceRule } from '../rule.js';
 
 /** A baked entry is final: changing it is 409 conflict, and it stays as it was. */
@@ -10,7 +10,7 @@ export const bakedEntry: ConformanceRule = {
   async run({ probe, fixtures }) {
     const date = '2099-01-05';
     const entry = await fixtures.scratchEntry('medsched conformance conflict', date);
-    const patient = String(entry.userId);
+    const patient = await fixtures.scratchPatient();
     const bake = await probe.send({ method: 'POST', path: '/calendars/bake', body: { patient, from: date, to: date }, operation: 'bake.create' });
     expectStatus(bake, 200, 'baking the entry first');
     try {
@@ -20,7 +20,8 @@ export const bakedEntry: ConformanceRule = {
       expectStatus(replace, 409, 'a baked entry is final; a replacement must be refused as a conflict', 'conflict');
       const after = await probe.send({ method: 'GET', path: `/calendars/${String(entry.id)}`, operation: 'calendars.get' });
       expectStatus(after, 200, 'the entry is still there');
-      expectThat(record(after).amount === 1 && record(after).baked === true, `${after.line}: after two refused changes the entry has amount ${String(record(after).amount)}, baked ${String(record(after).baked)}; expected amount 1, baked true`);
+      const [amount, baked] = [field(after, record(after), 'amount', 'number'), field(after, record(after), 'baked', 'boolean')];
+      expectThat(amount === 1 && baked, `${after.line}: after two refused changes the entry has amount ${amount}, baked ${baked}; expected amount 1, baked true`);
     } finally {
       await probe.send({ method: 'DELETE', path: '/calendars/bake', query: { patient, from: date, to: date } });
     }

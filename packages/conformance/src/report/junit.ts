@@ -1,4 +1,4 @@
-import type { ConformanceReport } from './run.js';
+import type { ConformanceReport } from '../result.js';
 
 function escapeXml(text: string): string {
   // Control characters are not allowed in XML 1.0 at all; a server's answer may carry them.

@@ -1,5 +1,7 @@
-import { operations, Problem, type OperationId } from '@medsched/sdk';
-import { RuleFailure, type ConformanceCredential, type CredentialRole } from './rule.js';
+import { operations, Problem, type OperationId } from '@medsched/sdk/schemas';
+import type { ConformanceCredential, CredentialRole } from './options.js';
+import { RuleFailure } from './outcomes.js';
+import type { ShapeLedger } from './shape-ledger.js';
 
 /** One request a rule sends. */
 export interface ProbeRequest {
@@ -24,19 +26,25 @@ export interface ProbeAnswer {
   text: string;
   /** `GET /calendars/?limit=1 → 200`, for messages. */
   line: string;
+  /** False when the answer broke its schema (2xx) or is no problem document (4xx, 5xx); the ledger has the details. */
+  shapeOk: boolean;
 }
 
+/** What the probe needs to send. */
 export interface ProbeOptions {
-  /** The API's base address, ending in /v1. */
   baseUrl: string;
   credentials: Partial<Record<Exclude<CredentialRole, 'none'>, ConformanceCredential>>;
   /** Refuse (as a bug in the rule) any request but GET. */
   readOnly: boolean;
-  /** Milliseconds one request may take. */
-  timeoutMs?: number;
-  fetch?: typeof globalThis.fetch;
-  /** Extra headers on every request, e.g. the CLI's client name. */
-  headers?: Record<string, string>;
+  timeoutMs?: number | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
+  headers?: Record<string, string> | undefined;
+  ledger: ShapeLedger;
+}
+
+/** A credential role in words, for messages. */
+export function describeRole(role: CredentialRole): string {
+  return { primary: 'main credential', patient: 'patient credential', otherOrganization: "other organization's credential", none: 'no credential' }[role];
 }
 
 /**
@@ -44,21 +52,33 @@ export interface ProbeOptions {
  * exact status, headers and body the deployment sends (the SDK would turn them into errors and
  * retry 5xx and 429), and must be able to send what the SDK refuses (bad ids, bounds). The
  * contract still comes from the SDK: every 2xx answer is checked against the operation's schema,
- * every error against the problem document.
+ * every error against the problem document, and what breaks them goes to the ledger.
  */
 export class Probe {
   readonly baseUrl: string;
+  readonly #basePath: string;
   readonly #options: ProbeOptions;
   #log: string[] = [];
 
   constructor(options: ProbeOptions) {
     this.#options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    // With a root base URL (`https://host/`) the shown paths keep their leading slash.
+    this.#basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, '');
   }
 
   /** Whether a credential of this kind was given. */
   has(role: CredentialRole): boolean {
     return role === 'none' || this.#options.credentials[role] !== undefined;
+  }
+
+  /** The credential of a role, when given. */
+  credential(role: Exclude<CredentialRole, 'none'>): ConformanceCredential | undefined {
+    return this.#options.credentials[role];
+  }
+
+  get readOnly(): boolean {
+    return this.#options.readOnly;
   }
 
   /** The requests sent since the last call, and starts a new log. */
@@ -68,7 +88,7 @@ export class Probe {
     return log;
   }
 
-  /** Sends one request; throws `RuleFailure` when a 2xx answer breaks the operation's schema or an error is no problem document. */
+  /** Sends one request. Throws only when the answer cannot be read at all (too large); a broken shape goes to the ledger. */
   async send(request: ProbeRequest): Promise<ProbeAnswer> {
     if (this.#options.readOnly && request.method !== 'GET') {
       // A rule that writes must say so (`writes: true`) and is not run in read-only mode.
@@ -81,7 +101,7 @@ export class Probe {
     if (credential && 'apiKey' in credential) headers['x-api-key'] = credential.apiKey;
     if (credential && 'token' in credential) headers.authorization = `Bearer ${credential.token}`;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
-    const shownPath = url.pathname.slice(new URL(this.baseUrl).pathname.length) + url.search;
+    const shownPath = url.pathname.slice(this.#basePath.length) + url.search;
     const response = await (this.#options.fetch ?? fetch)(url, {
       method: request.method,
       headers,
@@ -97,14 +117,38 @@ export class Probe {
     } catch {
       body = undefined;
     }
-    const who = request.as && request.as !== 'primary' ? ` (as ${describeRole(request.as)})` : '';
-    const line = `${request.method} ${shownPath}${who} → ${response.status}`;
+    const line = `${request.method} ${shownPath}${who(request)} → ${response.status}`;
     this.#log.push(line);
-    const answer: ProbeAnswer = { status: response.status, headers: response.headers, body, text, line };
-    if (response.ok && request.operation) checkShape(answer, request.operation);
-    if (response.status >= 400) checkProblem(answer);
-    return answer;
+    let shapeOk = true;
+    if (response.ok && request.operation) {
+      const operation = operations[request.operation];
+      const parsed = operation.response.safeParse(body);
+      if (!parsed.success) {
+        shapeOk = false;
+        this.#options.ledger.record(request.operation, `${operation.method} ${operation.path}`, line, parsed.error.issues);
+      }
+    }
+    if (response.status >= 400) {
+      const parsed = Problem.safeParse(body);
+      if (!parsed.success) {
+        shapeOk = false;
+        this.#options.ledger.record('problem', 'the problem document (§7; docs/api-reference.md "Errors")', line, parsed.error.issues);
+      }
+    }
+    return { status: response.status, headers: response.headers, body, text, line, shapeOk };
   }
+}
+
+/** ` (as the patient credential)`, or what was sent instead of a role's credential (an unknown key). */
+function who(request: ProbeRequest): string {
+  const role = request.as ?? 'primary';
+  if (role === 'none') {
+    const sent = request.headers ?? {};
+    if (sent['x-api-key'] !== undefined) return ' (with an unknown API key)';
+    if (sent.authorization !== undefined) return ' (with an unknown bearer token)';
+    return ' (without a credential)';
+  }
+  return role === 'primary' ? '' : ` (as the ${describeRole(role)})`;
 }
 
 /** The most of one answer a rule reads: far above any page the rules ask for (limit ≤ 100). */
@@ -114,7 +158,8 @@ const maxAnswerBytes = 8 * 1024 * 1024;
 async function readBounded(response: Response, what: string): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -124,51 +169,7 @@ async function readBounded(response: Response, what: string): Promise<string> {
       await reader.cancel();
       throw new RuleFailure(`${what} → ${response.status}: the answer is larger than ${maxAnswerBytes / 1024 / 1024} MiB`);
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** A credential role in words. */
-export function describeRole(role: CredentialRole): string {
-  return { primary: 'main credential', patient: 'patient credential', otherOrganization: "another organization's credential", none: 'no credential' }[role];
-}
-
-/**
- * `path.to[0].field: message` for each schema issue, at most five. The same issue in many items
- * of a list is said once, with how many items have it: a renamed field breaks every entry alike.
- */
-export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
-  const groups = new Map<string, { first: string; count: number }>();
-  for (const issue of issues) {
-    const path = formatPath(issue.path);
-    const key = `${path.replace(/\[\d+\]/g, '[*]')}\u0000${issue.message}`;
-    const group = groups.get(key);
-    if (group) group.count++;
-    else groups.set(key, { first: `${path}: ${issue.message}`, count: 1 });
-  }
-  const shown = [...groups.values()].slice(0, 5).map((group) => (group.count > 1 ? `${group.first} (and in ${group.count - 1} more items)` : group.first));
-  if (groups.size > 5) shown.push(`and ${groups.size - 5} more issues`);
-  return shown.join('; ');
-}
-
-function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let text = '';
-  for (const part of path) text += typeof part === 'number' ? `[${part}]` : `${text === '' ? '' : '.'}${String(part)}`;
-  return text === '' ? '(body)' : text;
-}
-
-function checkShape(answer: ProbeAnswer, operationId: OperationId): void {
-  const operation = operations[operationId];
-  const parsed = operation.response.safeParse(answer.body);
-  if (!parsed.success) {
-    throw new RuleFailure(`${answer.line}: the answer breaks the contract of ${operationId} (${operation.method} ${operation.path}): ${describeIssues(parsed.error.issues)}`);
-  }
-}
-
-function checkProblem(answer: ProbeAnswer): void {
-  const parsed = Problem.safeParse(answer.body);
-  if (!parsed.success) {
-    throw new RuleFailure(`${answer.line}: the error is not a problem document (§7; docs/api-reference.md "Errors"): ${describeIssues(parsed.error.issues)}`);
-  }
+  return text + decoder.decode();
 }

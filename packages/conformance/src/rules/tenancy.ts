@@ -1,5 +1,38 @@
-import { expectStatus, expectThat, record } from '../expect.js';
+import { expectStatus, expectThat, optionalField, record } from '../expect.js';
+import { identityRuleId } from '../fixtures.js';
+import { RuleFailure } from '../outcomes.js';
 import type { ConformanceRule } from '../rule.js';
+
+/**
+ * Each credential's organization from a source a tenancy drift cannot corrupt (identity.ts), and
+ * the main and the other organization's credentials told apart: when they resolve to the same
+ * organization, that is a failure, never a reason for the tenancy rules to stand down.
+ */
+export const credentials: ConformanceRule = {
+  id: identityRuleId,
+  title: "Each credential's organization is established from its account or a read-back, and the two organizations differ",
+  source: { interface: '§5 Authentication, items 5-6', decision: 'docs/api-reference.md "Tenancy and roles"' },
+  writes: false,
+  async run({ probe, fixtures }) {
+    const own = await fixtures.establish('primary');
+    if (probe.has('patient')) {
+      // The patient's own entries name its id; the main credential reads them only inside its organization.
+      const patient = optionalField((await fixtures.visibleEntry('patient')) ?? {}, 'userId', 'string');
+      if (patient !== undefined) {
+        const read = await probe.send({ method: 'GET', path: '/calendars/', query: { patient, limit: 1 } });
+        expectStatus(read, 200, `the patient credential's patient ${patient} must be of the main credential's organization (${own.organization}, ${own.evidence}) for the role rules to mean anything`);
+      }
+    }
+    if (!probe.has('otherOrganization')) return;
+    const other = await fixtures.establish('otherOrganization');
+    if (own.organization === other.organization) {
+      throw new RuleFailure(
+        `the main credential (${own.evidence}) and the other organization's credential (${other.evidence}) both belong to organization ${own.organization}: ` +
+          'the tenancy rules cannot tell them apart; give a credential of another organization, else the deployment mixes organizations up',
+      );
+    }
+  },
+};
 
 /** The own organization reads; another organization's is 403 without its content. */
 export const organizationRead: ConformanceRule = {
@@ -7,6 +40,7 @@ export const organizationRead: ConformanceRule = {
   title: "Own organization readable; another organization's is 403 without its content",
   source: { interface: '§5 Authentication, items 5-6; §7 Errors (403)' },
   writes: false,
+  needs: [identityRuleId],
   async run({ probe, fixtures }) {
     const organization = await fixtures.organization();
     const own = await probe.send({ method: 'GET', path: `/organizations/${organization}`, operation: 'organizations.get' });
@@ -24,12 +58,14 @@ export const entryRead: ConformanceRule = {
   title: "Another organization's calendar entry and patient are 403, never their content",
   source: { interface: '§5 Authentication, items 5-6; §7 Errors (403: tenant mismatch)' },
   writes: false,
+  needs: [identityRuleId],
   async run({ probe, fixtures }) {
     const { entry } = await fixtures.otherOrganization();
     const read = await probe.send({ method: 'GET', path: `/calendars/${String(entry.id)}` });
     expectStatus(read, 403, "a credential must not read another organization's entry (§5.6)", 'forbidden');
-    const title = typeof entry.title === 'string' && entry.title.length > 3 ? entry.title : undefined;
-    expectThat(title === undefined || !read.text.includes(title), `${read.line}: the refusal carries the other organization's entry title "${title}"`);
+    const title = optionalField(entry, 'title', 'string');
+    const shownTitle = title !== undefined && title.length > 3 ? title : undefined;
+    expectThat(shownTitle === undefined || !read.text.includes(shownTitle), `${read.line}: the refusal carries the other organization's entry title "${shownTitle}"`);
     const list = await probe.send({ method: 'GET', path: '/calendars/', query: { patient: String(entry.userId), limit: 5 } });
     expectStatus(list, 403, "listing another organization's patient must be refused, not answered empty or full (§5.6)", 'forbidden');
     const bake = await probe.send({ method: 'GET', path: '/calendars/bake', query: { patient: String(entry.userId), from: String(entry.date), to: String(entry.date) } });
@@ -43,6 +79,7 @@ export const entryWrite: ConformanceRule = {
   title: "Writes at another organization's entry are 403 and change nothing",
   source: { interface: '§5 Authentication, items 5-6; §7 Errors (403)' },
   writes: true,
+  needs: [identityRuleId],
   async run({ probe, fixtures }) {
     const { entry, organization } = await fixtures.otherOrganization();
     // An empty PATCH: if the deployment wrongly allows it, it still changes no field of another tenant's entry.

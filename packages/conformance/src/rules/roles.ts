@@ -1,5 +1,6 @@
 import { expectStatus, expectThat, records } from '../expect.js';
-import { RuleSkip, type ConformanceRule } from '../rule.js';
+import { RuleSkip } from '../outcomes.js';
+import type { ConformanceRule } from '../rule.js';
 
 /** A patient sees only its own entries and not the organization's users. */
 export const patientScope: ConformanceRule = {
