@@ -7,7 +7,8 @@ import { ExitCode } from '../errors/exit-codes.js';
 import { withExamples } from './help-examples.js';
 
 /** Exit code when at least one rule found a difference: distinct from every failure of the CLI itself (0-9). */
-export const driftExitCode = 10;
+/** A rule found a difference: the same code as `bake check`'s findings (a check found something to act on). */
+export const driftExitCode = ExitCode.attention;
 
 interface ConformanceFlags {
   readOnly?: boolean;
