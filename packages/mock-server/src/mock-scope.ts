@@ -1,7 +1,7 @@
 import { fromFetchRequest, toFetchResponse, type Database, type ReferenceServer } from '@medsched/reference-server';
 import { createClient, type ClientOptions, type MedschedClient } from '@medsched/sdk';
 import type { UserRole } from '@medsched/sdk/schemas';
-import { delay as mswDelay, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
+import { HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
 import { createApiHandler, isApiRequest } from './api-handler.js';
 import { rememberedApiKeyHashes } from './api-key-hashes.js';
 import { demoUser, type DemoUserOptions } from './demo-users.js';
@@ -16,6 +16,7 @@ import { ScenarioBase, type BaseOptions } from './scenario-base.js';
 import { snapshotOf } from './scenario-snapshot.js';
 import { failureResponse, type FailureSpec } from './scenarios/fail.js';
 import { respondResponse, type RespondBody, type RespondOptions, type RespondRoute } from './scenarios/respond.js';
+import { Latency } from './scenarios/latency.js';
 import { handlerFor, parseRoute, type RouteSpec } from './scenarios/route-spec.js';
 import { SeedFactories, type MockCredential } from './seed-factories.js';
 
@@ -86,6 +87,8 @@ export class MockScope {
   /** `as()` clients by API key: an SDK client holds no state of its own, and making one costs more than a call. */
   readonly #clients = new Map<string, MedschedClient>();
   #inFlight: InFlightRequests | undefined;
+  /** `mock.delay()`: applied before every answer of the mock, whatever the order of the calls. */
+  readonly #latency: Latency;
 
   constructor(
     protected readonly options: ResolvedOptions,
@@ -95,6 +98,7 @@ export class MockScope {
     this.basePath = options.basePath;
     this.#clock = new MockClock(options.now);
     this.journal = new RequestJournal(options.basePath);
+    this.#latency = new Latency(options.basePath);
     this.#generations = new Generations({
       build: (first) => this.buildBase(first),
       inUse: (generation) => this.#inFlight?.has(generation) ?? false,
@@ -153,6 +157,7 @@ export class MockScope {
   reset(): Promise<void> {
     this.host.resetHandlers();
     this.journal.clear();
+    this.#latency.clear();
     this.#clock.restart();
     return this.#generations.reset().then(() => undefined);
   }
@@ -233,11 +238,13 @@ export class MockScope {
    * @example mock.fail('calendars.list', { status: 503, headers: { 'retry-after': '1' } })
    */
   fail(route: RouteSpec, failure: FailureSpec, options: ScenarioOptions = {}): void {
+    this.#mustBeStarted(`mock.fail("${route}")`);
     const parsed = parseRoute(route);
     // Checks the status now, so that a bad spec fails where it is written, not at request time.
     failureResponse(failure, route, 'check');
     this.host.use(
       handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
+        await this.#latency.before(request);
         const response = failureResponse(failure, route, request.headers.get('x-request-id') ?? requestId);
         await this.#settle(request, requestId, response.status);
         return response;
@@ -253,11 +260,13 @@ export class MockScope {
    * @example mock.respond('calendars.list', [], { headers: { 'x-total-count': '0' } })
    */
   respond<Route extends RespondRoute>(route: Route, body: RespondBody<Route>, options: RespondOptions & ScenarioOptions = {}): void {
+    this.#mustBeStarted(`mock.respond("${route}")`);
     const parsed = parseRoute(route);
     // Checks the body now, so that a wrong one fails where it is written, not at request time.
     const answer = respondResponse(route, parsed, body, options);
     this.host.use(
       handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
+        await this.#latency.before(request);
         const response = answer(request.headers.get('x-request-id') ?? requestId);
         await this.#settle(request, requestId, response.status);
         return response;
@@ -266,16 +275,21 @@ export class MockScope {
   }
 
   /**
-   * Adds latency before matching requests are answered (by the reference server or a scenario).
+   * Adds latency before matching requests are answered, by the reference server or by a
+   * scenario (`fail`, `respond`, `networkError`), whatever the order of the calls: `delay` then
+   * `fail` and `fail` then `delay` both wait, then fail. Matching delays add up; `once` delays
+   * are used up by the next matching request. Handlers of your own (`server.use`) are not delayed.
    * @example mock.delay(300)  @example mock.delay('POST /calendars/bake', 2000)
    */
   delay(ms: number): void;
   delay(route: RouteSpec, ms: number, options?: ScenarioOptions): void;
   delay(routeOrMs: RouteSpec | number, maybeMs?: number, options: ScenarioOptions = {}): void {
     const [route, ms] = typeof routeOrMs === 'number' ? (['*', routeOrMs] as const) : ([routeOrMs, maybeMs] as const);
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`mock.delay: give the latency in milliseconds (got ${ms})`);
-    // Resolving with nothing hands the request on to the next handler, after the wait.
-    this.host.use(handlerFor(parseRoute(route), this.basePath, async () => void (await mswDelay(ms)), options));
+    this.#mustBeStarted(typeof routeOrMs === 'number' ? `mock.delay(${ms})` : `mock.delay("${route}")`);
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > maxDelayMs) {
+      throw new RangeError(`mock.delay: give the latency in milliseconds, from 0 to ${maxDelayMs} (got ${ms})`);
+    }
+    this.#latency.add(parseRoute(route), ms, options.once ?? false);
   }
 
   /**
@@ -283,8 +297,10 @@ export class MockScope {
    * the device is offline.
    */
   networkError(route: RouteSpec = '*', options: ScenarioOptions = {}): void {
+    this.#mustBeStarted(`mock.networkError("${route}")`);
     this.host.use(
       handlerFor(parseRoute(route), this.basePath, async ({ request, requestId }) => {
+        await this.#latency.before(request);
         await this.#settle(request, requestId, 'network-error');
         return HttpResponse.error();
       }, options),
@@ -341,6 +357,7 @@ export class MockScope {
     }
     state.busy++;
     try {
+      await this.#latency.before(request);
       const response = toFetchResponse(await state.reference.pipeline.handle(fromFetchRequest(await state.tokens.apply(request))));
       if (flight) {
         await flight.body;
@@ -397,6 +414,14 @@ export class MockScope {
     void generation.then(change, () => {});
   }
 
+  /**
+   * Scenarios set before `listen()`/`start()` would be dropped by the start (or, worse, the app's
+   * requests would go to the real network meanwhile): say so where the call is made.
+   */
+  #mustBeStarted(what: string): void {
+    if (!this.#generations.current) throw new MockApiError('not_started', `${what}: ${notStarted}`);
+  }
+
   /** The current generation, or a coded error that says why there is none right now. */
   #settled(what: string): MockState {
     const settled = this.#generations.settled;
@@ -417,5 +442,8 @@ export class MockScope {
     return generation;
   }
 }
+
+/** The longest `mock.delay()`: setTimeout's own limit (about 24.8 days); longer waits would fire at once. */
+const maxDelayMs = 2 ** 31 - 1;
 
 const notStarted = 'the mock API is not started: call `await mock.listen()` (Node) or `await mock.start()` (browser) first, e.g. in beforeAll';

@@ -47,22 +47,7 @@ describe('scenarios', () => {
     expect(() => mock.fail('FETCH /x' as never, 500)).toThrow(/not understood/);
   });
 
-  it('delay(): latency before the real answer, on one route or every route', async () => {
-    mock.delay('GET /organizations/:id', 250);
-    const { client } = mock.as('admin');
-    let started = performance.now();
-    expect((await client.organizations.get(sonnen)).id).toBe(sonnen);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
-
-    started = performance.now();
-    await client.calendars.get(entryId);
-    expect(performance.now() - started).toBeLessThan(240);
-
-    mock.delay(150);
-    started = performance.now();
-    await client.calendars.get(entryId);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
-  });
+  // delay(): test/delay-composition.test.ts (the order of events, every pair of delay and answer).
 
   it('networkError(): the fetch rejects as when offline', async () => {
     mock.networkError('GET /calendars/:id', { once: true });
