@@ -1,4 +1,4 @@
-import { fromFetchRequest, toFetchResponse, type Database, type ReferenceServer } from '@medsched/reference-server';
+import { fromFetchRequest, toFetchResponse, type ReferenceServer } from '@medsched/reference-server';
 import { createClient, type ClientOptions, type MedschedClient } from '@medsched/sdk';
 import type { UserRole } from '@medsched/sdk/schemas';
 import { HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
@@ -9,6 +9,7 @@ import { Generations } from './generations.js';
 import { InFlightRequests, type Flight, type LifeCycleEvents } from './in-flight.js';
 import { RequestJournal } from './journal.js';
 import { MockClock } from './mock-clock.js';
+import { mockDatabaseOf, type MockDatabase } from './mock-db/mock-database.js';
 import { MockApiError } from './mock-error.js';
 import type { ResolvedOptions } from './mock-options.js';
 import { operationOf, type MockState } from './mock-state.js';
@@ -116,9 +117,15 @@ export class MockScope {
     return this.#settled('mock.reference').reference;
   }
 
-  /** The current in-memory database (@msw/data collections with indexes), e.g. to assert on stored state. */
-  get db(): Database {
-    return this.#settled('mock.db').db;
+  /**
+   * The current in-memory database, e.g. to assert on stored state: one collection per table with
+   * @msw/data's query API (`findFirst`, `findMany`, `count`, `update`, `delete`, …) over all its
+   * shards, and reads by key (`get`, `group`). Writes through it keep the indexes in step, and
+   * `reset()` undoes them. The reference server's own tables: `mock.reference.db`.
+   * @example mock.db.calendarEntries.findMany((q) => q.where({ patient: patientId }))
+   */
+  get db(): MockDatabase {
+    return mockDatabaseOf(this.#settled('mock.db').db);
   }
 
   /** The mock's clock now (`setupMockApi({ now })`; the real time by default). */
