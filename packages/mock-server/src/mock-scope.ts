@@ -18,6 +18,7 @@ import { snapshotOf } from './scenario-snapshot.js';
 import { failureResponse, type FailureSpec } from './scenarios/fail.js';
 import { respondResponse, type RespondBody, type RespondOptions, type RespondRoute } from './scenarios/respond.js';
 import { Latency } from './scenarios/latency.js';
+import { checkRateLimit, delayArguments } from './scenarios/scenario-checks.js';
 import { handlerFor, parseRoute, type RouteSpec } from './scenarios/route-spec.js';
 import { SeedFactories, type MockCredential } from './seed-factories.js';
 
@@ -98,7 +99,7 @@ export class MockScope {
     this.baseUrl = options.baseUrl;
     this.basePath = options.basePath;
     this.#clock = new MockClock(options.now);
-    this.journal = new RequestJournal(options.basePath);
+    this.journal = new RequestJournal(options.basePath, () => this.#clock.now());
     this.#latency = new Latency(options.basePath);
     this.#generations = new Generations({
       build: (first) => this.buildBase(first),
@@ -291,11 +292,8 @@ export class MockScope {
   delay(ms: number): void;
   delay(route: RouteSpec, ms: number, options?: ScenarioOptions): void;
   delay(routeOrMs: RouteSpec | number, maybeMs?: number, options: ScenarioOptions = {}): void {
-    const [route, ms] = typeof routeOrMs === 'number' ? (['*', routeOrMs] as const) : ([routeOrMs, maybeMs] as const);
-    this.#mustBeStarted(typeof routeOrMs === 'number' ? `mock.delay(${ms})` : `mock.delay("${route}")`);
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > maxDelayMs) {
-      throw new RangeError(`mock.delay: give the latency in milliseconds, from 0 to ${maxDelayMs} (got ${ms})`);
-    }
+    this.#mustBeStarted(typeof routeOrMs === 'number' ? `mock.delay(${routeOrMs})` : `mock.delay("${routeOrMs}")`);
+    const [route, ms] = delayArguments(routeOrMs, maybeMs);
     this.#latency.add(parseRoute(route), ms, options.once ?? false);
   }
 
@@ -327,7 +325,7 @@ export class MockScope {
    * then 429 with `Retry-After` and `RateLimit-*` headers. Counting starts now.
    */
   rateLimit(limit: number, options: { windowSeconds?: number } = {}): void {
-    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`mock.rateLimit: limit must be a whole number of requests (got ${limit})`);
+    checkRateLimit(limit);
     this.#whenSettled((state) => state.reference.pipeline.limitRate({ limit, windowSeconds: options.windowSeconds ?? 60 }));
   }
 
@@ -449,8 +447,5 @@ export class MockScope {
     return generation;
   }
 }
-
-/** The longest `mock.delay()`: setTimeout's own limit (about 24.8 days); longer waits would fire at once. */
-const maxDelayMs = 2 ** 31 - 1;
 
 const notStarted = 'the mock API is not started: call `await mock.listen()` (Node) or `await mock.start()` (browser) first, e.g. in beforeAll';
