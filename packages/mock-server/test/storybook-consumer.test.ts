@@ -33,7 +33,7 @@ describe('Storybook preview with msw-storybook-addon and the packed mock server'
     };
     const files = Object.fromEntries(['.npmrc', 'preview.ts', 'preview-browser.tsx', 'stories.test.js', 'tsconfig.json', 'vitest.config.mjs'].map((name) => [name, join(app, name)]));
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
-  }, 240_000);
+  }, 480_000);
   afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
   it('type-checks the README\'s browser preview as .tsx and the Node preview as .ts (strict)', { timeout: 120_000 }, () => {
