@@ -96,10 +96,9 @@ describe('scenarios', () => {
   });
 
   it('every scenario of the previous tests is gone after reset', async () => {
+    // Delays: test/delay-composition.test.ts ("reset() drops every delay"), by the order of events.
     const { client } = mock.as('user');
-    const started = performance.now();
-    for (let i = 0; i < 5; i++) await client.calendars.get(entryId);
-    expect(performance.now() - started).toBeLessThan(240);
+    expect((await client.calendars.get(entryId)).id).toBe(entryId);
     expect((await client.calendars.update(entryId, { amount: 3 })).amount).toBe(3);
     expect((await client.calendars.list()).total).toBe(12);
   });
