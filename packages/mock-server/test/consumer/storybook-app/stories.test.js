@@ -8,6 +8,9 @@ import { afterAll, expect, it } from 'vitest';
 import preview, { mock } from './preview.ts';
 
 const meta = { title: 'Calendar', render: () => 'rendered' };
+// In Node there is no canvas: a renderer that draws nothing (the framework's renderToCanvas in an app).
+const project = { ...preview, renderToCanvas: async () => () => {} };
+const canvasElement = {};
 
 afterAll(() => mock.close());
 
@@ -19,16 +22,17 @@ const seeding = composeStory(
     async play({ loaded, msw }) {
       expect(msw).toBe(mock.server);
       const { client, headers } = mock.as('user');
-      expect((await client.users.get(loaded.patient.id)).name).toBe('Paula Story');
+      // Seeded in the story's loaders, after the project's loader reset the data: still there.
+      expect(mock.db.users.get(loaded.patient.id)?.name).toBe('Paula Story');
       msw.use(http.get('*/v1/organizations/:id', () => HttpResponse.json({ id: 'story', name: 'From the story' })));
       expect(await (await fetch(`${mock.baseUrl}/organizations/64d001000000000000000001`, { headers })).json()).toMatchObject({ name: 'From the story' });
       await expect(client.calendars.get('64d005000000000000000001')).rejects.toMatchObject({ status: 503 });
       const entry = await client.calendars.create({ patient: loaded.patient.id, name: 'Story entry', date: '2026-05-04' });
-      expect(entry.createdAt).toBe('2026-05-04T08:00:00.000Z');
+      expect(entry.createdAt).toBe('2026-05-04T08:00:00.000Z'); // the API knows the seeded patient
     },
   },
   meta,
-  preview,
+  project,
 );
 
 const clean = composeStory(
@@ -44,13 +48,13 @@ const clean = composeStory(
     },
   },
   meta,
-  preview,
+  project,
 );
 
 it('a story seeds in its loaders, overrides a route through context.msw, fails another, and writes', async () => {
-  await seeding.run();
+  await seeding.run({ canvasElement });
 });
 
 it('the next story sees none of it', async () => {
-  await clean.run();
+  await clean.run({ canvasElement });
 });
