@@ -62,7 +62,7 @@ describe('Jest in a project that installed the packed packages with npm', () => 
       // A local server on the mock's base URL sees no request during bursts across (un-awaited) resets.
       expect(output).toContain('PASS tests/reset-safety.test.js');
       expect(output).toContain('PASS tests/lifecycle.test.js');
-      expect(output).toMatch(/Tests:\s+16 passed, 16 total/);
+      expect(output).toMatch(/Tests:\s+18 passed, 18 total/);
       expect(status, output).toBe(0);
     });
 

@@ -27,7 +27,7 @@ export interface JournalEntry<Body = unknown> {
   operation: OperationId | undefined;
   /** The status of the answer, `network-error`, or `pending` while it is being answered. */
   outcome: JournalOutcome;
-  /** When the request arrived (ISO 8601). */
+  /** When the request arrived (ISO 8601), by the mock's clock (`setupMockApi({ now })`), as `createdAt` of what it wrote. */
   at: string;
 }
 
@@ -55,7 +55,11 @@ export interface JournalFilter {
 export class RequestJournal {
   #entries: JournalEntry[] = [];
 
-  constructor(private readonly basePath: string) {}
+  constructor(
+    private readonly basePath: string,
+    /** The mock's clock: one time for the journal and the records (default: real time). */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** Every entry since the last reset, oldest first (a copy). */
   get entries(): JournalEntry[] {
@@ -112,7 +116,7 @@ export class RequestJournal {
       body: undefined,
       operation,
       outcome: 'pending',
-      at: new Date().toISOString(),
+      at: this.now().toISOString(),
     };
     this.#entries.push(entry);
     const body = readBody(request).then(

@@ -5,7 +5,9 @@ export type MockApiErrorCode =
   | 'already_listening'
   | 'not_started'
   | 'reset_in_progress'
-  | 'reset_failed';
+  | 'reset_failed'
+  | 'no_match'
+  | 'invalid_seed';
 
 /** An error of the mock server's own (not an answer of the API): a code and what to do about it. */
 export class MockApiError extends Error {

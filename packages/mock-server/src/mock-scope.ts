@@ -1,7 +1,7 @@
-import { fromFetchRequest, toFetchResponse, type Database, type ReferenceServer } from '@medsched/reference-server';
+import { fromFetchRequest, toFetchResponse, type ReferenceServer } from '@medsched/reference-server';
 import { createClient, type ClientOptions, type MedschedClient } from '@medsched/sdk';
 import type { UserRole } from '@medsched/sdk/schemas';
-import { delay as mswDelay, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
+import { HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
 import { createApiHandler, isApiRequest } from './api-handler.js';
 import { rememberedApiKeyHashes } from './api-key-hashes.js';
 import { demoUser, type DemoUserOptions } from './demo-users.js';
@@ -9,6 +9,7 @@ import { Generations } from './generations.js';
 import { InFlightRequests, type Flight, type LifeCycleEvents } from './in-flight.js';
 import { RequestJournal } from './journal.js';
 import { MockClock } from './mock-clock.js';
+import { mockDatabaseOf, type MockDatabase } from './mock-db/mock-database.js';
 import { MockApiError } from './mock-error.js';
 import type { ResolvedOptions } from './mock-options.js';
 import { operationOf, type MockState } from './mock-state.js';
@@ -16,6 +17,8 @@ import { ScenarioBase, type BaseOptions } from './scenario-base.js';
 import { snapshotOf } from './scenario-snapshot.js';
 import { failureResponse, type FailureSpec } from './scenarios/fail.js';
 import { respondResponse, type RespondBody, type RespondOptions, type RespondRoute } from './scenarios/respond.js';
+import { Latency } from './scenarios/latency.js';
+import { checkRateLimit, delayArguments } from './scenarios/scenario-checks.js';
 import { handlerFor, parseRoute, type RouteSpec } from './scenarios/route-spec.js';
 import { SeedFactories, type MockCredential } from './seed-factories.js';
 
@@ -86,6 +89,8 @@ export class MockScope {
   /** `as()` clients by API key: an SDK client holds no state of its own, and making one costs more than a call. */
   readonly #clients = new Map<string, MedschedClient>();
   #inFlight: InFlightRequests | undefined;
+  /** `mock.delay()`: applied before every answer of the mock, whatever the order of the calls. */
+  readonly #latency: Latency;
 
   constructor(
     protected readonly options: ResolvedOptions,
@@ -94,7 +99,8 @@ export class MockScope {
     this.baseUrl = options.baseUrl;
     this.basePath = options.basePath;
     this.#clock = new MockClock(options.now);
-    this.journal = new RequestJournal(options.basePath);
+    this.journal = new RequestJournal(options.basePath, () => this.#clock.now());
+    this.#latency = new Latency(options.basePath);
     this.#generations = new Generations({
       build: (first) => this.buildBase(first),
       inUse: (generation) => this.#inFlight?.has(generation) ?? false,
@@ -112,9 +118,15 @@ export class MockScope {
     return this.#settled('mock.reference').reference;
   }
 
-  /** The current in-memory database (@msw/data collections with indexes), e.g. to assert on stored state. */
-  get db(): Database {
-    return this.#settled('mock.db').db;
+  /**
+   * The current in-memory database, e.g. to assert on stored state: one collection per table with
+   * @msw/data's query API (`findFirst`, `findMany`, `count`, `update`, `delete`, …) over all its
+   * shards, and reads by key (`get`, `group`). Writes through it keep the indexes in step, and
+   * `reset()` undoes them. The reference server's own tables: `mock.reference.db`.
+   * @example mock.db.calendarEntries.findMany((q) => q.where({ patient: patientId }))
+   */
+  get db(): MockDatabase {
+    return mockDatabaseOf(this.#settled('mock.db').db);
   }
 
   /** The mock's clock now (`setupMockApi({ now })`; the real time by default). */
@@ -153,6 +165,7 @@ export class MockScope {
   reset(): Promise<void> {
     this.host.resetHandlers();
     this.journal.clear();
+    this.#latency.clear();
     this.#clock.restart();
     return this.#generations.reset().then(() => undefined);
   }
@@ -233,11 +246,13 @@ export class MockScope {
    * @example mock.fail('calendars.list', { status: 503, headers: { 'retry-after': '1' } })
    */
   fail(route: RouteSpec, failure: FailureSpec, options: ScenarioOptions = {}): void {
+    this.#mustBeStarted(`mock.fail("${route}")`);
     const parsed = parseRoute(route);
     // Checks the status now, so that a bad spec fails where it is written, not at request time.
     failureResponse(failure, route, 'check');
     this.host.use(
       handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
+        await this.#latency.before(request);
         const response = failureResponse(failure, route, request.headers.get('x-request-id') ?? requestId);
         await this.#settle(request, requestId, response.status);
         return response;
@@ -253,11 +268,13 @@ export class MockScope {
    * @example mock.respond('calendars.list', [], { headers: { 'x-total-count': '0' } })
    */
   respond<Route extends RespondRoute>(route: Route, body: RespondBody<Route>, options: RespondOptions & ScenarioOptions = {}): void {
+    this.#mustBeStarted(`mock.respond("${route}")`);
     const parsed = parseRoute(route);
     // Checks the body now, so that a wrong one fails where it is written, not at request time.
     const answer = respondResponse(route, parsed, body, options);
     this.host.use(
       handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
+        await this.#latency.before(request);
         const response = answer(request.headers.get('x-request-id') ?? requestId);
         await this.#settle(request, requestId, response.status);
         return response;
@@ -266,16 +283,18 @@ export class MockScope {
   }
 
   /**
-   * Adds latency before matching requests are answered (by the reference server or a scenario).
+   * Adds latency before matching requests are answered, by the reference server or by a
+   * scenario (`fail`, `respond`, `networkError`), whatever the order of the calls: `delay` then
+   * `fail` and `fail` then `delay` both wait, then fail. Matching delays add up; `once` delays
+   * are used up by the next matching request. Handlers of your own (`server.use`) are not delayed.
    * @example mock.delay(300)  @example mock.delay('POST /calendars/bake', 2000)
    */
   delay(ms: number): void;
   delay(route: RouteSpec, ms: number, options?: ScenarioOptions): void;
   delay(routeOrMs: RouteSpec | number, maybeMs?: number, options: ScenarioOptions = {}): void {
-    const [route, ms] = typeof routeOrMs === 'number' ? (['*', routeOrMs] as const) : ([routeOrMs, maybeMs] as const);
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`mock.delay: give the latency in milliseconds (got ${ms})`);
-    // Resolving with nothing hands the request on to the next handler, after the wait.
-    this.host.use(handlerFor(parseRoute(route), this.basePath, async () => void (await mswDelay(ms)), options));
+    this.#mustBeStarted(typeof routeOrMs === 'number' ? `mock.delay(${routeOrMs})` : `mock.delay("${routeOrMs}")`);
+    const [route, ms] = delayArguments(routeOrMs, maybeMs);
+    this.#latency.add(parseRoute(route), ms, options.once ?? false);
   }
 
   /**
@@ -283,8 +302,10 @@ export class MockScope {
    * the device is offline.
    */
   networkError(route: RouteSpec = '*', options: ScenarioOptions = {}): void {
+    this.#mustBeStarted(`mock.networkError("${route}")`);
     this.host.use(
       handlerFor(parseRoute(route), this.basePath, async ({ request, requestId }) => {
+        await this.#latency.before(request);
         await this.#settle(request, requestId, 'network-error');
         return HttpResponse.error();
       }, options),
@@ -304,7 +325,7 @@ export class MockScope {
    * then 429 with `Retry-After` and `RateLimit-*` headers. Counting starts now.
    */
   rateLimit(limit: number, options: { windowSeconds?: number } = {}): void {
-    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`mock.rateLimit: limit must be a whole number of requests (got ${limit})`);
+    checkRateLimit(limit);
     this.#whenSettled((state) => state.reference.pipeline.limitRate({ limit, windowSeconds: options.windowSeconds ?? 60 }));
   }
 
@@ -341,6 +362,7 @@ export class MockScope {
     }
     state.busy++;
     try {
+      await this.#latency.before(request);
       const response = toFetchResponse(await state.reference.pipeline.handle(fromFetchRequest(await state.tokens.apply(request))));
       if (flight) {
         await flight.body;
@@ -395,6 +417,14 @@ export class MockScope {
     const generation = this.#generations.current;
     if (!generation) throw new MockApiError('not_started', notStarted);
     void generation.then(change, () => {});
+  }
+
+  /**
+   * Scenarios set before `listen()`/`start()` would be dropped by the start (or, worse, the app's
+   * requests would go to the real network meanwhile): say so where the call is made.
+   */
+  #mustBeStarted(what: string): void {
+    if (!this.#generations.current) throw new MockApiError('not_started', `${what}: ${notStarted}`);
   }
 
   /** The current generation, or a coded error that says why there is none right now. */

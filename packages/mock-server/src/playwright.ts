@@ -14,12 +14,15 @@
  * });
  */
 import type { OperationId } from '@medsched/sdk/schemas';
+import type { DemoUserOptions } from './demo-users.js';
 import type { JournalEntry, JournalFilter, OperationBody } from './journal.js';
 import type { MockScope, ScenarioOptions } from './mock-scope.js';
-import { remoteControlName, remoteQueueName, type RemoteCommand, type SeedFactoryName, type WireJournalFilter } from './remote/protocol.js';
+import { remoteControlName, remoteQueueErrorName, remoteQueueName, type RemoteCommand, type RemoteWho, type SeedFactoryName, type WireJournalFilter } from './remote/protocol.js';
 import type { RespondBody, RespondOptions, RespondRoute } from './scenarios/respond.js';
 import type { RouteSpec } from './scenarios/route-spec.js';
-import type { SeedFactories } from './seed-factories.js';
+import { checkScenarioCall } from './scenarios/scenario-checks.js';
+import { checkSeedInput } from './seed-checks.js';
+import type { MockCredential, SeedFactories } from './seed-factories.js';
 
 /**
  * What the fixture needs of Playwright's `Page` (a `Page` of @playwright/test or playwright-core fits;
@@ -53,6 +56,18 @@ export interface RemoteJournal {
   calls<Id extends OperationId>(operation: Id): Promise<JournalEntry<OperationBody<Id>>[]>;
 }
 
+/** A user of the page's mock for the test: its credential and ready-made headers (the SDK client stays in the page). */
+export interface RemoteUser {
+  credential: MockCredential;
+  headers: Record<string, string>;
+}
+
+/** A user signed in with the page's identity provider: bearer headers and the token pair. */
+export interface RemoteSignedInUser extends RemoteUser {
+  accessToken: string;
+  refreshToken: string;
+}
+
 /**
  * The page's mock, driven from a test. Calls made before the page's first navigation are queued
  * and applied when the page starts its mock, before the app's first request (and again on each
@@ -70,11 +85,28 @@ export interface MockApiRemote {
   rateLimit(...args: Parameters<MockScope['rateLimit']>): Promise<void>;
   /** The page's `mock.reset()`: fresh database (and saved one, with persistence), empty journal, no scenarios. */
   reset(): Promise<void>;
+  /**
+   * The page's `mock.as(role)`: the credential and headers of a demo user (or of a credential
+   * made in the page), e.g. to give the app an API key. Needs the page's mock: after `page.goto()`.
+   */
+  as(who: RemoteWho, options?: DemoUserOptions): Promise<RemoteUser>;
+  /** The page's `mock.signIn(role)`: a bearer token pair from the page's identity provider. After `page.goto()`. */
+  signIn(who: RemoteWho, options?: DemoUserOptions & { ttlSeconds?: number }): Promise<RemoteSignedInUser>;
 }
 
 export interface ConnectOptions {
   /** How long to wait for a navigated page to start its mock, in ms (default 30 000). */
   timeout?: number;
+}
+
+/** Whether the page's mock runs (`true`), failed to start (`{ failed }`), or has not started yet (`false`). */
+type PageMockState = boolean | { failed: string };
+
+/** Runs in the page: the state of its mock, from the globals the browser entry sets. */
+function pageMockState([control, failure]: [string, string]): PageMockState {
+  const scope = globalThis as Record<string, unknown>;
+  if (typeof scope[failure] === 'string') return { failed: scope[failure] as string };
+  return typeof scope[control] === 'function';
 }
 
 /** A 24-hex id like the server's, so that a seed queued before the page starts has a known id. */
@@ -92,8 +124,12 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
   const timeout = options.timeout ?? 30_000;
 
   async function send(command: RemoteCommand): Promise<unknown> {
-    const ready = page.url() !== 'about:blank' && (await page.evaluate((name: string) => typeof (globalThis as Record<string, unknown>)[name] === 'function', remoteControlName));
+    const names: [string, string] = [remoteControlName, remoteQueueErrorName];
+    const ready = page.url() !== 'about:blank' && (await page.evaluate(pageMockState, names));
     if (!ready && page.url() === 'about:blank') {
+      if (command.kind === 'as' || command.kind === 'signIn') {
+        throw new Error(`mockApi.${command.kind}() reads the page's mock, which starts with the page: call it after page.goto(…)`);
+      }
       // Not navigated yet: the page picks the command up when its mock starts.
       await page.addInitScript(([queue, queued]: [string, RemoteCommand]) => {
         const scope = globalThis as Record<string, unknown>;
@@ -102,12 +138,16 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
       return undefined;
     }
     if (!ready) {
-      await page.waitForFunction((name: string) => typeof (globalThis as Record<string, unknown>)[name] === 'function', remoteControlName, { timeout }).catch((error: unknown) => {
+      await page.waitForFunction(pageMockState, names, { timeout }).catch((error: unknown) => {
         throw new Error(
           `the page ${page.url()} did not start its mock within ${timeout} ms: does it call setupMockWorker(…).start() from @medsched/mock-server/browser (in mock mode)?`,
           { cause: error },
         );
       });
+    }
+    const state = (await page.evaluate(pageMockState, names)) as PageMockState;
+    if (typeof state === 'object' && 'failed' in state) {
+      throw new Error(`the page ${page.url()} did not start its mock: a call queued before page.goto() failed there: ${state.failed}`);
     }
     return page.evaluate(
       ([name, sent]: [string, RemoteCommand]) => ((globalThis as Record<string, unknown>)[name] as (command: RemoteCommand) => Promise<unknown>)(sent),
@@ -115,8 +155,14 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
     );
   }
 
-  const scenario = async (method: Extract<RemoteCommand, { kind: 'scenario' }>['method'], args: unknown[]) => void (await send({ kind: 'scenario', method, args }));
+  // Checked here, in the test, before the call travels: a mistake throws at the test's own line,
+  // also when the call is queued before the page loads (it would otherwise stop the page's mock).
+  const scenario = async (method: Extract<RemoteCommand, { kind: 'scenario' }>['method'], args: unknown[]) => {
+    checkScenarioCall(method, args);
+    await send({ kind: 'scenario', method, args });
+  };
   const seedWith = (factory: SeedFactoryName) => async (input: Record<string, unknown> = {}) => {
+    checkSeedInput(factory, input);
     const withId = { id: newRecordId(), ...input };
     return (await send({ kind: 'seed', factory, input: withId })) ?? withId;
   };
@@ -146,6 +192,8 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
     expireTokens: () => scenario('expireTokens', []),
     rateLimit: (...args) => scenario('rateLimit', args),
     reset: async () => void (await send({ kind: 'reset' })),
+    as: async (who, options = {}) => (await send({ kind: 'as', who, options })) as RemoteUser,
+    signIn: async (who, options = {}) => (await send({ kind: 'signIn', who, options })) as RemoteSignedInUser,
   };
 }
 

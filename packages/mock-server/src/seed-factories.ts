@@ -11,6 +11,7 @@ import {
   type Database,
 } from '@medsched/reference-server';
 import type { MockState } from './mock-state.js';
+import { checkSeedInput } from './seed-checks.js';
 import type { UserRole } from '@medsched/sdk/schemas';
 import type { z } from 'zod';
 
@@ -64,7 +65,7 @@ export class SeedFactories {
   constructor(private readonly world: SeedWorld) {}
 
   async organization(input: SeedInput<OrganizationRecord> = {}): Promise<OrganizationRecord> {
-    checkFields('organization', OrganizationRecord, input);
+    checkSeedInput('organization', input);
     await this.#ready();
     const n = this.#next();
     const at = this.world.now().toISOString();
@@ -76,7 +77,7 @@ export class SeedFactories {
 
   /** A staff user (role `user`, category `nurse`) unless `role` says otherwise. */
   async user(input: SeedInput<UserRecord> = {}): Promise<UserRecord> {
-    checkFields('user', UserRecord, input);
+    checkSeedInput('user', input);
     await this.#ready();
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
@@ -92,13 +93,13 @@ export class SeedFactories {
 
   /** A user of role `patient` (category `patient`). */
   async patient(input: SeedInput<UserRecord> = {}): Promise<UserRecord> {
-    checkFields('patient', UserRecord, input);
+    checkSeedInput('patient', input);
     await this.#ready();
     return this.user({ role: 'patient', ...input });
   }
 
   async medication(input: SeedInput<MedicationRecord> = {}): Promise<MedicationRecord> {
-    checkFields('medication', MedicationRecord, input);
+    checkSeedInput('medication', input);
     await this.#ready();
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
@@ -108,7 +109,7 @@ export class SeedFactories {
 
   /** An unassigned dispenser, or an `active` one when `patient` is given. */
   async device(input: SeedInput<DeviceRecord> = {}): Promise<DeviceRecord> {
-    checkFields('device', DeviceRecord, input);
+    checkSeedInput('device', input);
     await this.#ready();
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
@@ -121,7 +122,7 @@ export class SeedFactories {
   }
 
   async deviceEvent(input: SeedInput<DeviceEventRecord> & Pick<DeviceEventRecord, 'deviceId'>): Promise<DeviceEventRecord> {
-    checkFields('deviceEvent', DeviceEventRecord, input);
+    checkSeedInput('deviceEvent', input);
     await this.#ready();
     // Patients read only the events of the periods a device was theirs: by default an event
     // belongs to whoever has the device now, as the server records it.
@@ -134,7 +135,7 @@ export class SeedFactories {
    * The organization follows the patient's.
    */
   async calendarEntry(input: SeedInput<CalendarEntryRecord> = {}): Promise<CalendarEntryRecord> {
-    checkFields('calendarEntry', CalendarEntryRecord, input);
+    checkSeedInput('calendarEntry', input);
     await this.#ready();
     const n = this.#next();
     const patient = input.patient ? this.#db.users.get(input.patient) : await this.#defaultPatient();
@@ -216,14 +217,5 @@ export class SeedFactories {
       throw new TypeError(`mock.seed.${factory}: the record does not fit the model: ${fields}`);
     }
     return store(values as never);
-  }
-}
-
-/** Rejects keys the model does not declare (a typo would otherwise be stored as an extra field). */
-function checkFields(factory: string, model: z.ZodObject, input: object): void {
-  const unknown = Object.keys(input).filter((key) => !Object.hasOwn(model.shape, key));
-  if (unknown.length > 0) {
-    const known = Object.keys(model.shape).join(', ');
-    throw new TypeError(`mock.seed.${factory}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}; the fields are ${known}`);
   }
 }

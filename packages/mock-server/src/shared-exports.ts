@@ -11,6 +11,9 @@ export type { RouteSpec } from './scenarios/route-spec.js';
 export type { UnhandledRequestStrategy, UnhandledRequestPrint } from './unhandled-requests.js';
 export type { RespondBody, RespondOptions, RespondRoute } from './scenarios/respond.js';
 export type { RecordFields, SeedInput } from './seed-factories.js';
+export { MockCollection, type CreateInputOf, type RecordOf } from './mock-db/mock-collection.js';
+export type { MockDatabase } from './mock-db/mock-database.js';
+export type { Condition, FindManyOptions, OrderBy, PredicateFunction, QueryInput, RecordQuery, StrictOption, UpdateOptions } from './mock-db/record-query.js';
 // The records the factories return: the reference server is bundled, so its types come from here.
 export type {
   CalendarEntryRecord,

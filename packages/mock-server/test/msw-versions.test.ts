@@ -43,6 +43,8 @@ describe('the packed mock server with each supported msw', () => {
       expect(result).toEqual({
         format,
         mswVersion: msw,
+        failBeforeListen: 'not_started',
+        closeBeforeListen: 'harmless',
         total: 12,
         failedWith: 503,
         appHandler: { dark: true },

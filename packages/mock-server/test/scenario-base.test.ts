@@ -39,7 +39,7 @@ describe('reset() brings back exactly the scenario, whatever the test wrote', ()
           if (kind === 'bake') await tolerate(client.calendars.bake.create({ patient: mock.as('patient').credential.userId, from: '2026-01-01', to: '2026-12-31' }));
         }
         await mock.reset();
-        expect(structuredClone(exportRecords(mock.db))).toEqual(expected);
+        expect(structuredClone(exportRecords(mock.reference.db))).toEqual(expected);
       }),
       { numRuns: 25 },
     );

@@ -21,6 +21,18 @@ describe('seed factories on the demo data', () => {
     expect(fromApi).toMatchObject({ id: entry.id, title: 'Aspirin', userId: patient.id, startTime: '18:00', endTime: '18:30', medication: medication.id });
   });
 
+  it('refuses at seed time what the API refuses at create: a rule the bake cannot expand, a time that is no clock time', async () => {
+    const before = mock.db.calendarEntries.size;
+    await expect(mock.seed.calendarEntry({ rrule: 'FREQ=MINUTELY' })).rejects.toThrow(/^mock\.seed\.calendarEntry: rrule: .*\(the API refuses this rule at create\)$/);
+    await expect(mock.seed.calendarEntry({ intakeTime: '25:00' })).rejects.toThrow(/^mock\.seed\.calendarEntry: .*intakeTime/);
+    await expect(mock.seed.calendarEntry({ timeCategory: 'brunch' })).rejects.toThrow(/timeCategory: must be one of/);
+    expect(mock.db.calendarEntries.size).toBe(before);
+    // The API agrees: the same rule is refused at create.
+    const { client } = mock.as('user');
+    await expect(client.calendars.create({ patient: '64d002000000000000000003', name: 'x', date: '2026-05-04', rrule: 'FREQ=MINUTELY' })).rejects.toMatchObject({ status: 400 });
+    expect((await mock.seed.calendarEntry({ rrule: 'FREQ=WEEKLY;BYDAY=MO,TH' })).rrule).toBe('FREQ=WEEKLY;BYDAY=MO,TH');
+  });
+
   it('defaults a calendar entry to the first demo patient, today', async () => {
     const entry = await mock.seed.calendarEntry();
     expect(entry.patient).toBe('64d002000000000000000003');
@@ -58,7 +70,7 @@ describe('seed factories on the demo data', () => {
   });
 
   it('says which factory and field are wrong', async () => {
-    await expect(mock.seed.patient({ organization: 'not-an-id' })).rejects.toThrow(/mock\.seed\.user: the record does not fit the model: organization: /);
+    await expect(mock.seed.patient({ organization: 'not-an-id' })).rejects.toThrow(/mock\.seed\.patient: the record does not fit the model: organization: /);
     await expect(mock.seed.medication({ name: 42 as never })).rejects.toThrow(/mock\.seed\.medication: the record does not fit the model: name: .*string/);
     await expect(mock.seed.calendarEntry({ patient: '64d0ffffffffffffffffffff' })).rejects.toThrow(/patient 64d0ffffffffffffffffffff does not exist/);
   });

@@ -7,7 +7,11 @@ import { installConsumerProject, packWorkspacePackages } from './consumer/packed
 
 const app = fileURLToPath(new URL('./consumer/storybook-app', import.meta.url));
 
-/** The README's Storybook preview (msw-storybook-addon 3) in a project that installed the packed packages with npm. */
+/**
+ * The README's Storybook preview in a project that installed the packed packages, Storybook 10 and
+ * msw-storybook-addon 3 with npm: its stories run through Storybook's portable-stories runner, and
+ * the browser preview type-checks as .tsx.
+ */
 describe('Storybook preview with msw-storybook-addon and the packed mock server', () => {
   let packs: string;
   let dir: string;
@@ -22,15 +26,22 @@ describe('Storybook preview with msw-storybook-addon and the packed mock server'
         '@medsched/sdk': 'file:packs/medsched-sdk.tgz',
         msw: '2.15.0',
         'msw-storybook-addon': '3.0.3',
+        storybook: '10.6.6',
+        typescript: '5.9.3',
         vitest: '4.1.12',
       },
     };
-    const files = Object.fromEntries(['.npmrc', 'preview.js', 'stories.test.js', 'vitest.config.mjs'].map((name) => [name, join(app, name)]));
+    const files = Object.fromEntries(['.npmrc', 'preview.ts', 'preview-browser.tsx', 'stories.test.js', 'tsconfig.json', 'vitest.config.mjs'].map((name) => [name, join(app, name)]));
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
-  }, 240_000);
+  }, 480_000);
   afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
-  it('runs stories with the addon\'s context.msw and the mock, each from the scenario again', { timeout: 120_000 }, () => {
+  it('type-checks the README\'s browser preview as .tsx and the Node preview as .ts (strict)', { timeout: 120_000 }, () => {
+    const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+  });
+
+  it('runs stories with context.msw and the mock: a story seeds in its loaders, the next starts from the scenario again', { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' } });
     const output = `${result.stdout}${result.stderr}`;
     expect(output).toMatch(/Tests\s+2 passed/);

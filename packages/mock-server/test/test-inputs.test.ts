@@ -40,4 +40,29 @@ describe('inputs a test gives the mock, fuzzed', () => {
       { numRuns: 200 },
     );
   });
+
+  it('calendar entry seeds: any rrule is stored only when the API would accept it at create, else refused naming rrule', async () => {
+    const patient = mock.as('patient').credential.userId;
+    const { client } = mock.as('user');
+    const rule = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.tuple(fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'MINUTELY', 'HOURLY', 'YEARLY', 'X'), fc.constantFrom('', ';INTERVAL=2', ';BYDAY=MO', ';COUNT=0', ';BYHOUR=25'))
+        .map(([freq, rest]) => `FREQ=${freq}${rest}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(rule, async (rrule) => {
+        const seeded: 'stored' | Error = await mock.seed.calendarEntry({ patient, rrule }).then(() => 'stored' as const, (error: Error) => error);
+        const created = await client.calendars.create({ patient, name: 'Fuzzed', date: '2026-05-04', rrule }).then(() => 'stored', () => 'refused');
+        if (seeded === 'stored') {
+          expect(created).toBe('stored');
+        } else if (seeded instanceof Error) {
+          expect(seeded).toBeInstanceOf(TypeError);
+          expect(seeded.message).toMatch(/^mock\.seed\.calendarEntry: (rrule: |the record does not fit the model: rrule)/);
+          // Refused by the API's own rule check: the API refuses it too.
+          if (seeded.message.includes('refuses this rule at create')) expect(created).toBe('refused');
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

@@ -31,3 +31,6 @@ export { hashApiKey } from './domain/access/api-keys.js';
 export { seedDatabase, demoCredentials, demoId, seedNames, type DemoCredential, type SeedName } from './seed/index.js';
 export { Scenario, ScenarioCredential, ScenarioError, loadScenario, parseScenario, scenarioFormat } from './scenario/scenario.js';
 export { ScenarioBuilder, type ScenarioBuilderOptions } from './scenario/scenario-builder.js';
+// The create-time checks of a calendar entry, for the mock server's seed factories (a rule the API refuses is refused at seed time too).
+export { checkRecurrence } from './domain/calendars/recurrence.js';
+export { checkIntakeTime, checkTimeCategory } from './domain/calendars/calendar-mapping.js';

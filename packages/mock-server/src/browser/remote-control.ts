@@ -1,6 +1,6 @@
 import type { JournalFilter } from '../journal.js';
 import type { MockScope } from '../mock-scope.js';
-import { remoteControlName, remoteQueueName, tableOfFactory, type RemoteCommand, type WireJournalFilter } from '../remote/protocol.js';
+import { remoteControlName, remoteQueueErrorName, remoteQueueName, tableOfFactory, type RemoteCommand, type WireJournalFilter } from '../remote/protocol.js';
 
 type Global = Record<string, unknown>;
 
@@ -12,7 +12,13 @@ type Global = Record<string, unknown>;
 export async function exposeRemoteControl(mock: MockScope): Promise<void> {
   const run = (command: RemoteCommand) => runCommand(mock, command);
   const queued = ((globalThis as Global)[remoteQueueName] as RemoteCommand[] | undefined) ?? [];
-  for (const command of queued) await run(command);
+  try {
+    for (const command of queued) await run(command);
+  } catch (error) {
+    // The test waits for this page's mock: hand it the real message rather than let it time out.
+    (globalThis as Global)[remoteQueueErrorName] = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw error;
+  }
   (globalThis as Global)[remoteControlName] = run;
 }
 
@@ -32,6 +38,15 @@ async function runCommand(mock: MockScope, command: RemoteCommand): Promise<unkn
       return mock.journal.find(fromWire(command.filter));
     case 'calls':
       return mock.journal.calls(command.operation);
+    case 'as': {
+      // The SDK client stays in the page: the test gets what it can hand to the app.
+      const { credential, headers } = mock.as(command.who, command.options);
+      return { credential, headers };
+    }
+    case 'signIn': {
+      const { client: _client, ...signedIn } = await mock.signIn(command.who, command.options);
+      return signedIn;
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { ScenarioBase } from '../scenario-base.js';
 import { resolvePersistOptions, restoreDatabase, saveDatabase, type PersistOptions, type ResolvedPersistOptions } from './persisted-state.js';
 import { exposeRemoteControl } from './remote-control.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
+import { callSite, claimListening, releaseListening } from '../node/one-mock-per-process.js';
 
 export interface WorkerStartOptions {
   /** Where the app serves msw's worker script; default `/mockServiceWorker.js` (see the README). */
@@ -31,6 +32,10 @@ export class MockWorker extends MockScope {
   readonly #persist: ResolvedPersistOptions | undefined;
   #stopSaving: (() => void) | undefined;
   readonly #onStorage = (event: StorageEvent) => void this.#followOtherTab(event);
+  /** Where this mock was set up, for the error about a second mock in the page. */
+  readonly #createdAt = callSite();
+  /** The running or finished start: starting again returns it (msw would warn and start twice). */
+  #starting: Promise<void> | undefined;
 
   constructor(options: MockWorkerOptions = {}) {
     let worker: SetupWorker | undefined;
@@ -80,8 +85,23 @@ export class MockWorker extends MockScope {
     this.#stopSaving = saveDatabase(restored, persist, { now: false });
   }
 
-  /** Builds the database and registers the service worker; resolves when requests are intercepted. */
-  async start(options: WorkerStartOptions = {}): Promise<void> {
+  /**
+   * Builds the database and registers the service worker; resolves when requests are intercepted.
+   * Starting it again returns the same start. Fails with `MockApiError` code `already_listening`
+   * while another mock runs in the page: the second, empty mock would answer the app's requests.
+   */
+  start(options: WorkerStartOptions = {}): Promise<void> {
+    if (this.#starting) return this.#starting;
+    claimListening(this, this.#createdAt, 'page');
+    this.#starting = this.#start(options).catch((error: unknown) => {
+      this.#starting = undefined;
+      releaseListening(this);
+      throw error;
+    });
+    return this.#starting;
+  }
+
+  async #start(options: WorkerStartOptions): Promise<void> {
     await this.init();
     if (this.#persist?.shared) globalThis.addEventListener?.('storage', this.#onStorage);
     // Tests (the Playwright fixture) drive the mock from outside the page, and what they asked
@@ -101,10 +121,13 @@ export class MockWorker extends MockScope {
     });
   }
 
-  /** Stops intercepting (and following the other tabs' saves). */
+  /** Stops intercepting (and following the other tabs' saves). Harmless when the mock was not started. */
   stop(): void {
+    if (!this.#starting) return;
+    this.#starting = undefined;
     globalThis.removeEventListener?.('storage', this.#onStorage);
     this.worker.stop();
+    releaseListening(this);
   }
 }
 

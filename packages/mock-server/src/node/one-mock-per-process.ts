@@ -16,15 +16,15 @@ interface Listening {
 type Global = { [slot]?: Listening };
 
 /** Claims the realm for `owner`; throws if another mock is listening. `createdAt` is a stack line of its set-up. */
-export function claimListening(owner: object, createdAt: string): void {
+export function claimListening(owner: object, createdAt: string, realm: 'process' | 'page' = 'process'): void {
   const scope = globalThis as Global;
   const current = scope[slot];
   if (current && current.owner !== owner) {
     throw new MockApiError(
       'already_listening',
-      `another mock API is already listening in this process (set up ${current.createdAt}); ` +
+      `another mock API is already ${realm === 'page' ? 'started in this page' : 'listening in this process'} (set up ${current.createdAt}); ` +
         'two would both answer and journal every request. Share one mock (set it up once, e.g. in a setup file), ' +
-        'or call close() on the other one first (afterAll(() => mock.close())).',
+        (realm === 'page' ? 'or call stop() on the other one first.' : 'or call close() on the other one first (afterAll(() => mock.close())).'),
     );
   }
   scope[slot] = { owner, createdAt };

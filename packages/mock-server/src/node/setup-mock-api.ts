@@ -19,6 +19,7 @@ export class MockApi extends MockScope {
   readonly server: SetupServer;
   /** Where this mock was set up, for the error about a second listening mock. */
   readonly #createdAt = callSite();
+  #listening = false;
 
   constructor(options: MockApiOptions = {}) {
     let server: SetupServer | undefined;
@@ -44,14 +45,20 @@ export class MockApi extends MockScope {
     try {
       await this.init();
       this.server.listen(unhandledRequestOptions(options.onUnhandledRequest ?? 'error'));
+      this.#listening = true;
     } catch (error) {
       releaseListening(this);
       throw error;
     }
   }
 
-  /** Stops intercepting. Call it in `afterAll`. */
+  /**
+   * Stops intercepting. Call it in `afterAll`. Harmless when the mock does not listen (never
+   * started, or closed already), under msw 3 too, whose `close()` then throws.
+   */
   close(): void {
+    if (!this.#listening) return;
+    this.#listening = false;
     this.server.close();
     releaseListening(this);
   }

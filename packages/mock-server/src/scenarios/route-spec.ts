@@ -75,9 +75,12 @@ export function operationFor(route: ParsedRoute): Operation | undefined {
   });
 }
 
+/** The msw path a route matches: on any origin, under the API's base path. */
+export const mswPathOf = (route: ParsedRoute, basePath: string): string => (route.path === '*' ? `*${basePath}/*` : `*${basePath}${route.path}`);
+
 /** An msw handler for the route, on any origin, under the API's base path. */
 export function handlerFor(route: ParsedRoute, basePath: string, resolver: HttpResponseResolver, options?: RequestHandlerOptions): HttpHandler {
-  const path = route.path === '*' ? `*${basePath}/*` : `*${basePath}${route.path}`;
+  const path = mswPathOf(route, basePath);
   const method = route.method === '*' ? 'all' : (route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete');
   return http[method](path, resolver, options);
 }

@@ -23,6 +23,18 @@ async function main(format) {
 
   const mock = setupMockApi();
   try {
+    // Wrong moves before listen(): a scenario throws at once; close() does nothing (msw 3's own close() throws).
+    result.failBeforeListen = (() => {
+      try {
+        mock.fail('calendars.list', 500);
+        return 'accepted';
+      } catch (error) {
+        return error.code;
+      }
+    })();
+    const neverListened = setupMockApi();
+    neverListened.close();
+    result.closeBeforeListen = 'harmless';
     await mock.listen();
     result.total = (await mock.as('user').client.calendars.list({ limit: 1 })).total;
 

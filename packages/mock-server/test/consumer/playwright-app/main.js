@@ -6,7 +6,18 @@ const params = new URLSearchParams(location.search);
 const mock = setupMockWorker({ persist: params.has('persist') });
 await mock.start({ quiet: true });
 
-const client = createClient({ baseUrl: `${location.origin}/v1`, apiKey: 'msk_demo_sonnen_user', maxRetries: 0 });
+// The credential the test hands the app (mockApi.as(role).headers), or sonnen's nurse.
+const client = createClient({ baseUrl: `${location.origin}/v1`, apiKey: params.get('key') ?? 'msk_demo_sonnen_user', maxRetries: 0 });
+
+if (params.has('second')) {
+  // A wrong move: a second mock in the same page (an app that sets one up in two places).
+  try {
+    await setupMockWorker().start({ quiet: true });
+    document.querySelector('#second').textContent = 'started';
+  } catch (error) {
+    document.querySelector('#second').textContent = `${error.code}: ${error.message}`;
+  }
+}
 const patient = params.get('patient') ?? undefined;
 const status = document.querySelector('#status');
 const list = document.querySelector('#entries');

@@ -33,6 +33,7 @@ function defineLifecycleTests({ setupMockApi, it, expect, beforeAll, afterAll, a
     const patient = await mock.seed.patient({ name: 'After the reset' });
     await mock.ready();
     expect(mock.db.users.get(patient.id).name).toBe('After the reset');
+    expect(mock.db.users.findFirst((q) => q.where({ name: 'After the reset' })).id).toBe(patient.id);
     expect(mock.db.calendarEntries.all().some((entry) => entry.name === 'Today')).toBe(false);
     expect(mock.db.users.all().some((user) => user.name === 'Before the reset')).toBe(false);
   });
@@ -41,6 +42,32 @@ function defineLifecycleTests({ setupMockApi, it, expect, beforeAll, afterAll, a
     const second = setupMockApi();
     await expect(second.listen()).rejects.toMatchObject({ code: 'already_listening' });
     expect(() => setupMockApi({ nwo: today })).toThrow('unknown option "nwo"');
+  });
+
+  it('refuses a scenario before listen() at once; close() of a mock that never listened does nothing', () => {
+    const idle = setupMockApi();
+    expect(() => idle.fail('calendars.list', 500)).toThrow(expect.objectContaining({ code: 'not_started' }));
+    expect(() => idle.close()).not.toThrow();
+  });
+
+  it('waits for a delay before the answer, whichever was set first (the order of events, not timing)', async () => {
+    const events = [];
+    const realSetTimeout = globalThis.setTimeout;
+    globalThis.setTimeout = (callback, ms, ...args) =>
+      ms === 29 ? (events.push('wait'), realSetTimeout(() => (events.push('waited'), callback(...args)), ms)) : realSetTimeout(callback, ms, ...args);
+    try {
+      const { headers } = mock.as('user');
+      const call = async () => events.push(`answered ${(await fetch(`${mock.baseUrl}/calendars/64d005000000000000000001`, { headers })).status}`);
+      mock.delay('GET /calendars/:id', 29, { once: true });
+      mock.fail('GET /calendars/:id', 409, { once: true });
+      await call();
+      mock.fail('GET /calendars/:id', 503, { once: true });
+      mock.delay('GET /calendars/:id', 29, { once: true });
+      await call();
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    expect(events).toEqual(['wait', 'waited', 'answered 409', 'wait', 'waited', 'answered 503']);
   });
 }
 

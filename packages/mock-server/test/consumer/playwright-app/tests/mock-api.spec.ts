@@ -62,3 +62,48 @@ test('serves a signed PDF link in the browser: the plan, drawn by the bundled PD
   expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' });
   expect(pdf.size).toBeGreaterThan(5000);
 });
+
+test('a bad call queued before the first navigation throws at the call, with the real message and the test\'s line', async ({ page, mockApi }) => {
+  const error = await mockApi.fail('GET /calendar' as never, 500).then(() => undefined, (caught: Error) => caught);
+  expect(error?.message).toMatch(/route "GET \/calendar" names no operation of the API/);
+  expect(error?.stack).toContain('mock-api.spec.ts');
+  await expect(mockApi.seed.patient({ nmae: 'Paula' } as never)).rejects.toThrow(/mock\.seed\.patient: unknown field "nmae"/);
+  await expect(mockApi.seed.calendarEntry({ rrule: 'FREQ=MINUTELY' })).rejects.toThrow(/mock\.seed\.calendarEntry: rrule: .*refuses this rule at create/);
+  await expect(mockApi.delay(-5)).rejects.toThrow(/latency in milliseconds/);
+  await expect(mockApi.respond('calendars.list', [{ id: 1 }] as never)).rejects.toThrow(/does not fit the response of calendars\.list/);
+  // Nothing of it was queued: the page starts its mock and the app works.
+  await page.goto('/');
+  await expect(page.locator('#status')).toHaveText('Ready');
+});
+
+test('a queued call that fails only in the page is reported with the page\'s message, not a start-up time-out', async ({ page, mockApi }) => {
+  await mockApi.seed.calendarEntry({ patient: '64d0ffffffffffffffffffff' });
+  await page.goto('/');
+  await expect(mockApi.journal.entries()).rejects.toThrow(/did not start its mock: a call queued before page\.goto\(\) failed there: .*patient 64d0ffffffffffffffffffff does not exist/);
+});
+
+test('as() and signIn() give the page\'s users to the test, after the page started its mock', async ({ page, mockApi }) => {
+  await expect(mockApi.as('admin')).rejects.toThrow(/mockApi\.as\(\) reads the page's mock.*after page\.goto/);
+  await page.goto('/');
+  await expect(page.locator('#status')).toHaveText('Ready');
+  const admin = await mockApi.as('admin', { organization: 'lindenhof' });
+  expect(admin.credential).toMatchObject({ role: 'admin', organizationId: '64d001000000000000000002' });
+  // The app runs as that user: lindenhof's calendar, not sonnen's.
+  await page.goto(`/?key=${admin.headers['x-api-key']}`);
+  await expect(page.locator('#status')).toHaveText('Ready');
+  const [list] = await mockApi.journal.calls('calendars.list');
+  expect(list?.outcome).toBe(200);
+
+  const nurse = await mockApi.signIn('user', { ttlSeconds: 120 });
+  expect(nurse.headers.authorization).toBe(`Bearer ${nurse.accessToken}`);
+  expect(nurse.refreshToken).toBeTruthy();
+  const status = await page.evaluate(async (authorization) => (await fetch('/v1/organizations/64d001000000000000000001', { headers: { authorization } })).status, nurse.headers.authorization);
+  expect(status).toBe(200);
+});
+
+test('a second mock in the page is refused; the first goes on answering alone', async ({ page, mockApi }) => {
+  await page.goto('/?second');
+  await expect(page.locator('#status')).toHaveText('Ready');
+  await expect(page.locator('#second')).toHaveText(/^already_listening: another mock API is already started in this page/);
+  expect(await mockApi.journal.count({ operation: 'calendars.list' })).toBe(1);
+});
