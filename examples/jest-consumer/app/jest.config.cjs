@@ -5,4 +5,7 @@ module.exports = {
   preset: '@medsched/mock-server',
   testEnvironment: process.env.JEST_ENVIRONMENT ?? 'node',
   transform: { '^.+\\.tsx?$': 'ts-jest' },
+  // Jest's 5 s default also bounds beforeAll hooks: the first listen() of a file loads msw and builds the
+  // demo database, which on a busy two-core CI runner (the rest of the suite beside it) took longer.
+  testTimeout: 30_000,
 };
