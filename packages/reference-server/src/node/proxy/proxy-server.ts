@@ -24,6 +24,8 @@ export interface ProxyOptions {
   redactFields?: readonly string[];
   /** Cap of each file written (violations, exchanges), in bytes; default 64 MiB. */
   maxLogBytes?: number | undefined;
+  /** Violations kept in memory and told one by one (default 1,000); the rest are counted. */
+  maxKeptViolations?: number | undefined;
   /** `Host` names answered besides IP addresses, localhost and `host` (421 for others). */
   allowedHosts?: AllowedHosts | undefined;
   /** Called with each of the first violations (the bin prints it on stderr). */
@@ -128,7 +130,7 @@ function sendProblem(res: ServerResponse, status: number, code: string, title: s
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = proxyTargetOf(new URL(options.target));
   const router = new Router(routeTable);
-  const log = new ViolationLog({ file: options.violations, maxFileBytes: options.maxLogBytes, onViolation: options.onViolation, onQuiet: options.onQuiet });
+  const log = new ViolationLog({ file: options.violations, maxFileBytes: options.maxLogBytes, maxKept: options.maxKeptViolations, onViolation: options.onViolation, onQuiet: options.onQuiet });
   const recording = options.record
     ? await Recording.open({ dir: options.record, target: target.origin, redactEmails: options.redactEmails ?? false, redactFields: options.redactFields ?? [], maxFileBytes: options.maxLogBytes })
     : undefined;

@@ -9,7 +9,9 @@ export const defaultMaxLogBytes = 64 * 1024 * 1024;
 export interface ViolationLogOptions {
   /** File to append each violation to, as a JSON line (capped at `maxFileBytes`). */
   file?: string | undefined;
-  maxFileBytes?: number;
+  maxFileBytes?: number | undefined;
+  /** Violations kept in memory and told; default {@link maxKeptViolations}. */
+  maxKept?: number | undefined;
   /** Told each violation while fewer than `maxKeptViolations` were seen (the bin prints them), then once that it stops. */
   onViolation?: ((violation: Violation) => void) | undefined;
   onQuiet?: ((seen: number) => void) | undefined;
@@ -26,13 +28,15 @@ export interface ViolationLogOptions {
 export class ViolationLog {
   /** Violations seen, all of them. */
   count = 0;
-  /** The first {@link maxKeptViolations} violations. */
+  /** The first violations (at most `maxKept`). */
   readonly kept: Violation[] = [];
+  readonly maxKept: number;
   readonly file: CappedLines | undefined;
   readonly #options: ViolationLogOptions;
 
   constructor(options: ViolationLogOptions = {}) {
     this.#options = options;
+    this.maxKept = options.maxKept ?? maxKeptViolations;
     this.file = options.file
       ? new CappedLines(options.file, options.maxFileBytes ?? defaultMaxLogBytes, (file) =>
           process.stderr.write(`proxy: ${file.path} reached its cap of ${file.maxBytes} bytes: further violations are counted, not written\n`),
@@ -42,10 +46,10 @@ export class ViolationLog {
 
   add(violation: Violation): void {
     this.count++;
-    if (this.kept.length < maxKeptViolations) {
+    if (this.kept.length < this.maxKept) {
       this.kept.push(violation);
       this.#options.onViolation?.(violation);
-      if (this.kept.length === maxKeptViolations) this.#options.onQuiet?.(this.count);
+      if (this.kept.length === this.maxKept) this.#options.onQuiet?.(this.count);
     }
     this.file?.add(JSON.stringify({ time: (this.#options.now?.() ?? new Date()).toISOString(), ...violation }));
   }
