@@ -1,6 +1,6 @@
 // pnpm bench (after mock-server.mjs), or alone: node bench/conformance.mjs (after `pnpm build`)
 // The whole conformance rule set as a user runs it, `medsched conformance` (a fresh CLI process:
-// start-up, 17 rules, the scratch patient's writes), against a local reference server, with every
+// start-up, 22 rules, the scratch patient's writes), against a local reference server, with every
 // credential given so that no rule is skipped. Baseline in the same run: `node -e 0` (a bare Node
 // start), so the ratio says how many process start-ups the whole rule set costs.
 // Target: the whole set under 10 s (median of the runs).

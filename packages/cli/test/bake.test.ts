@@ -41,13 +41,13 @@ describe('bake, bake show, unbake', () => {
     expect(show.stdout).not.toContain('false');
   });
 
-  it('a baked entry is final: changing it exits 6 with a hint to unbake', async () => {
+  it('a baked entry is final: changing it exits 6 before asking, with a hint to unbake', async () => {
     const list = JSON.parse((await runCli(['calendar', 'list', '--patient', patient.userId, '--all'], env)).stdout);
     const baked = list.find((entry: { baked: boolean; rrule?: unknown }) => entry.baked && !entry.rrule);
     const update = await runCli(['calendar', 'update', baked.id, '--amount', '3'], env);
     expect(update.code).toBe(6);
-    expect(update.stderr).toContain('409 conflict');
-    expect(update.stderr).toContain('medsched unbake');
+    expect(update.stderr).toContain('is baked: it is final');
+    expect(update.stderr).toContain(`medsched unbake --patient ${patient.userId} --from ${baked.date} --yes`);
   });
 
   it('unbake without a terminal and without --yes refuses (exit 2) and changes nothing [no server needed]', async () => {
@@ -69,7 +69,7 @@ describe('bake, bake show, unbake', () => {
   });
 
   it('an organization-wide bake shows progress on stderr only', async () => {
-    const bake = await runCli(['bake', '--all-patients', '--organization', nurse.organizationId, '--from', '2026-02-02', '--to', '2026-02-03'], env);
+    const bake = await runCli(['bake', '--all-patients', '--organization', nurse.organizationId, '--from', '2026-02-02', '--to', '2026-02-03', '--yes'], env);
     expect(bake.code, bake.stderr).toBe(0);
     expect(bake.stderr).toMatch(new RegExp(`Baking every patient of .+ \\(${nurse.organizationId}\\)…`));
     expect(bake.stderr).toMatch(/Baked \d+ entries from 2026-02-02 to 2026-02-03 \(\d+\.\d s\)/);

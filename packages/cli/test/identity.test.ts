@@ -47,7 +47,7 @@ describe('who am I', () => {
     const users = await runCli(['user', 'list', '--role', 'patient', '--json', 'id'], env);
     expect(users.code, users.stderr).toBe(0);
     expect(JSON.parse(users.stdout)).toContainEqual({ id: clara.userId });
-    const bake = await runCli(['bake', '--all-patients', '--from', '2026-03-02', '--json', 'patient,patientId'], env);
+    const bake = await runCli(['bake', '--all-patients', '--from', '2026-03-02', '--json', 'patient,patientId', '--yes'], env);
     expect(bake.code, bake.stderr).toBe(0);
     // Rows name the patient (one walk of the users) beside the id.
     expect(JSON.parse(bake.stdout)).toContainEqual({ patient: 'Clara Claus', patientId: clara.userId });

@@ -1,13 +1,17 @@
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
-import { runCli, tempConfigDir } from './support/run-cli.js';
+import { runCli, spawnCli, tempConfigDir, type CliResult } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
 
 let server: RunningServer;
 let limited: RunningServer;
 let env: Record<string, string>;
+// The rate-limited servers' clocks stand still until a test moves them: whether a request falls
+// into the same window must not depend on how fast the machine starts three CLI processes.
+const windowStart = Date.parse('2026-01-05T09:00:00.000Z');
+let limitedClock = windowStart;
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 const dieter = demoUser(0, 'patient2');
@@ -16,7 +20,7 @@ const week = ['--from', '2026-01-05', '--to', '2026-01-07'];
 beforeAll(async () => {
   server = await startTestServer();
   // Two requests per 2 s: the third waits for the window (Retry-After) instead of failing.
-  limited = await startTestServer({ rateLimit: { limit: 2, windowSeconds: 2 } });
+  limited = await startTestServer({ rateLimit: { limit: 2, windowSeconds: 2 }, now: () => new Date(limitedClock) });
   env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
 });
 afterAll(async () => {
@@ -103,21 +107,42 @@ describe('server text never drives the terminal', () => {
   });
 });
 
+/**
+ * Runs the CLI and, once it says it waits, moves the server's clock past the window, as the
+ * seconds it waits would: the retry then finds a new window however slow the machine is.
+ */
+async function runCliPastWaits(args: string[], cliEnvironment: Record<string, string>, moveClock: () => void): Promise<CliResult> {
+  const child = spawnCli(args, cliEnvironment);
+  child.stdin?.end('');
+  let moved = false;
+  child.stderr?.on('data', () => {
+    if (!moved && /^Waiting /m.test(child.output().stderr)) {
+      moved = true;
+      moveClock();
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
+  return { ...child.output(), code };
+}
+
 describe('long waits are told', () => {
   it('says on stderr what it waits for (429 Retry-After) and for how long, then succeeds', async () => {
     const limitedEnv = { ...env, MEDSCHED_BASE_URL: limited.url };
-    for (let i = 0; i < 2; i++) await runCli(['calendar', 'list', '--limit', '1'], limitedEnv);
-    const waited = await runCli(['calendar', 'list', '--limit', '1'], limitedEnv);
+    for (let i = 0; i < 2; i++) expect((await runCli(['calendar', 'list', '--limit', '1'], limitedEnv)).code).toBe(0);
+    const waited = await runCliPastWaits(['calendar', 'list', '--limit', '1'], limitedEnv, () => (limitedClock += 2000));
     expect(waited.code, waited.stderr).toBe(0);
     expect(waited.stderr).toMatch(/Waiting \d+(\.\d)? s before trying GET \/calendars\/ again: the server is rate-limiting this credential \(429\)/);
     expect(JSON.parse(waited.stdout)).toHaveLength(1);
   });
 
   it('with --debug, tells the wait once and logs each attempt with its status and duration', async () => {
-    // Its own server, one request per 2 s: the first call takes it, the second waits for the window.
-    const single = await startTestServer({ rateLimit: { limit: 1, windowSeconds: 2 } });
+    // Its own server, one request per 2 s on a clock of its own: the first call takes it, the second waits for the window.
+    let singleClock = windowStart;
+    const single = await startTestServer({ rateLimit: { limit: 1, windowSeconds: 2 }, now: () => new Date(singleClock) });
     const singleEnv = { ...env, MEDSCHED_BASE_URL: single.url };
-    const waited = await runCli(['calendar', 'list', '--limit', '1'], singleEnv).then(() => runCli(['calendar', 'list', '--limit', '1', '--debug'], singleEnv)).finally(() => single.close());
+    const waited = await runCli(['calendar', 'list', '--limit', '1'], singleEnv)
+      .then(() => runCliPastWaits(['calendar', 'list', '--limit', '1', '--debug'], singleEnv, () => (singleClock += 2000)))
+      .finally(() => single.close());
     expect(waited.code, waited.stderr).toBe(0);
     expect(waited.stderr.match(/^Waiting /gm)).toHaveLength(1);
     const attempts = waited.stderr.split('\n').filter((line) => line.startsWith('debug: '));

@@ -87,6 +87,27 @@ describe('signing and fetching', () => {
     expect(text).not.toContain('Dieter Dorn');
   });
 
+  it('the same link fetched again gives the same bytes while its data is unchanged, and the new data once it changed', async () => {
+    const patient = org1.patient.userId;
+    const page = `${appUrl}/patients/${patient}/plan?from=2026-02-02&to=2026-02-08`;
+    const link = (await staffOf(server).pdf.sign(page)).signed;
+    const lines = async (bytes: Uint8Array) => (await readPdf(bytes)).flatMap((pdfPage) => pdfPage.lines).join('\n');
+    const first = await fetchLink(link);
+    expectPdf(first);
+    // The PDF prints the time it was drawn: a later fetch of unchanged data must not draw it anew.
+    clock += 61_000;
+    const again = await fetchLink(link);
+    expect(Buffer.from(again.bytes).equals(Buffer.from(first.bytes))).toBe(true);
+    expect(await lines(first.bytes)).toContain('No baked entries in this range.');
+
+    await staffOf(server).calendars.bake.create({ patient, from: '2026-02-02', to: '2026-02-08' });
+    const changed = await fetchLink(link);
+    expectPdf(changed);
+    const text = await lines(changed.bytes);
+    expect(text).not.toContain('No baked entries in this range.');
+    expect(text).toContain('Ramipril');
+  });
+
   it("a patient page of another organization: 403; signing is for staff only", async () => {
     const staff = staffOf(server);
     await expect(staff.pdf.sign(`${appUrl}/patients/${org2.patient.userId}/plan`)).rejects.toBeInstanceOf(PermissionDeniedError);

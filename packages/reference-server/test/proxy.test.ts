@@ -98,7 +98,7 @@ describe('medsched-server proxy', () => {
     } finally {
       proxy.kill();
     }
-    expect(stderr).toContain('contract: calendars.list GET /v1/calendars/?limit=0 → 400: request query.limit: Too small: expected number to be >=1');
+    expect(stderr).toContain('contract: calendars.list GET /v1/calendars/?limit=0 → 400: request query.limit: Too small: expected number to be >=1, received "0"');
   });
 
   it('records a session that serve --scenario answers the same, with its own replay key and no key of the target', async () => {

@@ -32,6 +32,19 @@ describe('ScenarioBuilder', () => {
     expect(second.records.calendarEntries).toHaveLength(2);
   });
 
+  it('a build before the admin was recorded leaves no replay user behind once the admin is recorded', async () => {
+    const builder = new ScenarioBuilder();
+    builder.add('organizations.get', { id: organization, name: 'Sonnen', email: 'info@sonnen.example', kind: 'pharmacy' });
+    builder.add('calendars.get', answered);
+    const early = await builder.build();
+    expect(early.records.users?.map((user) => user.name)).toContain('Scenario replay');
+    const admin = { id: '64d002000000000000000001', name: 'Anna Admin', email: 'admin@sonnen.example', role: 'admin', organization };
+    builder.add('users.list', [admin], { organization });
+    const late = await builder.build();
+    expect(late.records.users?.map((user) => user.name)).not.toContain('Scenario replay');
+    expect(late.credentials).toEqual([expect.objectContaining({ userId: admin.id, role: 'admin' })]);
+  });
+
   it('is bounded: records past maxRecords are counted, not kept', async () => {
     const builder = new ScenarioBuilder({}, 2);
     builder.add('calendars.list', [answered, { ...answered, id: '64d005000000000000000002' }, { ...answered, id: '64d005000000000000000003' }]);

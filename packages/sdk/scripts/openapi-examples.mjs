@@ -151,5 +151,6 @@ export const examples = {
   },
   'users.list': { query: { organization, role: 'patient', limit: 50 }, response: [user] },
   'users.create': { request: { organization, name: 'Clara Claus', role: 'patient', category: 'patient', timezone: 'Europe/Berlin' }, response: user },
-  'pdf.sign': { query: { urlPath: `http://127.0.0.1:5173/patients/${patient}/plan` }, response: { signed: 'http://127.0.0.1:4010/files/pdf?url=http%3A%2F%2F127.0.0.1%3A5173%2Fpatients%2F64d002000000000000000003%2Fplan&expires=1795430400&signature=3f1c…' } },
+  // On the reference server's default app_url, so that example-driven tools get a 200 from it.
+  'pdf.sign': { query: { urlPath: `https://app.medsched.test/patients/${patient}/plan` }, response: { signed: 'http://127.0.0.1:4010/files/pdf?url=https%3A%2F%2Fapp.medsched.test%2Fpatients%2F64d002000000000000000003%2Fplan&expires=1795430400&signature=3f1c…' } },
 };

@@ -158,13 +158,11 @@ describe('bounded total wait per call', () => {
   it('a Retry-After longer than what is left of maxWait raises at once, after one call, and waits nothing', async () => {
     const calls = sequence(() => problemResponse(429, 'rate_limited', 'slow down', { 'retry-after': '60' }));
     const { client, waits } = loggedClient({ maxWait: 1_000 });
-    const started = Date.now();
     const error = await failure(client.medications.get(ids.medication));
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(60);
     expect(calls).toHaveLength(1);
     expect(waits).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('the default budget (30 s) is below a 60 s Retry-After, so a default call does not wait past its timeout', async () => {

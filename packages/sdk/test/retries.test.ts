@@ -242,14 +242,12 @@ describe('back-off and Retry-After', () => {
   it('a Retry-After beyond maxRetryAfter raises RateLimitError at once, after one call', async () => {
     const calls = sequence(() => problemResponse(429, 'rate_limited', 'slow down', { 'retry-after': '1' }));
     const { client, logs } = loggedClient({ maxRetryAfter: 500 });
-    const started = Date.now();
     const error = await failure(client.medications.get(ids.medication));
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(1);
     expect(calls).toHaveLength(1);
     expect(logs).toHaveLength(1);
     expect(logs[0]!.retryInMs).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(900); // did not wait the second out
   });
 
   it('the default cap is 60 s: Retry-After 120 raises at once', async () => {

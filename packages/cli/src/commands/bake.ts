@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BakeResult, BakeTarget, User } from '@medsched/sdk';
+import type { BakeTarget } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
 import { usageError } from '../errors/cli-error.js';
 import { resolveBakeRange, type BakeRange } from '../dates/date-range.js';
@@ -8,15 +8,20 @@ import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js
 import { decideWrites, withQuery, writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { recordWrite } from '../errors/write-journal.js';
 import { patientLabel, patientName } from '../identity/patient-name.js';
-import { rememberPatients } from '../identity/remember-patients.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { cleanText } from '../output/clean-text.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
-import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns, entryColumnsIn } from './bake-rows.js';
+import { alarmColumns, bakedRowColumns, entryColumns, entryColumnsIn } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
+import { printBakeResult } from './bake-print.js';
+import { isWideShow, runWideShow, showCommand, showDescription, showExamples, type ShowOptions } from './bake-show-home.js';
 import { organizationOf } from './organization-default.js';
+import { bakeScale } from './bake-scale.js';
+import { longRangeConfirmation, longRangeOption, rangeDays, readScales } from '../input/write-scale.js';
+import { runUnbakeHome } from './unbake-home.js';
+import { registerBakeCheck } from './bake-check.js';
 
 interface RangeOptions {
   patient?: string;
@@ -69,53 +74,6 @@ async function target(session: Session, options: BakeOptions): Promise<BakeTarge
   throw usageError('say whom to bake: --patient NAME|ID, or --all-patients', 'e.g. medsched bake --patient "Clara Claus" --from next-week');
 }
 
-/**
- * JSON keeps the whole result for scripts (`--json date,time,amount` picks fields of the rows). A table shows one row per baked intake and the
- * alarms below; CSV and NDJSON give one row per baked intake (or per alarm with --alarms).
- */
-async function printBakeResult(session: Session, result: BakeResult, options: { alarms?: boolean | undefined }): Promise<void> {
-  const { printer } = session;
-  // JSON keeps the whole result, unless fields were chosen: those are fields of the intake rows.
-  if (printer.format === 'json' && printer.fields === undefined) return printer.record(result);
-  const names = await patientNames(session, result);
-  // The server bakes in the patient's zone; the profile's is a fallback for a credential that may not read users.
-  const zoneOf = (patient: string) => session.patientZones.get(patient) ?? session.settings.timezone;
-  if (options.alarms) return printer.list(alarmRows(result, names, zoneOf), alarmColumns);
-  const rows = await bakedRows(await session.client(), result, names, zoneOf);
-  if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
-  printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
-  if (rows.length > 0) printer.list(rows, bakedRowColumns);
-  // Chosen fields are fields of the intake rows: the alarm table has other columns (--alarms shows it).
-  if (result.alarms.length > 0 && printer.fields === undefined) {
-    process.stdout.write('\n');
-    printer.list(alarmRows(result, names, zoneOf), alarmColumns);
-  }
-}
-
-/**
- * Names of the patients in a result: those looked up by --patient are known already; others
- * come from one walk of the organization's users (staff only: a patient keeps the ids).
- */
-async function patientNames(session: Session, result: BakeResult): Promise<Map<string, string>> {
-  const names = new Map(session.patientNames);
-  const missing = new Set(result.data.map((entry) => entry.userId).filter((id) => !names.has(id) || !session.patientZones.has(id)));
-  if (missing.size === 0) return names;
-  try {
-    const client = await session.client();
-    const organization = await organizationOf(session, undefined);
-    const seen: User[] = [];
-    for await (const user of client.users.iterate({ organization, limit: 100 })) {
-      seen.push(user);
-      if (user.timezone) session.patientZones.set(user.id, user.timezone);
-      if (missing.has(user.id)) names.set(user.id, user.name);
-    }
-    await rememberPatients(session, organization, seen);
-  } catch {
-    // Ids are still right: a credential that may not list users (a patient) sees ids.
-  }
-  return names;
-}
-
 function rangeOptions(command: Command, patientRequired: boolean): Command {
   return command
     .option('--patient <name|id>', patientRequired ? `${patientOptionHelp} (required)` : patientOptionHelp)
@@ -154,7 +112,7 @@ async function checkBakeFields(session: Session, options: BakeOptions): Promise<
   await checkFieldsFirst(session, undefined, (options.alarms ? alarmColumns : bakedRowColumns) as never[]);
 }
 
-async function runBake(options: BakeOptions & WriteFlags, command: Command): Promise<void> {
+async function runBake(options: BakeOptions & WriteFlags & { confirmLongRange?: boolean }, command: Command): Promise<void> {
   const session = await openSession(command);
   await checkBakeFields(session, options);
   checkRange(session, options);
@@ -164,16 +122,20 @@ async function runBake(options: BakeOptions & WriteFlags, command: Command): Pro
   const client = await session.client();
   const who = body.updateAllPatients ? `every patient of ${await organizationLabel(session, body.organization)}` : await patientLabel(session, body.patient as string);
   const describe = `bake ${who} ${body.from} to ${body.to}`;
+  // Home-wide and long bakes say their scale first (patients, days, intakes, who has no device).
+  const scale = await bakeScale(session, body, options);
   const decided = await decideWrites(
     session,
     {
-      summary: [`Bake ${who}, ${dayRangeText(body.from, body.to)} (${body.from} to ${body.to}).`],
-      consequences: [`Baked intakes are final: the patients' devices ring and dispense them; a later change needs \`medsched unbake\` and a new bake.`],
+      summary: [`Bake ${who}, ${dayRangeText(body.from, body.to)} (${body.from} to ${body.to}).`, ...scale.summary],
+      consequences: [`Baked intakes are final: the patients' devices ring and dispense them; a later change needs \`medsched unbake\` and a new bake.`, ...scale.consequences],
+      typed: scale.typed,
       question: `Bake ${who.replace(/ \([0-9a-f]{24}\)$/, '')}, ${dayRangeText(body.from, body.to)}?`,
       requests: [{ method: 'POST', path: '/calendars/bake', body, describe }],
-      destructive: false,
-      verb: 'bake',
-      recovery: `baking is all or nothing and may be repeated: run \`medsched bake show\` to see what is baked, or bake the same range again (baking twice changes nothing)`,
+      // A script that bakes a whole home must say so (--yes), as for unbake.
+      destructive: body.updateAllPatients === true,
+      verb: body.updateAllPatients ? 'bake every patient' : 'bake',
+      recovery: `baking is all or nothing and may be repeated: run \`${showCommand(body)}\` to see what is baked (\`${showCommand(body).replace('bake show', 'bake check')}\` for what still needs attention), or bake the same range again (baking twice changes nothing)`,
     },
     options,
   );
@@ -192,8 +154,8 @@ async function runBake(options: BakeOptions & WriteFlags, command: Command): Pro
 
 async function runShow(_options: unknown, command: Command): Promise<void> {
   // `bake` and `bake show` share option names; commander gives them to the parent, so read both.
-  const options = command.optsWithGlobals<BakeOptions>();
-  if (options.allPatients || options.organization !== undefined) throw usageError('bake show reads one patient: use --patient');
+  const options = command.optsWithGlobals<ShowOptions>();
+  if (isWideShow(options)) return runWideShow(options, command);
   const session = await openSession(command);
   await checkBakeFields(session, options);
   checkRange(session, options);
@@ -204,7 +166,13 @@ async function runShow(_options: unknown, command: Command): Promise<void> {
   await printBakeResult(session, await client.calendars.bake.get(query), options);
 }
 
-async function runUnbake(options: RangeOptions & WriteFlags, command: Command): Promise<void> {
+async function runUnbake(options: BakeOptions & WriteFlags & { confirmLongRange?: boolean }, command: Command): Promise<void> {
+  if (options.allPatients || options.organization !== undefined) {
+    if (options.patient !== undefined) throw usageError('give either --patient, or --all-patients (with or without --organization)');
+    if (!options.allPatients) throw usageError('--organization needs --all-patients', 'e.g. medsched unbake --all-patients --from next-week');
+    return runUnbakeHome(options, command);
+  }
+  if (options.patient === undefined) throw usageError('say whom to unbake: --patient NAME|ID, or --all-patients', 'e.g. medsched unbake --patient "Clara Claus" --from next-week, or medsched unbake --all-patients --from next-week --dry-run');
   const session = await openSession(command);
   await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
   checkRange(session, options);
@@ -213,15 +181,21 @@ async function runUnbake(options: RangeOptions & WriteFlags, command: Command): 
   const query = { patient, ...pick(range(session, options, patient)) };
   const who = await patientLabel(session, query.patient);
   const describe = `unbake ${who} ${query.from} to ${query.to}`;
+  // How much goes: the baked intakes of the range, read before the question.
+  const [scale] = await readScales(session, [{ id: patient, name: who.replace(/ \([0-9a-f]{24}\)$/, ''), timezone: session.patientZones.get(patient) }], query, { toBake: false });
   const decided = await decideWrites(
     session,
     {
-      summary: [`Unbake ${who}, ${dayRangeText(query.from, query.to)} (${query.from} to ${query.to}): baked occurrences are removed, one-off entries become drafts.`],
+      summary: [
+        `Unbake ${who}, ${dayRangeText(query.from, query.to)} (${query.from} to ${query.to}): baked occurrences are removed, one-off entries become drafts.`,
+        `  ${plural(rangeDays(query.from, query.to), 'day')}: ${plural(scale?.baked ?? 0, 'baked intake')} will be reverted.`,
+      ],
       consequences: ['No device rings or dispenses these days until they are baked again.'],
       question: `Unbake ${who.replace(/ \([0-9a-f]{24}\)$/, '')} from ${query.from} to ${query.to}?`,
       requests: [{ method: 'DELETE', path: withQuery('/calendars/bake', query), describe }],
       destructive: true,
       verb: 'unbake',
+      typed: longRangeConfirmation(query, 'unbake', options.confirmLongRange),
     },
     options,
   );
@@ -240,24 +214,35 @@ export function registerBakeCommands(program: Command): void {
     .option('--all-patients', 'every patient of the organization')
     .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
     .option('--alarms', 'CSV/NDJSON/table: the alarms instead of the intakes');
-  writeOptions(bake).action(runBake);
+  bake.addHelpText('after', `\nA home-wide bake, or one longer than 28 days, first says how many patients, days and intakes it touches and who has no device. Longer than 28 days: type the number of days when asked (scripts: --confirm-long-range). Without a terminal, --all-patients needs --yes.\n`);
+  longRangeOption(writeOptions(bake)).action(runBake);
   withExamples(bake, [
     'medsched bake --patient "Clara Claus" --from next-week',
     'medsched bake --patient patient1@sonnen.example --from today --to +7d --tz Europe/Berlin',
     'medsched bake --all-patients --from next-week --json',
   ]);
 
-  const show = rangeOptions(bake.command('show').description("Read a patient's baked schedule and alarms; changes nothing."), true).action(runShow);
-  withExamples(show, [
-    'medsched bake show --patient "Clara Claus" --from this-week',
-    'medsched bake show --patient 64d002000000000000000003 --from 2026-01-05 --to 2026-01-11 --output csv > week.csv',
-    'medsched bake show --patient clara --from next-week --alarms --output ndjson',
-  ]);
+  const show = rangeOptions(bake.command('show').description(showDescription), false)
+    .option('--all-patients', 'every patient of the organization, in name order (patients with nothing baked are named on stderr)')
+    .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
+    .option('--alarms', 'the alarms instead of the intakes')
+    .option('--summary', 'per medication (with its strength) and unit: the amount per day and for the range, exact (½ + 1½ = 2), per patient and for the home')
+    .action(runShow);
+  withExamples(show, showExamples);
 
-  const unbake: Command = rangeOptions(program.command('unbake').summary("revert a patient's baked range to drafts"), true)
+  registerBakeCheck(bake);
+
+  const unbake: Command = rangeOptions(program.command('unbake').summary("revert a patient's (or every patient's) baked range to drafts"), false)
     .description(
-      "Revert a patient's baked range: materialized occurrences are removed, one-off entries become drafts.\nAsks on the terminal (stderr) and exits 8 on \"no\"; needs --yes without a terminal.",
-    );
-  writeOptions(unbake, true).action(runUnbake);
-  withExamples(unbake, ['medsched unbake --patient "Clara Claus" --from next-week', 'medsched unbake --patient 64d002000000000000000003 --from 2026-01-05 --to 2026-01-11 --yes --json']);
+      "Revert a baked range of one patient (--patient) or of every patient of the home (--all-patients): materialized occurrences are removed, one-off entries become drafts.\nSays how many patients, days and baked intakes go, asks on the terminal (stderr) and exits 8 on \"no\"; needs --yes without a terminal. Longer than 28 days: type the number of days (scripts: --confirm-long-range).",
+    )
+    .option('--all-patients', 'every patient of the organization (one request per patient that has baked days; progress on stderr)')
+    .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)");
+  longRangeOption(writeOptions(unbake, true)).action(runUnbake);
+  withExamples(unbake, [
+    'medsched unbake --patient "Clara Claus" --from next-week',
+    'medsched unbake --patient 64d002000000000000000003 --from 2026-01-05 --to 2026-01-11 --yes --json',
+    'medsched unbake --all-patients --from next-week --dry-run',
+    'medsched unbake --all-patients --from 2027-01-01 --to 2027-12-31 --yes --confirm-long-range',
+  ]);
 }

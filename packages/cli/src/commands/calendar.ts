@@ -16,6 +16,7 @@ import { entryColumns, entryColumnsIn } from './bake-rows.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { changeEntry } from './series-bakes.js';
+import { splitSeries } from './series-split.js';
 import { resolveMedication } from './medication-catalog.js';
 
 interface EntryFlags {
@@ -133,20 +134,27 @@ export function registerCalendarCommands(program: Command): void {
   ]);
 
   for (const [verb, description] of [
-    ['update', 'Change some fields of a draft entry or series (a baked entry is final: 409). Shows the patient, each change (old → new) and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
-    ['replace', 'Replace a draft entry or series as a whole (a baked entry is final: 409). Shows the patient, each change and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
+    ['update', 'Change some fields of a draft entry or series (a baked intake is final: refused before asking, naming its series and the command to run). With --effective DATE the change holds from DATE on: the series is split. Shows the patient, each change (old → new) and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
+    ['replace', 'Replace a draft entry or series as a whole (a baked intake is final: refused before asking, naming its series and the command to run). Shows the patient, each change and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
   ] as const) {
     const command = writeOptions(entryFields(calendar.command(verb).description(description).argument('<entry-id>'))
-      .option('--rebake', 'after changing a series, unbake and bake again the dates baked with the old values (one question for all of it)'), true)
-      .action(async (id: string, flags: EntryFlags & WriteFlags & { rebake?: boolean }, self: Command) => {
+      .option('--rebake', 'after changing a series, unbake and bake again the dates baked with the old values (one question for all of it)'), true);
+    if (verb === 'update') command.option('--effective <date>', 'the change holds from this day on: the series is split (the old one ends the day before, a new one starts); baked days from then need --rebake');
+    command.action(async (id: string, flags: EntryFlags & WriteFlags & { rebake?: boolean; effective?: string }, self: Command) => {
         const session = await openSession(self);
         await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
         const body = await entryBody(session, flags);
         if (verb === 'update' && Object.keys(body).length === 0) {
           throw usageError('nothing to change', 'give at least one field, e.g. --amount 2, --time 09:00 or --data \'{"batchNumber":"B12"}\'');
         }
+        if (flags.effective !== undefined) return splitSeries(session, id, body, { effective: flags.effective, rebake: flags.rebake, yes: flags.yes, dryRun: flags.dryRun });
         await changeEntry(session, id, body, { verb, rebake: flags.rebake, yes: flags.yes, dryRun: flags.dryRun });
       });
-    withExamples(command, [`medsched calendar ${verb} 64d005000000000000000003 --time 09:00 --amount 2`, `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --yes`, `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --dry-run`]);
+    withExamples(command, [
+      `medsched calendar ${verb} 64d005000000000000000003 --time 09:00 --amount 2`,
+      `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --yes`,
+      `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --dry-run`,
+      ...(verb === 'update' ? ['medsched calendar update 64d005000000000000000003 --amount 0.5 --effective 2026-01-08 --rebake'] : []),
+    ]);
   }
 }

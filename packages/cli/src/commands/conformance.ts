@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import type { ConformanceCredential } from '@medsched/conformance';
 import { openSession, type Session } from '../client/session.js';
 import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
-import { createStyle } from '../output/style.js';
-import type { ConformanceCredential } from '../conformance/rule.js';
 import { withExamples } from './help-examples.js';
 
 /** Exit code when at least one rule found a difference: distinct from every failure of the CLI itself (0-9). */
@@ -38,49 +37,53 @@ function extraCredential(session: Session, profileName: string | undefined, envP
   return undefined;
 }
 
+/** The library's errors as the CLI's: a bad flag is a usage error (2), a refused key 3, an unreachable server 7. */
+const exitCodeOf = { invalid_options: ExitCode.usage, unknown_rule: ExitCode.usage, unauthenticated: ExitCode.auth, unreachable: ExitCode.network } as const;
+
 export function registerConformanceCommand(program: Command): void {
   const conformance = program
     .command('conformance')
     .summary('check that a deployment behaves like the reference server (drift guard)')
     .description(
-      "Run the named conformance rules (tenancy, roles, pagination, bake and unbake, idempotency, conflicts, error codes, limits), each tied to its section of the service interface, against --base-url with the profile's credential (staff or admin). Without --read-only, writes go only to a scratch patient the run creates (users and entries cannot be deleted through the interface: it stays, dated 2099, its bakes undone). Exit 0 when every rule passed or was skipped, 10 when a rule found a difference, 1 when a rule could not finish.",
+      "Run the named conformance rules of @medsched/conformance (tenancy and list scope, roles, device events, pagination, bake and unbake, idempotency, conflicts, error codes, limits, answer shapes), each tied to its section of the service interface, against --base-url with the profile's credential (staff or admin). Without --read-only, writes go only to a scratch patient the run creates (users and entries cannot be deleted through the interface: it stays, dated 2099, its bakes undone). Exit 0 when every rule passed or was skipped, 10 when a rule found a difference, 1 when a rule could not finish.",
     )
     .option('--read-only', 'send no write at all (for production): rules that write are skipped')
     .option('--junit <file>', 'also write the results as JUnit XML, for CI test reports')
     .option('--patient-profile <name>', "a patient's credential, for the role rules (else env MEDSCHED_CONFORMANCE_PATIENT_API_KEY or _TOKEN)")
     .option('--other-org-profile <name>', "another organization's credential, for the tenancy rules (else env MEDSCHED_CONFORMANCE_OTHER_ORG_API_KEY or _TOKEN)")
-    .option('--organization <id>', "the main credential's organization, when the entries it sees do not tell")
-    .option('--only <rules>', 'only these rules or groups, comma-separated, e.g. tenancy,conflicts.baked-entry')
+    .option('--organization <id>', "the main credential's organization (read back before use); without it a token's account, else the one organization its entries name that it may read")
+    .option('--only <rules>', 'only these rules or groups, comma-separated, e.g. tenancy,conflicts.baked-entry (the rules they build on run too)')
     .action(async (flags: ConformanceFlags, command: Command) => {
       const session = await openSession(command);
       const { settings } = session;
       const credential = settings.credential;
       if (credential === undefined) throw new CliError(`not logged in (profile "${settings.profileName}")`, ExitCode.auth, 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
-      const credentials = {
-        primary: credential.kind === 'apiKey' ? { apiKey: credential.secret } : { token: credential.secret },
-        patient: extraCredential(session, flags.patientProfile, 'MEDSCHED_CONFORMANCE_PATIENT'),
-        otherOrganization: extraCredential(session, flags.otherOrgProfile, 'MEDSCHED_CONFORMANCE_OTHER_ORG'),
-      };
-      const { runConformance, conformanceRules, toJunit, Probe } = await import('../conformance/index.js');
+      const patient = extraCredential(session, flags.patientProfile, 'MEDSCHED_CONFORMANCE_PATIENT');
+      const otherOrganization = extraCredential(session, flags.otherOrgProfile, 'MEDSCHED_CONFORMANCE_OTHER_ORG');
+      const { checkConformance, ConformanceError, formatReport, toJunit } = await import('@medsched/conformance');
       const only = flags.only?.split(',').map((name) => name.trim()).filter(Boolean);
-      const unknown = only?.filter((name) => !conformanceRules.some((rule) => rule.id === name || rule.id.startsWith(`${name}.`)));
-      if (unknown?.length) throw usageError(`no rule or group named ${unknown.join(', ')}`, `rules: ${conformanceRules.map((rule) => rule.id).join(', ')}`);
-      const options = {
-        baseUrl: settings.baseUrl,
-        credentials: Object.fromEntries(Object.entries(credentials).filter(([, value]) => value !== undefined)),
-        readOnly: flags.readOnly === true,
-        timeoutMs: Math.min(settings.timeout.ms, 30_000),
-        headers: { 'x-client': 'medsched-cli conformance' },
-        organization: flags.organization ?? settings.organization,
-        only,
-      };
-      await checkMainCredential(new Probe(options));
-      const report = await runConformance(options);
+      let report;
+      try {
+        report = await checkConformance({
+          baseUrl: settings.baseUrl,
+          credentials: {
+            primary: credential.kind === 'apiKey' ? { apiKey: credential.secret } : { token: credential.secret },
+            ...(patient && { patient }),
+            ...(otherOrganization && { otherOrganization }),
+          },
+          readOnly: flags.readOnly === true,
+          timeoutMs: Math.min(settings.timeout.ms, 30_000),
+          headers: { 'x-client': 'medsched-cli conformance' },
+          ...((flags.organization ?? settings.organization) !== undefined && { organization: flags.organization ?? settings.organization }),
+          ...(only !== undefined && { only }),
+        });
+      } catch (error) {
+        if (error instanceof ConformanceError) throw new CliError(error.message, exitCodeOf[error.code], error.hint);
+        throw error;
+      }
       if (flags.junit) await writeFile(flags.junit, toJunit(report));
-      if (session.printer.format === 'table') {
-        const { reportText } = await import('../conformance/report-text.js');
-        process.stdout.write(reportText(report, createStyle(session.terminal.color)));
-      } else process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      if (session.printer.format === 'table') process.stdout.write(formatReport(report, { color: session.terminal.color }));
+      else process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       process.exitCode = report.counts.fail > 0 ? driftExitCode : report.counts.error > 0 ? ExitCode.other : ExitCode.ok;
     });
   withExamples(conformance, [
@@ -88,16 +91,4 @@ export function registerConformanceCommand(program: Command): void {
     'medsched conformance --profile production --read-only --junit conformance.xml',
     'medsched conformance --patient-profile demo-patient --other-org-profile lindenhof --json',
   ]);
-}
-
-/** One read first: a refused credential or an unreachable server is the CLI's failure (exit 3, 7), not seventeen failed rules. */
-async function checkMainCredential(probe: import('../conformance/probe.js').Probe): Promise<void> {
-  let status: number;
-  try {
-    status = (await probe.send({ method: 'GET', path: '/calendars/', query: { limit: 1 } })).status;
-  } catch (error) {
-    if ((error as Error).name === 'RuleFailure') return;
-    throw new CliError(`cannot reach ${probe.baseUrl}: ${error instanceof Error ? error.message : String(error)}`, ExitCode.network, 'check --base-url and that the server runs');
-  }
-  if (status === 401) throw new CliError(`the server refuses the credential (401) at ${probe.baseUrl}`, ExitCode.auth, 'run `medsched login`, or check MEDSCHED_API_KEY');
 }

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { openSession, type Session } from '../client/session.js';
+import { openSession } from '../client/session.js';
 import { defaultAppUrl } from '../config/profile.js';
 import { resolveBakeRange } from '../dates/date-range.js';
 import { dateIn } from '../dates/time-zone.js';
@@ -12,6 +12,8 @@ import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { withExamples } from './help-examples.js';
+import { appUrlOf } from './plan-app-url.js';
+import { runPlanHome } from './plan-home.js';
 
 interface PlanOptions {
   patient?: string;
@@ -20,13 +22,8 @@ interface PlanOptions {
   out?: string;
   link?: boolean;
   appUrl?: string;
-}
-
-/** The app address: flag, MEDSCHED_APP_URL, the profile's `app-url`, else the reference server's default. */
-function appUrlOf(session: Session, flag: string | undefined): string {
-  const url = flag ?? (process.env.MEDSCHED_APP_URL || undefined) ?? session.settings.profile?.appUrl ?? defaultAppUrl;
-  if (!/^https?:\/\/[^/]+$/.test(url.replace(/\/+$/, ''))) throw usageError(`--app-url "${url}" is not an http(s) origin`, `e.g. ${defaultAppUrl}`);
-  return url.replace(/\/+$/, '');
+  allPatients?: boolean;
+  organization?: string;
 }
 
 /** The date a range bound falls on: plan pages take whole days. */
@@ -35,6 +32,7 @@ function day(value: string, timeZone: string): string {
 }
 
 async function runPlan(options: PlanOptions, command: Command): Promise<void> {
+  if (options.allPatients || options.organization !== undefined) return runPlanHome(options, command);
   const session = await openSession(command);
   if (options.patient === undefined) throw usageError('--patient is required', 'e.g. medsched plan --patient "Clara Claus" --from next-week');
   const appUrl = appUrlOf(session, options.appUrl);
@@ -84,6 +82,8 @@ export function registerPlanCommand(program: Command): void {
     .option('--from <date>', `first day: ${humanDateHelp}`)
     .option('--to <date>', 'last day (inclusive); default: the end of --from, and a week for a single day')
     .option('--out <file>', 'where to save the PDF, - for stdout (default: plan-<patient>-<from>.pdf)')
+    .option('--all-patients', 'every patient of the organization: one PDF, a patient per page(s) in name order; patients with nothing baked are named on stderr')
+    .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
     .option('--link', 'print the signed link instead of downloading')
     .option('--app-url <url>', `the web app's address (env MEDSCHED_APP_URL, profile app-url; default ${defaultAppUrl})`)
     .action(runPlan);
@@ -91,5 +91,6 @@ export function registerPlanCommand(program: Command): void {
     'medsched plan --patient "Clara Claus" --from next-week',
     'medsched plan --patient patient1@sonnen.example --from 2026-01-05 --to 2026-01-11 --out clara.pdf',
     'medsched plan --patient clara --from next-week --link',
+    'medsched plan --all-patients --from next-week --out home-week.pdf',
   ]);
 }

@@ -1,5 +1,7 @@
 import { CalendarEntryReplaceInput, type CalendarEntry } from '@medsched/sdk';
 import { exactInput } from '../input/exact-input.js';
+import { usageError } from '../errors/cli-error.js';
+import { refuseBakedIntake } from './baked-intake-refusal.js';
 import type { Session } from '../client/session.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { recordWrite, setRecovery } from '../errors/write-journal.js';
@@ -66,6 +68,9 @@ export async function changeEntry(session: Session, id: string, body: Record<str
   const client = await session.client();
   const before = await client.calendars.get(id);
   const isSeries = typeof before.rrule === 'string';
+  // Refused before any question: a baked intake is final (409), and --rebake is never dropped silently.
+  if (before.baked) await refuseBakedIntake(session, before, body, options.verb);
+  if (options.rebake && !isSeries) throw usageError(`--rebake bakes again the baked days of a series; entry ${id} is a one-off draft, so there is nothing baked to bake again`, 'leave out --rebake (bake the day afterwards with `medsched bake`)');
   const occurrences = isSeries ? await bakedOccurrences(session, before) : [];
   const who = await patientLabel(session, before.userId);
   const changed = changes(before, body);

@@ -18,6 +18,11 @@ export const ExitCode = {
    * were made and others not, or one's outcome is unknown. Stderr lists which.
    */
   partial: 9,
+  /**
+   * `bake check` found something that needs attention before the devices are filled (days not
+   * baked, no device, series changed after the bake); stdout lists each with its fix.
+   */
+  attention: 10,
   /** Ctrl-C (SIGINT), as shells report it: 128 + 2. */
   interrupted: 130,
 } as const;

@@ -1,5 +1,5 @@
 import type { Session } from '../client/session.js';
-import { CliError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { planWrites, recordWrite } from '../errors/write-journal.js';
 import { onInterrupt } from '../errors/stop-report.js';
@@ -17,6 +17,23 @@ export interface PlannedRequest {
   describe: string;
 }
 
+/**
+ * A confirmation typed in full instead of y/N, for writes too big to agree to by habit (a long
+ * range): on a terminal the person types `answer`; with --yes or without a terminal `flag` must
+ * have been given (`confirmedByFlag`), else exit 2 before anything is sent.
+ */
+export interface TypedConfirmation {
+  /** What the person types, e.g. "365" (the number of days). */
+  answer: string;
+  /** The prompt, e.g. "This bakes 365 days (…). Type 365 to go ahead:". */
+  question: string;
+  /** The flag scripts give instead, e.g. "--confirm-long-range". */
+  flag: string;
+  /** For the refusal: "bake 365 days (more than 28)". */
+  what: string;
+  confirmedByFlag: boolean;
+}
+
 /** What a write command is about to do, decided before the first write is sent. */
 export interface WritePlan {
   /** What will change, one line each (names, old and new values), shown above the question. */
@@ -26,8 +43,10 @@ export interface WritePlan {
   /** The question, e.g. "Change the series and bake the days again?" */
   question: string;
   requests: PlannedRequest[];
-  /** Removes or reverts data: without a terminal it needs --yes (a script must say it means it). */
+  /** Removes or reverts data, or touches more than one patient: without a terminal it needs --yes (a script must say it means it). */
   destructive: boolean;
+  /** A typed confirmation instead of y/N (long ranges). */
+  typed?: TypedConfirmation | undefined;
   /** The verb of the refusal without a terminal: "refusing to unbake without confirmation". */
   verb: string;
   /** Advice if the run stops half-way (before any step changes it). */
@@ -74,6 +93,11 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     return false;
   }
   const interactive = session.terminal.stdinIsTTY;
+  const typed = plan.typed !== undefined && !plan.typed.confirmedByFlag ? plan.typed : undefined;
+  if (typed && (flags.yes || !interactive)) {
+    for (const line of plan.summary) printer.note(line);
+    throw usageError(`refusing to ${typed.what} without a typed confirmation`, `${interactive ? 'leave out --yes and type the number when asked, or ' : ''}add ${typed.flag} (with --yes) in scripts`);
+  }
   if (!flags.yes && interactive) {
     // A person reading the question is not a slow server: the --timeout clock and progress line wait.
     pauseDeadline();
@@ -83,16 +107,17 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     const style = session.errStyle;
     output.write(`${plan.summary.join('\n')}\n`);
     for (const line of plan.consequences ?? []) output.write(`${style.yellow('!')} ${line}\n`);
-    const { confirm } = await import('@inquirer/prompts');
+    const { confirm, input } = await import('@inquirer/prompts');
     let confirmed: boolean;
     try {
-      confirmed = await confirm({ message: plan.question, default: false }, terminal.context);
+      if (typed) output.write(`${plan.question.replace(/\?$/, '')}: type the number below, or anything else to stop.\n`);
+      confirmed = typed ? (await input({ message: typed.question }, terminal.context)).trim() === typed.answer : await confirm({ message: plan.question, default: false }, terminal.context);
     } finally {
       terminal.close();
       session.activity.resume();
       resumeDeadline();
     }
-    if (!confirmed) throw new CliError('Nothing changed: you answered no (no request was sent).', ExitCode.declined);
+    if (!confirmed) throw new CliError(typed ? `Nothing changed: that was not ${typed.answer} (no request was sent).` : 'Nothing changed: you answered no (no request was sent).', ExitCode.declined);
   } else {
     // Scripts see what they are about to change in their logs too (and, when refused, why).
     for (const line of plan.summary) printer.note(line);

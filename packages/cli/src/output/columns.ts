@@ -10,6 +10,8 @@ export interface Column<T> {
    * id, a series, a rule), never for what says which dose, when, or how much.
    */
   drop?: number;
+  /** Never shortened with `…` in a table: what could be misread when cut (a medication's name with its strength). */
+  whole?: boolean;
 }
 
 /** A column reading one field by name. */

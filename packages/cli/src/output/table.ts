@@ -57,7 +57,7 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
   const allRows = records.map((record) => columns.map((column) => cellText(column.value(record)).replace(/\s+/g, ' ')));
   const allHeaders = columns.map((column) => column.header.toUpperCase());
   const allWidths = allHeaders.map((header, index) => Math.max(width(header), ...allRows.map((row) => width(row[index] ?? ''))));
-  const cuttableAll = columns.map((_column, index) => allRows.some((row) => !exactValue.test(row[index] ?? '')));
+  const cuttableAll = columns.map((column, index) => column.whole !== true && allRows.some((row) => !exactValue.test(row[index] ?? '')));
   const kept = new Set(columns.map((_column, index) => index));
   const leftOut: string[] = [];
   const { maxWidth } = options;

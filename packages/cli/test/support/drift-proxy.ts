@@ -8,9 +8,16 @@ import type { AddressInfo } from 'node:net';
  * - `cross-org-read`: a refused read of one calendar entry is answered with the entry anyway
  *   (the proxy asks again with `leakKey`, another organization's key);
  * - `writes-fail`: nothing drifts, but every request other than GET fails with 500 and is
- *   counted, unforwarded (to prove that --read-only sends no write).
+ *   counted, unforwarded (to prove that --read-only sends no write);
+ * - `staff-list-leak`: `GET /calendars/` without `patient`, sent with `staffKey`, answers the
+ *   staff's entries and, after them, those `leakKey` sees (the rest untouched).
  */
-export type Drift = { kind: 'rename-field' } | { kind: '422-for-409' } | { kind: 'cross-org-read'; leakKey: string } | { kind: 'writes-fail' };
+export type Drift =
+  | { kind: 'rename-field' }
+  | { kind: '422-for-409' }
+  | { kind: 'cross-org-read'; leakKey: string }
+  | { kind: 'writes-fail' }
+  | { kind: 'staff-list-leak'; staffKey: string; leakKey: string };
 
 export interface DriftProxy {
   /** Base URL (…/v1) of the drifted server. */
@@ -57,6 +64,11 @@ export async function startDriftProxy(target: string, drift: Drift): Promise<Dri
     }
     let status = answer.status;
     let text = await answer.text();
+    if (drift.kind === 'staff-list-leak' && method === 'GET' && answer.ok && url.pathname === '/v1/calendars/' && !url.searchParams.has('patient') && req.headers['x-api-key'] === drift.staffKey) {
+      headers.set('x-api-key', drift.leakKey);
+      const leaked = (await (await send()).json()) as unknown[];
+      text = JSON.stringify([...(JSON.parse(text) as unknown[]), ...leaked]);
+    }
     if (drift.kind === '422-for-409' && status === 409) {
       status = 422;
       text = JSON.stringify({ ...JSON.parse(text), status: 422, code: 'validation_failed', title: 'Unprocessable entity' });

@@ -187,7 +187,7 @@ export class Pipeline {
   }
 
   #authenticated(request: ApiRequest, path: string, requestId: string, caller: Caller): ApiResponse | Promise<ApiResponse> {
-    const limitHeaders = this.options.rateLimiter?.take(caller, Date.now());
+    const limitHeaders = this.options.rateLimiter?.take(caller, this.options.now().getTime());
     return this.idempotency.run(request, caller, requestId, (replayable) => this.#operate(replayable, path, requestId, caller, limitHeaders));
   }
 

@@ -39,6 +39,8 @@ export class ScenarioBuilder {
   /** Stable across builds (the scenario is rewritten while recording): the organization of records that name none, and the replay keys. */
   #fallbackOrganization: string | undefined;
   readonly #replayKeys = new Map<string, { apiKey: string; id: string; hash: string }>();
+  /** The id of the replay user made for an organization with no recorded admin or staff user. */
+  readonly #replayUserIds = new Map<string, string>();
 
   constructor(options: ScenarioBuilderOptions = {}, maxRecords = 100_000) {
     this.#options = options;
@@ -172,12 +174,16 @@ export class ScenarioBuilder {
     const credentials: ScenarioCredential[] = [];
     const accounts: StoredRecord[] = [];
     const apiKeys: StoredRecord[] = [];
+    // Copies: a build adds the replay users and accounts to what it writes, never to what was
+    // recorded, so that a scenario written while recording does not leave them behind (a replay
+    // admin made before the recorded admin arrived stayed in the user list of every later build).
+    const records: Record<string, StoredRecord[]> = {};
+    for (const [table, rows] of this.#tables) records[table] = [...rows.values()].map((row) => ({ ...row })) as StoredRecord[];
+    const users = (records.users ??= []);
     for (const organization of organizations) {
-      const credential = await this.#replayCredential(organization, now, accounts, apiKeys);
+      const credential = await this.#replayCredential(organization, now, users, accounts, apiKeys);
       credentials.push(credential);
     }
-    const records: Record<string, StoredRecord[]> = {};
-    for (const [table, rows] of this.#tables) records[table] = [...rows.values()] as StoredRecord[];
     records.accounts = accounts;
     records.apiKeys = apiKeys;
     return { format: scenarioFormat, recordedAt: now, ...(this.#options.target && { target: this.#options.target }), records, credentials };
@@ -188,12 +194,13 @@ export class ScenarioBuilder {
    * when there is one, so that the user list answers as recorded, else a new user. Its key is new
    * (`msk_scenario_…`), random, and stored only as a hash, like any key.
    */
-  async #replayCredential(organization: string, now: string, accounts: StoredRecord[], apiKeys: StoredRecord[]): Promise<ScenarioCredential> {
-    const users = [...(this.#tables.get('users')?.values() ?? [])].filter((user) => user.organization === organization);
-    let user = users.find((candidate) => candidate.role === 'admin') ?? users.find((candidate) => candidate.role === 'user');
+  async #replayCredential(organization: string, now: string, users: StoredRecord[], accounts: StoredRecord[], apiKeys: StoredRecord[]): Promise<ScenarioCredential> {
+    const members = users.filter((user) => user.organization === organization);
+    let user = members.find((candidate) => candidate.role === 'admin') ?? members.find((candidate) => candidate.role === 'user');
     if (!user) {
-      user = { id: newObjectId(), name: 'Scenario replay', email: null, organization, role: 'admin', category: null, timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: now, updatedAt: now };
-      this.#put('users', user);
+      const id = (this.#replayUserIds.get(organization) ?? this.#replayUserIds.set(organization, newObjectId()).get(organization)) as string;
+      user = { id, name: 'Scenario replay', email: null, organization, role: 'admin', category: null, timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: now, updatedAt: now };
+      users.push(user);
     }
     const userId = String(user.id);
     const accountId = text(user.accountId) ?? `scenario|${userId}`;

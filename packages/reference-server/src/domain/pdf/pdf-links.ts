@@ -9,6 +9,7 @@ import { forbidden, invalid, ProblemError } from '../operation/problems.js';
 import type { Database } from '../../db/database.js';
 import { buildPlanGrid, type PlanGrid } from './plan-grid.js';
 import { patientOfPage, readPlanRange } from './plan-range.js';
+import { RenderedPdfs } from './rendered-pdfs.js';
 
 export interface PdfLinkOptions {
   /** The web application; default `https://app.medsched.test`. */
@@ -39,6 +40,7 @@ export class PdfLinks {
   readonly origins: readonly string[];
   readonly #ttlSeconds: number;
   readonly #key: Promise<CryptoKey>;
+  readonly #rendered = new RenderedPdfs();
 
   constructor(options: PdfLinkOptions = {}) {
     this.origins = [allowedOrigin(options.appUrl ?? defaultAppUrl), allowedOrigin(options.webUrl ?? defaultWebUrl)];
@@ -83,7 +85,7 @@ export class PdfLinks {
       throw forbidden(check.reason === 'expired' ? 'this signed link has expired; ask GET /v1/pdf/ for a new one' : 'the signature of this link does not match');
     }
     const pageUrl = decodeURIComponent(rawUrl);
-    const bytes = await this.#pdf(db, pageUrl, now, byPart.slice('&by='.length));
+    const bytes = await this.#pdf(db, pageUrl, now, byPart.slice('&by='.length), request.search, Number(expires) * 1000);
     return {
       status: 200,
       headers: {
@@ -97,7 +99,7 @@ export class PdfLinks {
   }
 
   /** The PDF: for a patient's page the medication plan of its range, else the page's address. */
-  async #pdf(db: Database, pageUrl: string, now: Date, requestedBy: string): Promise<Uint8Array> {
+  async #pdf(db: Database, pageUrl: string, now: Date, requestedBy: string, link: string, expiresAt: number): Promise<Uint8Array> {
     const url = new URL(pageUrl);
     const patientId = patientOfPage(url.pathname);
     const patient = patientId === undefined ? undefined : db.users.get(patientId);
@@ -108,7 +110,13 @@ export class PdfLinks {
       if (!range.ok) throw invalid('urlPath', range.reason);
       grid = buildPlanGrid({ db, patient, range: range.range, now, requestedBy: requestedBy ? db.users.get(requestedBy) : undefined, pageUrl });
     }
-    const { planPdf, pagePdf } = await import('./pdf-file.js');
-    return grid ? planPdf(grid, now) : pagePdf(pageUrl, now);
+    // What the PDF shows, but for the time it prints: the same data gives the same bytes.
+    // (Maps written as their entries: JSON.stringify would write every dose map as `{}`.)
+    const fingerprint = grid ? JSON.stringify({ ...grid, generatedAt: '' }, (_key, value: unknown) => (value instanceof Map ? [...value] : value)) : pageUrl;
+    const rendered = grid;
+    return this.#rendered.get(link, fingerprint, now.getTime(), expiresAt, async () => {
+      const { planPdf, pagePdf } = await import('./pdf-file.js');
+      return rendered ? planPdf(rendered, now) : pagePdf(pageUrl, now);
+    });
   }
 }

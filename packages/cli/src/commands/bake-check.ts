@@ -1,0 +1,134 @@
+import type { Command } from 'commander';
+import type { CalendarEntry } from '@medsched/sdk';
+import { openSession, type Session } from '../client/session.js';
+import { resolveBakeRange } from '../dates/date-range.js';
+import { dayRangeText } from '../dates/day-range-text.js';
+import { humanDateHelp } from '../dates/human-date.js';
+import { CliError, usageError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { homePatients, type HomePatient } from '../identity/home-patients.js';
+import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
+import { patientName } from '../identity/patient-name.js';
+import type { Column } from '../output/columns.js';
+import { checkFieldsFirst } from '../output/known-fields.js';
+import { plural } from '../output/plural.js';
+import { startProgress } from '../output/progress.js';
+import { findPatientProblems, type Finding } from './bake-findings.js';
+import { withExamples } from './help-examples.js';
+import { organizationOf } from './organization-default.js';
+
+interface CheckOptions {
+  patient?: string;
+  allPatients?: boolean;
+  organization?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Requests in flight at once: quick, and well under a rate limit. */
+const parallelReads = 4;
+
+/** The columns of CSV and NDJSON; JSON gives the findings with the same field names. */
+const findingColumns: Column<Finding>[] = [
+  { header: 'name', value: (finding) => finding.name },
+  { header: 'patient', value: (finding) => finding.patient },
+  { header: 'kind', value: (finding) => finding.kind },
+  { header: 'days', value: (finding) => finding.days },
+  { header: 'detail', value: (finding) => finding.detail },
+  { header: 'fix', value: (finding) => finding.fix },
+];
+
+/** Reads each patient's range (bake read: baked entries and devices; calendar list: series and drafts) and decides what needs attention. */
+async function checkPatients(session: Session, patients: HomePatient[], range: { from: string; to: string }): Promise<Finding[][]> {
+  const client = await session.client();
+  const results: Finding[][] = patients.map(() => []);
+  const progress = patients.length > 1 ? startProgress(`Checking ${plural(patients.length, 'patient')}`, { tty: session.terminal.stderrIsTTY, style: session.errStyle }) : undefined;
+  let next = 0;
+  const worker = async () => {
+    while (next < patients.length) {
+      const index = next++;
+      const patient = patients[index] as HomePatient;
+      const bake = await client.calendars.bake.get({ patient: patient.id, from: range.from, to: range.to });
+      const entries: CalendarEntry[] = [];
+      for await (const entry of client.calendars.iterate({ patient: patient.id, limit: 100 })) entries.push(entry);
+      results[index] = findPatientProblems({ patient, from: range.from.slice(0, 10), to: range.to.slice(0, 10), baked: bake.data, entries, devices: bake.iotDevices.length });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(parallelReads, patients.length) }, worker));
+  } catch (error) {
+    progress?.fail();
+    throw error;
+  }
+  progress?.done(`Checked ${plural(patients.length, 'patient')}`);
+  return results;
+}
+
+/** The report a person reads: one block per patient that needs attention, each problem with its fix on its own line. */
+function printReport(session: Session, patients: HomePatient[], results: Finding[][]): void {
+  const { printer } = session;
+  const style = printer.style;
+  const lines: string[] = [];
+  for (const [index, patient] of patients.entries()) {
+    const findings = results[index] ?? [];
+    if (findings.length === 0) continue;
+    lines.push(`${style.bold(patient.name)} (${patient.id})`);
+    for (const finding of findings) {
+      lines.push(`  ${style.yellow('!')} ${finding.kind}${finding.days ? ` ${finding.days}` : ''}: ${finding.detail}`);
+      lines.push(`    fix: ${finding.fix}`);
+    }
+  }
+  if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function runCheck(_options: unknown, command: Command): Promise<void> {
+  // `bake` and `bake check` share option names; commander gives them to the parent, so read both.
+  const options = command.optsWithGlobals<CheckOptions>();
+  if (options.patient !== undefined && (options.allPatients || options.organization !== undefined)) throw usageError('give either --patient, or --all-patients (with or without --organization)');
+  if (options.patient === undefined && !options.allPatients) throw usageError('say whom to check: --patient NAME|ID, or --all-patients', 'e.g. medsched bake check --all-patients --from next-week');
+  if (options.organization !== undefined && !options.allPatients) throw usageError('--organization needs --all-patients');
+  const session = await openSession(command);
+  await checkFieldsFirst(session, undefined, findingColumns as never[]);
+  const range = resolveBakeRange(options.from, options.to, session.settings.timezone);
+  session.printer.note(`Dates ${range.echo}`);
+  let patients: HomePatient[];
+  if (options.patient !== undefined) {
+    const id = await resolvePatient(session, options.patient);
+    patients = [{ id, name: (await patientName(session, id)) ?? id, timezone: session.patientZones.get(id) }];
+  } else patients = await homePatients(session, await organizationOf(session, options.organization));
+
+  const results = await checkPatients(session, patients, range);
+  const findings = results.flat();
+  if (session.printer.format === 'table') printReport(session, patients, results);
+  else session.printer.list(findings, findingColumns);
+  const needing = results.filter((found) => found.length > 0).length;
+  const days = dayRangeText(range.from.slice(0, 10), range.to.slice(0, 10));
+  if (needing === 0) {
+    session.printer.success(`Nothing needs attention: ${plural(patients.length, 'patient')}, ${days}: every intake due is baked, every patient has a device, no series changed since.`);
+    return;
+  }
+  // Many patients with days not baked: one home-wide bake fixes them all (baking twice changes nothing).
+  const unbaked = findings.filter((finding) => finding.kind === 'not-baked' || finding.kind === 'series-new');
+  const homeFix = options.allPatients && new Set(unbaked.map((finding) => finding.patient)).size > 1 ? `; the days not baked of every patient at once: medsched bake --all-patients${options.organization ? ` --organization ${options.organization}` : ''} --from ${range.from} --to ${range.to}` : '';
+  throw new CliError(`${needing} of ${plural(patients.length, 'patient')} ${needing === 1 ? 'needs' : 'need'} attention (${plural(findings.length, 'problem')}), ${days}.`, ExitCode.attention, `each problem above has the command that fixes it${homeFix}; run bake check again afterwards`);
+}
+
+/** `bake check`: registered under `bake` by bake.ts. */
+export function registerBakeCheck(bake: Command): void {
+  const check = bake
+    .command('check')
+    .description(
+      "Check a range before the devices are filled; changes nothing. Lists per patient what needs attention: days with intakes due that are not baked, no device assigned, series created, changed or deleted after the range was baked (the baked doses may be stale), each with the command that fixes it.\nExit 0 when nothing needs attention, 10 when something does (scripts: `medsched bake check --all-patients --from next-week || exit 1`).",
+    )
+    .option('--patient <name|id>', patientOptionHelp)
+    .option('--all-patients', 'every patient of the organization')
+    .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
+    .option('--from <date>', `first day: ${humanDateHelp}`)
+    .option('--to <date>', 'last day (inclusive); default: the end of --from')
+    .action(runCheck);
+  withExamples(check, [
+    'medsched bake check --all-patients --from next-week',
+    'medsched bake check --patient "Clara Claus" --from 2026-01-05 --to 2026-01-11',
+    'medsched bake check --all-patients --from next-week --output csv > check.csv',
+  ]);
+}

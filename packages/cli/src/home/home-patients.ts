@@ -1,0 +1,60 @@
+import type { User } from '@medsched/sdk';
+import type { Session } from '../client/session.js';
+import { cleanText } from '../output/clean-text.js';
+import { rememberPatients } from '../identity/remember-patients.js';
+import { organizationOf } from '../commands/organization-default.js';
+
+/** The patients of one organization (a care home), as home-wide commands work through them. */
+export interface Home {
+  /** The organization's id. */
+  organization: string;
+  /** "Sonnen-Apotheke (64d0…)", or the id alone when the name cannot be read. */
+  label: string;
+  /** Every user of role patient or onlyself, in name order (then id, so the order never changes). */
+  patients: User[];
+}
+
+/**
+ * One order for names everywhere a home is listed: the root collation, so Łukasz sorts with L,
+ * Ødegård with O and Żółć with Z, whatever the machine's locale; numbers inside names in
+ * numeric order.
+ */
+const nameOrder = new Intl.Collator('und', { sensitivity: 'variant', numeric: true });
+
+/** Compares two patients by name, then by id (two residents may share a name). */
+export function byPatientName(a: { name: string; id: string }, b: { name: string; id: string }): number {
+  return nameOrder.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * Every patient of the organization (flag, profile, else the credential's own), read page by
+ * page through the SDK (`GET /users/` with its pagination), so it works against any deployment
+ * of the interface. The names and zones are kept in the session for the rows that follow.
+ */
+export async function readHome(session: Session, given: string | undefined): Promise<Home> {
+  const organization = await organizationOf(session, given);
+  const client = await session.client();
+  const patients: User[] = [];
+  const seen = new Set<string>();
+  for (const role of ['patient', 'onlyself'] as const) {
+    for await (const user of client.users.iterate({ organization, role, limit: 100 })) {
+      // A deployment may answer a role filter loosely: keep patients only, each once.
+      if (seen.has(user.id) || (user.role !== undefined && user.role !== role)) continue;
+      seen.add(user.id);
+      patients.push({ ...user, name: cleanText(user.name) });
+    }
+  }
+  patients.sort(byPatientName);
+  for (const patient of patients) {
+    session.patientNames.set(patient.id, patient.name);
+    if (patient.timezone) session.patientZones.set(patient.id, patient.timezone);
+  }
+  await rememberPatients(session, organization, patients);
+  let label = organization;
+  try {
+    label = `${cleanText((await client.organizations.get(organization)).name)} (${organization})`;
+  } catch {
+    // A credential that may not read the organization still reads its patients: the id names it.
+  }
+  return { organization, label, patients };
+}

@@ -1,0 +1,33 @@
+import type { Fixtures } from './fixtures.js';
+import type { Probe } from './probe.js';
+import type { ShapeLedger } from './shape-ledger.js';
+
+/** Where a rule comes from: the section of the service interface and, where it fills a gap, our API decision. */
+export interface RuleSource {
+  /** E.g. `§5 Authentication, item 6`. */
+  interface: string;
+  /** E.g. `docs/api-reference.md "Errors"`, where the interface says "not shown" and we decided. */
+  decision?: string;
+}
+
+/** What a rule works with. */
+export interface RuleContext {
+  readonly probe: Probe;
+  readonly fixtures: Fixtures;
+  readonly ledger: ShapeLedger;
+  readonly readOnly: boolean;
+}
+
+/** One named behaviour a deployment must show. */
+export interface ConformanceRule {
+  /** Stable id, `group.name`, e.g. `tenancy.entry-read`. */
+  readonly id: string;
+  readonly title: string;
+  readonly source: RuleSource;
+  /** True when the rule sends anything but GET: such rules do not run in read-only mode. */
+  readonly writes: boolean;
+  /** Rules whose verdict this one builds on: they run too when this one is chosen alone. */
+  readonly needs?: readonly string[];
+  /** Runs the checks; throws `RuleFailure` at the first difference, `RuleSkip` when it cannot run here. */
+  run(context: RuleContext): Promise<void>;
+}
