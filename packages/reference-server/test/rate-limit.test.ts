@@ -1,4 +1,4 @@
-import { createClient, RateLimitError, type LogEntry } from '@medsched/sdk';
+import { createClient, RateLimitError, type LogEntry, type LoggerEntry } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
@@ -37,7 +37,7 @@ async function exhaust(apiKey: string): Promise<void> {
 function loggingClient(apiKey: string, options: { maxRetries?: number; maxRetryAfter?: number } = {}) {
   const attempts: LogEntry[] = [];
   // When the SDK starts waiting, the server's clock moves by the wait, as the wait itself would.
-  const logger = (entry: LogEntry) => (entry.type === 'retry-wait' ? (clock += entry.ms) : attempts.push(entry));
+  const logger = (entry: LoggerEntry) => (entry.type === 'retry-wait' ? (clock += entry.ms) : attempts.push(entry));
   const client = createClient({ baseUrl: server.url, apiKey, maxRetries: 2, retryDelays: { initialMs: 10, maxMs: 50 }, logger, ...options });
   return { client, attempts };
 }
