@@ -51,7 +51,7 @@ function getOrganization(localAddress: string): Promise<number> {
 describe('connections per client address', () => {
   it('answers one connection over the limit with a 429 problem and closes it, while other addresses are served', async () => {
     const stalled = await Promise.all(Array.from({ length: limit }, () => openSocket()));
-    for (const socket of stalled) socket.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: x\r\n`);
+    for (const socket of stalled) socket.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: localhost\r\n`);
 
     const extra = await openSocket();
     const answer = await readUntilClosed(extra);

@@ -43,11 +43,11 @@ const stillServes = async () => {
 describe('stalled clients are cut off and the server keeps serving', () => {
   it('half a header, a body that never ends, an idle keep-alive', async () => {
     const halfHeader = await openSocket();
-    halfHeader.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\n`);
+    halfHeader.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${org1.admin.apiKey}\r\n`);
     const halfBody = await openSocket();
-    halfBody.write(`POST /v1/medications/ HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":`);
+    halfBody.write(`POST /v1/medications/ HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${org1.admin.apiKey}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"name":`);
     const idle = await openSocket();
-    idle.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\n\r\n`);
+    idle.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${org1.admin.apiKey}\r\n\r\n`);
     // Reading (and dropping) what the server sends, so that its close is seen.
     const closed = (socket: Socket) => new Promise<void>((resolve) => socket.resume().once('close', () => resolve()));
     const allClosed = Promise.all([closed(halfHeader), closed(halfBody), closed(idle)]);
@@ -88,7 +88,7 @@ async function neverReads(): Promise<void> {
     });
     const reader = await openSocket();
     reader.pause(); // never reads
-    const request = `GET /v1/calendars/bake?patient=${patient.body.id}&from=2026-01-01&to=2026-03-31 HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\n\r\n`;
+    const request = `GET /v1/calendars/bake?patient=${patient.body.id}&from=2026-01-01&to=2026-03-31 HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${org1.admin.apiKey}\r\n\r\n`;
     // Four answers of megabytes each: far more than the socket buffers hold.
     for (let count = 0; count < 4; count++) reader.write(request);
     await stillServes();
@@ -122,9 +122,9 @@ describe('the built medsched-server with timeout flags (issue 18, slow senders)'
         });
       const closed = (socket: Socket) => new Promise<void>((resolve) => socket.resume().once('close', () => resolve()));
       const halfHeader = await open();
-      halfHeader.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: x\r\nx-api-`);
+      halfHeader.write(`GET /v1/organizations/${org1.id} HTTP/1.1\r\nHost: localhost\r\nx-api-`);
       const halfBody = await open();
-      halfBody.write(`POST /v1/medications/ HTTP/1.1\r\nHost: x\r\nx-api-key: ${org1.admin.apiKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"na`);
+      halfBody.write(`POST /v1/medications/ HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${org1.admin.apiKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"na`);
       const all = Promise.all([closed(halfHeader), closed(halfBody)]);
       const served = await fetch(`${bin.url}/organizations/${org1.id}`, { headers: withKey(org1.admin.apiKey) });
       expect(served.status).toBe(200);

@@ -31,12 +31,17 @@ function getWithHost(path: string, host: string, headers: Record<string, string>
 }
 
 describe('links come from the public URL, never from Host', () => {
-  it('Link headers and signed PDF links use --public-url whatever Host says; a malformed Host is no 5xx', async () => {
+  it('Link headers and signed PDF links use --public-url whatever Host says; a foreign or malformed Host is 421, no 5xx', async () => {
     for (const host of ['evil.example', 'a b', '[::1', 'x:99999', '%00', '']) {
+      const refused = await getWithHost(`/v1/users/?organization=${org1.id}&limit=1`, host, withKey(org1.admin.apiKey));
+      expect(refused.status, host).toBe(421);
+    }
+    // Hosts the server answers (loopback names, addresses) still never make its links.
+    for (const host of ['localhost:1', 'app.localhost', '127.0.0.2', '[::1]:99']) {
       const list = await getWithHost(`/v1/users/?organization=${org1.id}&limit=1`, host, withKey(org1.admin.apiKey));
       expect(list.status, host).toBe(200);
       expect(String(list.headers.link), host).toContain(`<${publicUrl}/v1/users/`);
-      expect(String(list.headers.link)).not.toContain('evil');
+      expect(String(list.headers.link)).not.toContain(host);
       const signed = await getWithHost(`/v1/pdf/?urlPath=${encodeURIComponent('https://app.medsched.example/plan')}`, host, withKey(org1.user.apiKey));
       expect(signed.status, `${host}: ${signed.text}`).toBeLessThan(500);
       if (signed.status === 200) expect(JSON.parse(signed.text).signed.startsWith(`${publicUrl}/files/pdf?`)).toBe(true);

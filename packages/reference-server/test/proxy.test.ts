@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import { execFileSync } from 'node:child_process';
+import { serverBin, startServerBin, type ServerProcess } from './support/server-bin.js';
 
 // `medsched-server proxy` as people run it: its own process, in front of a target. The target is
 // the reference server (traffic that keeps the contract) or a small hand-written server that
@@ -33,6 +34,12 @@ afterAll(async () => {
 });
 
 describe('medsched-server proxy', () => {
+  it('proxy --help prints the proxy’s own flags, not the whole server help', () => {
+    const help = execFileSync(process.execPath, [serverBin, 'proxy', '--help'], { encoding: 'utf8' });
+    for (const flag of ['--target URL', '--allowed-hosts', '--redact-fields', '--max-log-mb', '--violations FILE', '--record DIR']) expect(help).toContain(flag);
+    expect(help).not.toContain('--quota-entries');
+  });
+
   it('passes traffic through unchanged and reports nothing while both sides keep the contract', async () => {
     const proxy = await startServerBin(['proxy', '--target', target.url, '--port', '0']);
     try {

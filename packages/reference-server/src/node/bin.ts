@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { printCredentials } from './commands/credentials.js';
 import { runDevicesCommand } from './commands/devices.js';
 import { runKeysCommand } from './commands/keys.js';
-import { runProxy } from './commands/proxy.js';
+import { proxyUsage, runProxy } from './commands/proxy.js';
 import { serve } from './commands/serve.js';
 import { mintToken } from './commands/token.js';
 import { UsageError, serverOrigin } from './environment.js';
@@ -21,8 +21,10 @@ const usage = `medsched-server: the medsched reference server
                   [--max-connections-per-client 256]
                   [--idempotency-mb 64] [--idempotency-credential-mb 8] [--idempotency-ttl 86400]
                   [--quota-entries 100000] [--quota-mb 100] [--journal-compact-mb 16]
+                  [--allowed-hosts "api.example.com,.example.org" | all]
                   [--scenario FILE]   (seed data recorded by proxy --record, instead of --seed)
   medsched-server proxy --target URL [--port 4020] [--record DIR] [--violations FILE] [--redact-emails]
+                        [--redact-fields NAMES] [--allowed-hosts NAMES] [--max-log-mb 64]   (proxy --help)
   medsched-server credentials [--json]
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
@@ -41,6 +43,9 @@ flags win. Limits, with the defaults shown above (README, "Limits"):
                   calendar_entry_quota_exceeded / storage_quota_exceeded
   --journal-compact-mb   with --data: journal MiB past which the file is compacted while running
   Bodies: 1 MiB (413, read to the end up to 16 MiB so that clients see the problem).
+  --allowed-hosts   Host names answered besides localhost, *.localhost, IP addresses and the names of
+                  --host, --public-url, --app-url, --web-url (.example.com: it and every name under
+                  it; all: no check); any other Host is answered 421 (DNS rebinding, README "Security")
 
 Commands other than serve and credentials talk to a running server: --url, or --host/--port,
 or MEDSCHED_URL; admin commands need --admin-secret or MEDSCHED_ADMIN_SECRET.`;
@@ -63,13 +68,14 @@ async function main(argv: string[]): Promise<void> {
       serial: { type: 'string' }, patient: { type: 'string' }, alarm: { type: 'boolean' }, device: { type: 'string' },
       type: { type: 'string' }, payload: { type: 'string' }, help: { type: 'boolean', short: 'h' },
       target: { type: 'string' }, record: { type: 'string' }, violations: { type: 'string' }, 'redact-emails': { type: 'boolean' }, scenario: { type: 'string' },
+      'allowed-hosts': { type: 'string' }, 'redact-fields': { type: 'string' }, 'max-log-mb': { type: 'string' },
     },
   });
   const [command = 'serve', action] = positionals;
   const target = { origin: '', adminSecret: values['admin-secret'] };
   const withServer = () => ({ ...target, origin: serverOrigin(values) });
 
-  if (values.help) return void console.log(usage);
+  if (values.help) return void console.log(command === 'proxy' ? proxyUsage : usage);
   switch (command) {
     case 'serve':
       return serve({ ...values, adminSecret: values['admin-secret'], tokenSecret: values['token-secret'], rateLimit: values['rate-limit'], appUrl: values['app-url'], webUrl: values['web-url'], linkSecret: values['link-secret'], corsOrigins: values['cors-origins'],
@@ -77,9 +83,11 @@ async function main(argv: string[]): Promise<void> {
         headerTimeout: values['header-timeout'], bodyTimeout: values['body-timeout'], idleTimeout: values['idle-timeout'], sendTimeout: values['send-timeout'],
         maxConnectionsPerClient: values['max-connections-per-client'], demoKeys: values['demo-keys'],
         idempotencyMb: values['idempotency-mb'], idempotencyCredentialMb: values['idempotency-credential-mb'], idempotencyTtl: values['idempotency-ttl'],
-        quotaEntries: values['quota-entries'], quotaMb: values['quota-mb'], journalCompactMb: values['journal-compact-mb'], scenario: values.scenario });
+        quotaEntries: values['quota-entries'], quotaMb: values['quota-mb'], journalCompactMb: values['journal-compact-mb'], scenario: values.scenario,
+        allowedHosts: values['allowed-hosts'] });
     case 'proxy':
-      return runProxy({ target: values.target, port: values.port, host: values.host, record: values.record, violations: values.violations, redactEmails: values['redact-emails'] });
+      return runProxy({ target: values.target, port: values.port, host: values.host, record: values.record, violations: values.violations, redactEmails: values['redact-emails'],
+        redactFields: values['redact-fields'], maxLogMb: values['max-log-mb'], allowedHosts: values['allowed-hosts'] });
     case 'credentials':
       return printCredentials(values.json ?? false);
     case 'token':

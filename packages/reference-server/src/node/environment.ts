@@ -14,6 +14,7 @@ export const env = {
   linkSecret: () => process.env.MEDSCHED_LINK_SECRET,
   corsOrigins: () => process.env.MEDSCHED_CORS_ORIGINS,
   demoKeys: () => process.env.MEDSCHED_DEMO_KEYS,
+  allowedHosts: () => process.env.MEDSCHED_ALLOWED_HOSTS,
   /** Where the admin commands find the running server. */
   url: () => process.env.MEDSCHED_URL,
 };

@@ -73,7 +73,7 @@ function hasBody(request: IncomingMessage): boolean {
  * left of its body, up to {@link maxDiscardBytes}; a body declared or found larger is not
  * waited for (`then` runs at once, or the connection is closed when the cap is passed).
  */
-function afterBody(request: IncomingMessage, then: () => void): void {
+export function afterBody(request: IncomingMessage, then: () => void): void {
   if (request.complete || !hasBody(request)) return then();
   if (Number(request.headers['content-length'] ?? 0) > maxDiscardBytes) return then();
   let done = false;

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../reference-server.js';
 import { defaultConnectionsPerClient, limitConnectionsPerClient } from './connection-limit.js';
 import { applySocketTimeout, defaultConnectionTimeouts, serverTimeoutOptions, type ConnectionTimeouts } from './connection-timeouts.js';
-import { createRequestListener } from './http-binding.js';
+import { afterBody, createRequestListener } from './http-binding.js';
+import { allowedHostsFor, checkHost, type AllowedHosts } from './host-check.js';
 import { zlibTextPacker } from './text-packer.js';
 import { collectWhenIdle } from './idle-collection.js';
 import { openDataFile, type DataFile } from './persistence/open-data-file.js';
@@ -38,6 +39,12 @@ export interface StartServerOptions extends ReferenceServerOptions {
   timeouts?: Partial<ConnectionTimeouts>;
   /** Most connections one client address may hold open at once (default 256); one more gets 429. */
   maxConnectionsPerClient?: number;
+  /**
+   * `Host` names answered besides the defaults (IP addresses, `localhost`, `*.localhost`, and the
+   * names of `host`, `publicUrl` and the PDF app and web URLs); `{ any: true }` turns the check
+   * off. Any other `Host` is answered 421 before any route runs (node/host-check.ts).
+   */
+  allowedHosts?: AllowedHosts;
 }
 
 export interface RunningServer {
@@ -53,6 +60,8 @@ export interface RunningServer {
   dataFile?: DataFile;
   /** Whether the published demo keys work on this server. */
   demoKeys: boolean;
+  /** The `Host` names it answers besides IP addresses and localhost (421 for others). */
+  allowedHosts: AllowedHosts;
   /** Keys generated for the demo users at this (first) start, when demo keys are off: show them once. */
   generatedCredentials: DemoCredential[];
   /** Stops accepting connections, ends open ones and resolves when the server is down. */
@@ -117,7 +126,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     corsOrigins: options.cors?.origins ?? defaultCorsOrigins,
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
   });
-  httpServer.on('request', collectWhenIdle(httpServer, createRequestListener(reference.pipeline, publicOrigin)));
+  const allowedHosts = allowedHostsFor([host, options.publicUrl, options.pdf?.appUrl, options.pdf?.webUrl], options.allowedHosts);
+  const listener = checkHost(allowedHosts, '--allowed-hosts', createRequestListener(reference.pipeline, publicOrigin), afterBody);
+  httpServer.on('request', collectWhenIdle(httpServer, listener));
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}${reference.basePath}`,
@@ -128,6 +139,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     httpServer,
     dataFile,
     demoKeys,
+    allowedHosts,
     generatedCredentials: dataFile?.generatedCredentials ?? reference.generatedCredentials,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

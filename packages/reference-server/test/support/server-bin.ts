@@ -18,8 +18,8 @@ export interface ServerProcess {
 }
 
 /** Starts `medsched-server` with `args` (add `--port 0`) and resolves once it prints where it listens. */
-export async function startServerBin(args: string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [serverBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServerBin(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [serverBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let printed = '';
   child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { UsageError, env, parsePort } from '../environment.js';
 import { defaultHost, startServer } from '../start-server.js';
 import { checkAdminSecret, isLoopbackHost, parseDemoKeys } from '../exposure.js';
 import { readScenarioDatabase } from './scenario-file.js';
+import { readAllowedHostsFlag } from './allowed-hosts-flag.js';
 
 export interface ServeFlags extends LimitFlags {
   port?: string | undefined;
@@ -21,6 +22,8 @@ export interface ServeFlags extends LimitFlags {
   linkSecret?: string | undefined;
   corsOrigins?: string | undefined;
   demoKeys?: string | undefined;
+  /** `--allowed-hosts a.example,.b.example` or `all`: Host names answered besides the defaults. */
+  allowedHosts?: string | undefined;
   /** A scenario file (`proxy --record`) to serve instead of a seed. */
   scenario?: string | undefined;
 }
@@ -82,6 +85,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     cors: parseCorsFlag(flags.corsOrigins ?? env.corsOrigins()),
     ...readLimitFlags(flags),
     data: flags.data ?? env.data(),
+    allowedHosts: readAllowedHostsFlag(flags.allowedHosts ?? env.allowedHosts()),
     pdf: {
       appUrl: parseSiteUrl('--app-url', flags.appUrl ?? env.appUrl()),
       webUrl: parseSiteUrl('--web-url', flags.webUrl ?? env.webUrl()),
@@ -118,6 +122,8 @@ export async function serve(flags: ServeFlags): Promise<void> {
     `  bearer token: curl -X POST -H "content-type: application/json" -d '{"apiKey":"<key>","ttlSeconds":3600}' ${server.origin}/dev/token`,
     `  admin secret: ${adminSecret}   (x-admin-secret; medsched-server keys|devices --admin-secret …)`,
   );
+  const { names, any } = server.allowedHosts;
+  lines.push(`  hosts:        ${any ? 'any Host header (--allowed-hosts all)' : `localhost, IP addresses${names.length > 0 ? `, ${names.join(', ')}` : ''}; another Host is answered 421 (--allowed-hosts to add)`}`);
   const { dataFile } = server;
   if (dataFile) {
     lines.push(`  data file:    ${dataFile.path} (${dataFile.origin === 'created' ? 'new, seeded' : `loaded, ${dataFile.journalLines} journal lines replayed`}; ${dataFile.records} records)`);

@@ -1,12 +1,13 @@
-import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import type { AddressInfo, Socket } from 'node:net';
 import { Router } from '../../routes/router.js';
 import { routeTable } from '../../routes/table.js';
-import { EmailRedactor } from '../../scenario/email-redactor.js';
-import { ScenarioBuilder } from '../../scenario/scenario-builder.js';
+import { afterBody } from '../http-binding.js';
+import { allowedHostsFor, checkHost, type AllowedHosts } from '../host-check.js';
 import { checkExchange, type Violation } from './contract-check.js';
+import { Recording } from './recording.js';
+import { proxyTargetOf, upstreamUrl } from './upstream-url.js';
+import { ViolationLog } from './violation-log.js';
 
 export interface ProxyOptions {
   /** The service to check, its base address ending in the API's base path, e.g. `https://api.example.com/v1`. */
@@ -19,22 +20,39 @@ export interface ProxyOptions {
   violations?: string | undefined;
   /** Replace e-mail addresses in what is recorded. */
   redactEmails?: boolean;
-  /** Called with each violation (the bin prints it on stderr). */
+  /** Field and query-parameter names replaced in what is recorded (credentials always are). */
+  redactFields?: readonly string[];
+  /** Cap of each file written (violations, exchanges), in bytes; default 64 MiB. */
+  maxLogBytes?: number | undefined;
+  /** Violations kept in memory and told one by one (default 1,000); the rest are counted. */
+  maxKeptViolations?: number | undefined;
+  /** `Host` names answered besides IP addresses, localhost and `host` (421 for others). */
+  allowedHosts?: AllowedHosts | undefined;
+  /** Called with each of the first violations (the bin prints it on stderr). */
   onViolation?: (violation: Violation) => void;
+  /** Called once when violations stop being told one by one (they are still counted). */
+  onQuiet?: (seen: number) => void;
 }
 
 export interface RunningProxy {
   /** The proxy's base address: the target's path on the proxy's origin. */
   url: string;
-  violations: Violation[];
-  /** Stops listening and writes the scenario a last time. */
-  close(): Promise<void>;
+  /** Violations seen so far, all of them. */
+  readonly violationCount: number;
+  /** The first violations (at most `maxKeptViolations`). */
+  violations: readonly Violation[];
+  /** Stops listening, writes what is pending; resolves with notes on what was left out (for stderr). */
+  close(): Promise<string[]>;
 }
 
 /** Bodies beyond this are passed on unchecked (the reference server refuses requests over 1 MiB anyway). */
 const maxCheckedBytes = 4 * 1024 * 1024;
+/** Request bodies up to this are forwarded (the reference server itself takes 1 MiB); a larger one is refused here. */
+const maxRequestBytes = 16 * 1024 * 1024;
+/** Answers up to this are passed back; a larger one is a 502 (the proxy holds each answer whole to check it). */
+export const maxAnswerBytes = 64 * 1024 * 1024;
 /** Hop-by-hop headers, and those fetch sets itself. */
-const notForwarded = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const notForwarded = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'proxy-authorization', 'te', 'trailer']);
 const notReturned = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
 
 function parseJson(bytes: Buffer): unknown {
@@ -45,9 +63,6 @@ function parseJson(bytes: Buffer): unknown {
     return undefined;
   }
 }
-
-/** Request bodies up to this are forwarded (the reference server itself takes 1 MiB); a larger one is refused here. */
-const maxRequestBytes = 16 * 1024 * 1024;
 
 /** The request body, or undefined once it passes `maxRequestBytes` (the rest is drained, not kept). */
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
@@ -60,115 +75,131 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return size > maxRequestBytes ? undefined : Buffer.concat(chunks);
 }
 
+/** The answer's body, or undefined once it passes `maxAnswerBytes` (the rest is not read). */
+async function readAnswer(answer: Response): Promise<Buffer | undefined> {
+  if (!answer.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = answer.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.length;
+    if (size > maxAnswerBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/** What failed in a fetch, from its cause (`connect ECONNREFUSED 127.0.0.1:4010`), never a URL the client chose. */
+export function describeFetchFailure(error: unknown): string {
+  let cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  if (cause instanceof AggregateError && cause.errors.length > 0) cause = cause.errors[0];
+  if (!(cause instanceof Error)) return String(cause).slice(0, 300);
+  const code = 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  const message = cause.message !== '' ? cause.message : code ?? cause.name;
+  return (code && !message.includes(code) ? `${message} (${code})` : message).slice(0, 300);
+}
+
 /** `calendars.get GET /v1/calendars/… → 200: response [0].baked: expected boolean` */
 export function describeViolation(violation: Violation): string {
   return `contract: ${violation.operation} ${violation.method} ${violation.path} → ${violation.status}: ${violation.side} ${violation.field}: ${violation.expected}`;
+}
+
+function problem(status: number, code: string, title: string, detail: string): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({ type: 'about:blank', title, status, code, detail });
+  return { headers: { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) }, body };
+}
+
+function sendProblem(res: ServerResponse, status: number, code: string, title: string, detail: string): void {
+  if (res.headersSent || res.destroyed) return;
+  const { headers, body } = problem(status, code, title, detail);
+  res.writeHead(status, headers).end(body);
 }
 
 /**
  * A validating, recording proxy in front of any deployment: every request goes to the target
  * unchanged and every answer comes back unchanged; on the way, both are checked against the
  * SDK's operation catalogue (through the reference server's route table), and with `record`
- * the answers become seed data. Credentials are forwarded, never written anywhere.
+ * the answers become seed data. It talks to its target only (node/proxy/upstream-url.ts), answers
+ * only for its own host names (node/host-check.ts), and holds bounded memory and files.
+ * Credentials are forwarded, never written anywhere.
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const target = new URL(options.target);
-  const basePath = target.pathname.replace(/\/+$/, '');
+  const target = proxyTargetOf(new URL(options.target));
   const router = new Router(routeTable);
-  const violations: Violation[] = [];
-  const redactor = options.redactEmails ? new EmailRedactor() : undefined;
-  const builder = options.record ? new ScenarioBuilder({ redactor, target: target.origin }) : undefined;
-  if (options.record) await mkdir(options.record, { recursive: true });
-  const redact = (text: string) => redactor?.text(text) ?? text;
-
-  let writing: Promise<void> = Promise.resolve();
-  let dirty = false;
-  let timer: NodeJS.Timeout | undefined;
-  const writeScenario = () => {
-    timer = undefined;
-    if (!builder || !options.record || !dirty) return writing;
-    dirty = false;
-    const dir = options.record;
-    // Written whole to a temporary file and renamed: a reader never sees half a scenario.
-    writing = writing.then(async () => {
-      const scenario = await builder.build();
-      await writeFile(join(dir, 'scenario.json.tmp'), `${JSON.stringify(scenario, null, 2)}\n`);
-      await rename(join(dir, 'scenario.json.tmp'), join(dir, 'scenario.json'));
-    });
-    return writing;
-  };
-
-  /** File appends, one after the other (JSON lines must not interleave); `close()` waits for them. */
-  let appends: Promise<void> = Promise.resolve();
-  const append = (file: string, line: string) => {
-    appends = appends.then(() => appendFile(file, line)).catch((error: unknown) => {
-      process.stderr.write(`proxy: cannot write ${file}: ${String(error)}\n`);
-    });
-  };
+  const log = new ViolationLog({ file: options.violations, maxFileBytes: options.maxLogBytes, maxKept: options.maxKeptViolations, onViolation: options.onViolation, onQuiet: options.onQuiet });
+  const recording = options.record
+    ? await Recording.open({ dir: options.record, target: target.origin, redactEmails: options.redactEmails ?? false, redactFields: options.redactFields ?? [], maxFileBytes: options.maxLogBytes })
+    : undefined;
 
   const record = (method: string, url: URL, requestBytes: Buffer, status: number, headers: Headers, responseBytes: Buffer) => {
-    if (!url.pathname.startsWith(`${basePath}/`) || method === 'OPTIONS' || method === 'HEAD') return;
+    if (!url.pathname.startsWith(`${target.basePath}/`) || method === 'OPTIONS' || method === 'HEAD') return;
     const query = Object.fromEntries(url.searchParams);
     const responseBody = parseJson(responseBytes);
-    const exchange = { method, path: url.pathname.slice(basePath.length), query, requestBody: parseJson(requestBytes), status, headers, responseBody };
-    const { operation, violations: found } = checkExchange(router, exchange, url.pathname + url.search);
-    for (const violation of found) {
-      violations.push(violation);
-      options.onViolation?.(violation);
-      if (options.violations) append(options.violations, `${JSON.stringify({ time: new Date().toISOString(), ...violation })}\n`);
-    }
-    if (!builder || !options.record) return;
-    const line = { time: new Date().toISOString(), operation: operation ?? null, method, path: url.pathname + url.search, status, requestBody: exchange.requestBody ?? null, responseBody: responseBody ?? null };
-    // A signed link is a credential for its PDF: never written.
-    const shown = operation === 'pdf.sign' ? { ...line, responseBody: { signed: '<redacted: a signed link>' } } : line;
-    append(join(options.record, 'exchanges.jsonl'), `${redact(JSON.stringify(shown))}\n`);
-    if (operation && status >= 200 && status < 300) {
-      builder.add(operation, responseBody, query);
-      dirty = true;
-      timer ??= setTimeout(writeScenario, 200);
-    }
+    const requestBody = parseJson(requestBytes);
+    const exchange = { method, path: url.pathname.slice(target.basePath.length), query, requestBody, status, headers, responseBody };
+    const { operation, violations } = checkExchange(router, exchange, url.pathname + url.search);
+    for (const violation of violations) log.add(violation);
+    recording?.add({ operation, method, pathname: url.pathname, search: url.search, query, requestBody, status, responseBody }, new Date());
   };
 
-  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    try {
-      const method = req.method ?? 'GET';
-      const requestBytes = await readBody(req);
-      if (requestBytes === undefined) {
-        res.writeHead(413, { 'content-type': 'application/problem+json' }).end(
-          JSON.stringify({ type: 'about:blank', title: 'Payload too large', status: 413, code: 'payload_too_large', detail: `the proxy forwards bodies up to ${maxRequestBytes / 1024 / 1024} MiB` }),
-        );
-        return;
-      }
-      const url = new URL(req.url ?? '/', target.origin);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (notForwarded.has(name) || value === undefined) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      const answer = await fetch(url, { method, headers, redirect: 'manual', ...(requestBytes.length > 0 && { body: new Uint8Array(requestBytes) }) });
-      const responseBytes = Buffer.from(await answer.arrayBuffer());
-      const out: Record<string, string | string[]> = {};
-      answer.headers.forEach((value, name) => {
-        if (!notReturned.has(name)) out[name] = value;
-      });
-      const cookies = answer.headers.getSetCookie();
-      if (cookies.length > 0) out['set-cookie'] = cookies;
-      // Checked and recorded before the answer leaves: once a client has its answer, the
-      // recording holds it (a proxy stopped right after still writes it).
-      // A failure to check or record is the proxy's problem: the client still gets its answer.
-      try {
-        record(method, url, requestBytes, answer.status, answer.headers, responseBytes);
-      } catch (error) {
-        process.stderr.write(`proxy: could not check or record ${method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}\n`);
-      }
-      res.writeHead(answer.status, out).end(method === 'HEAD' ? undefined : responseBytes);
-    } catch (error) {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/problem+json' }).end(
-          JSON.stringify({ type: 'about:blank', title: 'Bad gateway', status: 502, code: 'bad_gateway', detail: `the proxy could not reach ${target.origin}: ${error instanceof Error ? error.message : String(error)}` }),
-        );
-      }
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET';
+    const upstream = upstreamUrl(target, method, req.url ?? '/');
+    if (!upstream.ok) {
+      afterBody(req, () => sendProblem(res, upstream.status, upstream.code, upstream.status === 404 ? 'Not found' : 'Request target refused', upstream.detail));
+      return;
     }
+    const { url } = upstream;
+    const requestBytes = await readBody(req);
+    if (requestBytes === undefined) return sendProblem(res, 413, 'payload_too_large', 'Payload too large', `the proxy forwards bodies up to ${maxRequestBytes / 1024 / 1024} MiB`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (notForwarded.has(name) || value === undefined) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    let answer: Response;
+    try {
+      answer = await fetch(url, { method, headers, redirect: 'manual', ...(requestBytes.length > 0 && { body: new Uint8Array(requestBytes) }) });
+    } catch (error) {
+      return sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the proxy could not reach its target ${target.origin} (${method} ${url.pathname}): ${describeFetchFailure(error)}`);
+    }
+    let responseBytes: Buffer | undefined;
+    try {
+      responseBytes = await readAnswer(answer);
+    } catch (error) {
+      return sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the target ${target.origin} broke off its answer to ${method} ${url.pathname} (status ${answer.status}): ${describeFetchFailure(error)}`);
+    }
+    if (responseBytes === undefined) return sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the target's answer to ${method} ${url.pathname} passed ${maxAnswerBytes / 1024 / 1024} MiB, the most the proxy holds to check`);
+    const out: Record<string, string | string[]> = {};
+    answer.headers.forEach((value, name) => {
+      if (!notReturned.has(name)) out[name] = value;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) out['set-cookie'] = cookies;
+    // Checked and recorded before the answer leaves: once a client has its answer, the
+    // recording holds it (a proxy stopped right after still writes it).
+    // A failure to check or record is the proxy's problem: the client still gets its answer.
+    try {
+      record(method, url, requestBytes, answer.status, answer.headers, responseBytes);
+    } catch (error) {
+      process.stderr.write(`proxy: could not check or record ${method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    res.writeHead(answer.status, out).end(method === 'HEAD' ? undefined : responseBytes);
+  };
+
+  const allowedHosts = allowedHostsFor([options.host], options.allowedHosts);
+  const listener = checkHost(allowedHosts, '--allowed-hosts', (req, res) => {
+    forward(req, res).catch((error: unknown) => sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the proxy failed: ${error instanceof Error ? error.message : String(error)}`));
+  }, afterBody);
+  const server: Server = createServer(listener);
+  // CONNECT is a tunnel to a host the client names: never opened, answered 400 and closed.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    const { headers, body } = problem(400, 'bad_request_target', 'Request target refused', 'the proxy forwards requests to its target only: CONNECT (a tunnel to another host) is refused');
+    socket.end(`HTTP/1.1 400 Bad Request\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}connection: close\r\n\r\n${body}`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -177,17 +208,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: `http://${host}:${address.port}${basePath}`,
-    violations,
+    url: `http://${host}:${address.port}${target.basePath}`,
+    get violationCount() {
+      return log.count;
+    },
+    violations: log.kept,
     async close() {
       await new Promise<void>((resolve) => {
         server.closeIdleConnections();
         server.close(() => resolve());
       });
-      if (timer) clearTimeout(timer);
-      await appends;
-      await writeScenario();
-      if (builder && builder.dropped > 0) process.stderr.write(`proxy: ${builder.dropped} records beyond ${builder.maxRecords} were not put in the scenario (exchanges.jsonl has every exchange)\n`);
+      await log.file?.flushed();
+      const notes = (await recording?.close()) ?? [];
+      const summary = log.summary();
+      return summary ? [summary, ...notes] : notes;
     },
   };
 }
