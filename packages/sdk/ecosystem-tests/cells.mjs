@@ -67,9 +67,13 @@ export async function run(): Promise<string> {
 `;
 
 const compilerOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['es2022', 'dom'] };
-/** moduleResolution → [tsconfig options, file]: node16 reads usage.ts as CommonJS (no "type" in package.json), nodenext usage.mts as ESM. */
+/**
+ * moduleResolution → [tsconfig options, file]: node16 reads usage.ts as CommonJS (no "type" in
+ * package.json), nodenext usage.mts as ESM. node10 with `esModuleInterop` (as `tsc --init` sets
+ * it): without it, zod's own declarations fail to check (TS1259 in zod/v4/locales), SDK or not.
+ */
 const resolutions = {
-  node10: [{ module: 'commonjs', moduleResolution: 'node10' }, 'usage.ts'],
+  node10: [{ module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true }, 'usage.ts'],
   node16: [{ module: 'node16', moduleResolution: 'node16' }, 'usage.ts'],
   nodenext: [{ module: 'nodenext', moduleResolution: 'nodenext' }, 'usage.mts'],
   bundler: [{ module: 'esnext', moduleResolution: 'bundler' }, 'usage.ts'],
@@ -142,6 +146,35 @@ export const projects = {
         label: 'esbuild --bundle --minify, browser platform, run in Node',
         run: async (dir, env) => {
           await run(dir, 'npx', ['--no-install', 'esbuild', 'entry.mjs', '--bundle', '--minify', '--format=esm', '--platform=browser', '--outfile=bundle.mjs', '--log-level=warning']);
+          return scenario(dir, process.execPath, ['main.mjs'], env);
+        },
+      },
+    },
+  },
+  workerd: {
+    // Cloudflare's runtime from npm (miniflare runs workerd locally), the Worker bundled as wrangler does: esbuild with the workerd conditions.
+    deps: ['miniflare@4', 'esbuild@0.27'],
+    files: {
+      'worker.mjs': `
+        import * as sdk from '@medsched/sdk';
+        import { runScenario } from './scenario.cjs';
+        export default { async fetch(request, env) { return Response.json(await runScenario(sdk, JSON.parse(env.ECOSYSTEM_ENV))); } };`,
+      'main.mjs': `
+        import { Miniflare } from 'miniflare';
+        import { writeFileSync } from 'node:fs';
+        const mf = new Miniflare({ modules: true, scriptPath: 'bundle.mjs', compatibilityDate: '2025-09-01', bindings: { ECOSYSTEM_ENV: process.env.ECOSYSTEM_ENV } });
+        try {
+          const response = await mf.dispatchFetch('http://localhost/');
+          writeFileSync(process.env.ECOSYSTEM_RESULT, await response.text());
+        } finally {
+          await mf.dispose();
+        }`,
+    },
+    cells: {
+      workerd: {
+        label: 'Cloudflare workerd (miniflare 4), esbuild bundle',
+        run: async (dir, env) => {
+          await run(dir, 'npx', ['--no-install', 'esbuild', 'worker.mjs', '--bundle', '--format=esm', '--platform=browser', '--conditions=workerd,worker', '--outfile=bundle.mjs', '--log-level=warning']);
           return scenario(dir, process.execPath, ['main.mjs'], env);
         },
       },
