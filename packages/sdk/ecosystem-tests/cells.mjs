@@ -119,12 +119,12 @@ export const projects = {
   node: {
     deps: [],
     files: {
-      'main.cjs': `const sdk = require('@medsched/sdk');\nrequire('./scenario.cjs').runScenario(sdk, JSON.parse(process.env.ECOSYSTEM_ENV)).then((checks) => ${writeResult});\n`,
-      'main.mjs': `import * as sdk from '@medsched/sdk';\nimport { writeFileSync } from 'node:fs';\nimport { runScenario } from './scenario.cjs';\nconst checks = await runScenario(sdk, JSON.parse(process.env.ECOSYSTEM_ENV));\nwriteFileSync(process.env.ECOSYSTEM_RESULT, JSON.stringify(checks));\n`,
+      'node-main.cjs': `const sdk = require('@medsched/sdk');\nrequire('./scenario.cjs').runScenario(sdk, JSON.parse(process.env.ECOSYSTEM_ENV)).then((checks) => ${writeResult});\n`,
+      'node-main.mjs': `import * as sdk from '@medsched/sdk';\nimport { writeFileSync } from 'node:fs';\nimport { runScenario } from './scenario.cjs';\nconst checks = await runScenario(sdk, JSON.parse(process.env.ECOSYSTEM_ENV));\nwriteFileSync(process.env.ECOSYSTEM_RESULT, JSON.stringify(checks));\n`,
     },
     cells: {
-      'node-cjs': { label: `Node ${process.versions.node}, require`, run: (dir, env) => scenario(dir, process.execPath, ['main.cjs'], env) },
-      'node-esm': { label: `Node ${process.versions.node}, import`, run: (dir, env) => scenario(dir, process.execPath, ['main.mjs'], env) },
+      'node-cjs': { label: `Node ${process.versions.node}, require`, run: (dir, env) => scenario(dir, process.execPath, ['node-main.cjs'], env) },
+      'node-esm': { label: `Node ${process.versions.node}, import`, run: (dir, env) => scenario(dir, process.execPath, ['node-main.mjs'], env) },
     },
   },
   jest30: jestProject(30),
@@ -132,10 +132,10 @@ export const projects = {
   esbuild: {
     deps: ['esbuild@0.27'],
     files: {
-      'entry.mjs': `import * as sdk from '@medsched/sdk';\nimport { runScenario } from './scenario.cjs';\nexport { sdk, runScenario };\n`,
-      'main.mjs': `
+      'esbuild-entry.mjs': `import * as sdk from '@medsched/sdk';\nimport { runScenario } from './scenario.cjs';\nexport { sdk, runScenario };\n`,
+      'esbuild-main.mjs': `
         import { writeFileSync } from 'node:fs';
-        import { sdk, runScenario } from './bundle.mjs';
+        import { sdk, runScenario } from './esbuild-bundle.mjs';
         const checks = await runScenario(sdk, JSON.parse(process.env.ECOSYSTEM_ENV));
         // What the name checks prove: the minifier did rename the classes.
         checks.push({ name: 'classes renamed by the minifier', ok: sdk.NotFoundError.name !== 'NotFoundError', detail: 'NotFoundError is ' + sdk.NotFoundError.name });
@@ -145,8 +145,8 @@ export const projects = {
       'esbuild-minified': {
         label: 'esbuild --bundle --minify, browser platform, run in Node',
         run: async (dir, env) => {
-          await run(dir, 'npx', ['--no-install', 'esbuild', 'entry.mjs', '--bundle', '--minify', '--format=esm', '--platform=browser', '--outfile=bundle.mjs', '--log-level=warning']);
-          return scenario(dir, process.execPath, ['main.mjs'], env);
+          await run(dir, 'npx', ['--no-install', 'esbuild', 'esbuild-entry.mjs', '--bundle', '--minify', '--format=esm', '--platform=browser', '--outfile=esbuild-bundle.mjs', '--log-level=warning']);
+          return scenario(dir, process.execPath, ['esbuild-main.mjs'], env);
         },
       },
     },
@@ -159,10 +159,10 @@ export const projects = {
         import * as sdk from '@medsched/sdk';
         import { runScenario } from './scenario.cjs';
         export default { async fetch(request, env) { return Response.json(await runScenario(sdk, JSON.parse(env.ECOSYSTEM_ENV))); } };`,
-      'main.mjs': `
+      'workerd-main.mjs': `
         import { Miniflare } from 'miniflare';
         import { writeFileSync } from 'node:fs';
-        const mf = new Miniflare({ modules: true, scriptPath: 'bundle.mjs', compatibilityDate: '2025-09-01', bindings: { ECOSYSTEM_ENV: process.env.ECOSYSTEM_ENV } });
+        const mf = new Miniflare({ modules: true, scriptPath: 'worker-bundle.mjs', compatibilityDate: '2025-09-01', bindings: { ECOSYSTEM_ENV: process.env.ECOSYSTEM_ENV } });
         try {
           const response = await mf.dispatchFetch('http://localhost/');
           writeFileSync(process.env.ECOSYSTEM_RESULT, await response.text());
@@ -174,8 +174,8 @@ export const projects = {
       workerd: {
         label: 'Cloudflare workerd (miniflare 4), esbuild bundle',
         run: async (dir, env) => {
-          await run(dir, 'npx', ['--no-install', 'esbuild', 'worker.mjs', '--bundle', '--format=esm', '--platform=browser', '--conditions=workerd,worker', '--outfile=bundle.mjs', '--log-level=warning']);
-          return scenario(dir, process.execPath, ['main.mjs'], env);
+          await run(dir, 'npx', ['--no-install', 'esbuild', 'worker.mjs', '--bundle', '--format=esm', '--platform=browser', '--conditions=workerd,worker', '--outfile=worker-bundle.mjs', '--log-level=warning']);
+          return scenario(dir, process.execPath, ['workerd-main.mjs'], env);
         },
       },
     },

@@ -5,6 +5,7 @@
 //
 //   node packages/sdk/ecosystem-tests/run.mjs                 every cell
 //   node packages/sdk/ecosystem-tests/run.mjs --only node-cjs,jest30-cjs
+//   … --shared                                                one npm project for all the cells asked for
 //   … --json                                                  the results as JSON on the last line
 //
 // Build first (`pnpm build`): the tarball is packed from dist/, the server runs from its dist/.
@@ -71,14 +72,33 @@ const proxy = await startFaultProxy(new URL(server.url).origin);
 const runId = `${process.pid}-${Date.now().toString(36)}`;
 const env = { baseUrl: server.url, proxyUrl: proxy.url, closedUrl: await closedUrl(), ...demo };
 
+/**
+ * The projects to install: as defined, or with `--shared` all of them merged into one npm project
+ * (one install instead of several, for the quick subset inside `pnpm test`; the projects' files
+ * have distinct names and their tools do not clash).
+ */
+function selectedProjects() {
+  const wanted = Object.entries(projects)
+    .map(([name, project]) => [name, { ...project, cells: Object.fromEntries(Object.entries(project.cells).filter(([cell]) => only.includes(cell))) }])
+    .filter(([, project]) => Object.keys(project.cells).length > 0);
+  if (!args.includes('--shared')) return wanted;
+  const merged = { deps: [], files: {}, cells: {} };
+  for (const [, project] of wanted) {
+    merged.deps.push(...project.deps);
+    for (const file of Object.keys(project.files)) if (file in merged.files) throw new Error(`--shared: two projects write ${file}`);
+    Object.assign(merged.files, project.files);
+    Object.assign(merged.cells, project.cells);
+  }
+  return [['shared', merged]];
+}
+
 const results = [];
 try {
-  for (const [projectName, project] of Object.entries(projects)) {
-    const wanted = Object.keys(project.cells).filter((name) => only.includes(name));
-    if (wanted.length === 0) continue;
+  for (const [projectName, project] of selectedProjects()) {
     const dir = join(work, projectName);
     mkdirSync(dir);
     let installError;
+    const installStarted = performance.now();
     try {
       installProject(dir, tarball, project.deps);
       copyFileSync(join(here, 'scenario.cjs'), join(dir, 'scenario.cjs'));
@@ -86,18 +106,20 @@ try {
     } catch (error) {
       installError = error;
     }
-    for (const name of wanted) {
-      const cell = project.cells[name];
+    console.error(`     ${projectName}: npm install ${project.deps.join(' ') || '(the tarball only)'} in ${Math.round(performance.now() - installStarted)} ms`);
+    for (const [name, cell] of Object.entries(project.cells)) {
       let checks;
+      const started = performance.now();
       try {
         if (installError) throw installError;
         checks = await cell.run(dir, { ...env, runId: `${runId}-${name}` });
       } catch (error) {
         checks = [{ name: 'cell', ok: false, detail: String(error.message ?? error) }];
       }
-      results.push({ cell: name, label: cell.label, passed: checks.filter((check) => check.ok).length, total: checks.length, failures: checks.filter((check) => !check.ok) });
+      const ms = Math.round(performance.now() - started);
+      results.push({ cell: name, label: cell.label, passed: checks.filter((check) => check.ok).length, total: checks.length, failures: checks.filter((check) => !check.ok), ms });
       const last = results.at(-1);
-      console.error(`${last.failures.length === 0 ? 'ok  ' : 'FAIL'} ${name}: ${last.passed}/${last.total}${last.failures.map((check) => `\n     ${check.name}: ${check.detail}`).join('')}`);
+      console.error(`${last.failures.length === 0 ? 'ok  ' : 'FAIL'} ${name}: ${last.passed}/${last.total} in ${ms} ms${last.failures.map((check) => `\n     ${check.name}: ${check.detail}`).join('')}`);
     }
   }
 } finally {
