@@ -188,6 +188,30 @@ export const projects = {
       },
     },
   },
+  'edge-runtime': {
+    // Vercel's edge-runtime (the Edge Runtime's globals in a Node vm context), the script bundled with the `edge-light` condition.
+    deps: ['edge-runtime', 'esbuild@0.27'],
+    files: {
+      'edge-entry.mjs': `import * as sdk from '@medsched/sdk';\nimport { runScenario } from './scenario.cjs';\nglobalThis.__runScenario = (env) => runScenario(sdk, env);\n`,
+      'edge-main.mjs': `
+        import { EdgeRuntime } from 'edge-runtime';
+        import { readFileSync, writeFileSync } from 'node:fs';
+        const runtime = new EdgeRuntime({ initialCode: readFileSync('edge-bundle.js', 'utf8') });
+        const checks = await runtime.evaluate('__runScenario(' + process.env.ECOSYSTEM_ENV + ')');
+        writeFileSync(process.env.ECOSYSTEM_RESULT, JSON.stringify(checks));
+        // The aborted requests to the stalling proxy keep sockets of the runtime's fetch open until undici's 300 s headers timeout.
+        process.exit(0);`,
+    },
+    cells: {
+      'edge-runtime': {
+        label: "Vercel's edge-runtime, esbuild bundle with the edge-light condition",
+        run: async (dir, env) => {
+          await run(dir, 'npx', ['--no-install', 'esbuild', 'edge-entry.mjs', '--bundle', '--format=iife', '--platform=browser', '--conditions=edge-light,worker', '--outfile=edge-bundle.js', '--log-level=warning']);
+          return scenario(dir, process.execPath, ['edge-main.mjs'], env);
+        },
+      },
+    },
+  },
   [`ts${typescriptFloor}`]: typescriptProject(typescriptFloor),
   [`ts${typescriptLatest}`]: typescriptProject(typescriptLatest),
 };
