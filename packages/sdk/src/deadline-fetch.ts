@@ -64,14 +64,25 @@ export function rebuffered(response: Response, text: string): Response {
 }
 
 /**
- * Whether fetch failed the way a network failure looks: a TypeError ("fetch failed" in Node,
- * "Failed to fetch" in Chromium, "NetworkError…" in Firefox, "Load failed" in Safari), or an
- * error with a system error code (ECONNREFUSED, ECONNRESET, …) on it or its cause.
+ * Names of the errors that only a bug throws (in a custom fetch, or in code it calls).
+ * Compared by name, not `instanceof`: Jest runs tests in another realm than Node's own fetch,
+ * and there an undici TypeError is not an `instanceof TypeError` of the test's globals.
+ */
+const programmingErrorNames = new Set(['ReferenceError', 'SyntaxError', 'RangeError', 'EvalError', 'URIError']);
+
+/**
+ * Whether what a fetch threw is a network failure. Runtimes do not agree on its shape: a
+ * TypeError in Node ("fetch failed", with ECONNREFUSED… as its cause's code), Chromium ("Failed
+ * to fetch"), Firefox ("NetworkError…") and Safari ("Load failed"); a plain Error in Cloudflare's
+ * workerd ("Network connection lost."); a DOMException elsewhere. So, as openai-node does,
+ * anything error-shaped a fetch throws counts, except the errors only a bug throws and what is
+ * not an error at all (a string thrown by a custom fetch): those are `fetch_error`, not retried.
+ * The caller's abort and the SDK's own timeout are told apart before this is asked.
  */
 function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return typeof name === 'string' && typeof message === 'string' && !programmingErrorNames.has(name);
 }
 
 /** An error's message with the system code of its cause, e.g. `fetch failed (ECONNREFUSED)`. */

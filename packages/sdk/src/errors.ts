@@ -6,12 +6,16 @@ import type { KnownProblemCode, Problem } from './schemas/problem.js';
  * Errors never carry credentials: no request headers, no API key, no token.
  */
 export class MedschedError extends Error {
+  /**
+   * The class's name as a fixed string, per class: minifiers rename classes, and logs and error
+   * trackers would show `sr: 404 not_found …` if it were taken from the constructor.
+   */
+  override name = 'MedschedError';
   /** Machine-readable code, e.g. `not_found`, `validation_failed`, `connection_error`. */
   readonly code: string;
 
   constructor(message: string, code: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
     this.code = code;
   }
 }
@@ -32,6 +36,8 @@ function describe(issues: FieldIssue[]): string {
 
 /** Input rejected before any request was sent. */
 export class ValidationError extends MedschedError {
+  override name = 'ValidationError';
+
   readonly issues: FieldIssue[];
 
   constructor(what: string, zodIssues: readonly z.core.$ZodIssue[]) {
@@ -43,6 +49,8 @@ export class ValidationError extends MedschedError {
 
 /** The server answered, but the answer does not match the contract's output schema. */
 export class ResponseValidationError extends MedschedError {
+  override name = 'ResponseValidationError';
+
   readonly issues: FieldIssue[];
   readonly status: number;
   readonly requestId: string | undefined;
@@ -80,6 +88,8 @@ export const maxErrorBodyChars = 2048;
 
 /** The server answered with a status of 400 or more. */
 export class ApiError extends MedschedError {
+  override name = 'ApiError';
+
   readonly status: number;
   readonly requestId: string | undefined;
   /** The RFC 9457 problem document of the answer, when it had one. */
@@ -110,9 +120,13 @@ export class ApiError extends MedschedError {
 }
 
 /** 400, 405, 413, 415, 422 (e.g. an Idempotency-Key reused with another body): the request itself is wrong. */
-export class BadRequestError extends ApiError {}
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
 /** 413: the request body is over the server's limit; `limitBytes` is that limit, when the server said (problem member `limit`). */
 export class PayloadTooLargeError extends BadRequestError {
+  override name = 'PayloadTooLargeError';
+
   readonly limitBytes: number | undefined;
 
   constructor(info: ApiErrorInfo, options?: { cause?: unknown; note?: string }) {
@@ -122,18 +136,30 @@ export class PayloadTooLargeError extends BadRequestError {
   }
 }
 /** 401: credential missing, malformed, unknown, revoked or expired. */
-export class AuthenticationError extends ApiError {}
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
 /** 403: valid credential, but its role or organization does not allow this. */
-export class PermissionDeniedError extends ApiError {}
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
 /** 404: unknown id or route. */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
 /** 409: e.g. changing a baked entry, a duplicate e-mail, or a create with the same Idempotency-Key still running. */
-export class ConflictError extends ApiError {}
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
 /** 5xx: the server failed. */
-export class InternalServerError extends ApiError {}
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
 
 /** 429: over the rate limit. `retryAfter` is in seconds, when the server said. */
 export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+
   readonly retryAfter: number | undefined;
 
   constructor(info: ApiErrorInfo & { retryAfter: number | undefined }, options?: { cause?: unknown; note?: string }) {
@@ -144,6 +170,8 @@ export class RateLimitError extends ApiError {
 
 /** No answer: the connection failed (DNS, refused, reset). */
 export class ConnectionError extends MedschedError {
+  override name = 'ConnectionError';
+
   constructor(message = 'could not reach the server', options?: { cause?: unknown }) {
     super(message, 'connection_error', options);
   }
@@ -151,6 +179,8 @@ export class ConnectionError extends MedschedError {
 
 /** No complete answer within the timeout (the deadline covers reading the body). */
 export class TimeoutError extends ConnectionError {
+  override name = 'TimeoutError';
+
   constructor(timeoutMs: number) {
     super(`no complete answer within ${timeoutMs} ms`);
     Object.defineProperty(this, 'code', { value: 'timeout' });
@@ -159,6 +189,8 @@ export class TimeoutError extends ConnectionError {
 
 /** The caller aborted the request through its AbortSignal. */
 export class AbortError extends MedschedError {
+  override name = 'AbortError';
+
   constructor(options?: { cause?: unknown }) {
     super('the request was aborted', 'aborted', options);
   }

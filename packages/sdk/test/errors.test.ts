@@ -237,3 +237,29 @@ describe('credentials never leak', () => {
     expect(leaks(new MedschedError(`key ${API_KEY}`, 'x')).length).toBeGreaterThan(0);
   });
 });
+
+describe('error names in minified bundles', () => {
+  it('each class names itself with a fixed string, not its constructor\'s name (which a minifier renames)', async () => {
+    const sdk = await import('../src/index.js');
+    const errorClasses = Object.entries(sdk).filter(([, value]) => typeof value === 'function' && (value === sdk.MedschedError || value.prototype instanceof sdk.MedschedError));
+    expect(errorClasses.length).toBeGreaterThanOrEqual(15);
+    for (const [exported, Class] of errorClasses) {
+      // What a minifier does: the same class body under another name.
+      const Renamed = { x: class extends (Class as new (...args: unknown[]) => Error) {} }.x;
+      expect(Renamed.name).toBe('x');
+      const instance = new Renamed(...argumentsFor(exported));
+      expect({ exported, name: instance.name }).toEqual({ exported, name: exported });
+    }
+  });
+});
+
+/** Constructor arguments that build each error class. */
+function argumentsFor(exported: string): unknown[] {
+  const info = { status: 404, requestId: undefined, problem: undefined, headers: new Headers(), method: 'GET', path: '/x', retryAfter: undefined };
+  if (exported === 'MedschedError') return ['m', 'c'];
+  if (exported === 'ValidationError') return ['input', []];
+  if (exported === 'ResponseValidationError') return ['op', [], { status: 200, requestId: undefined, body: null }];
+  if (exported === 'ConnectionError' || exported === 'AbortError') return [];
+  if (exported === 'TimeoutError') return [100];
+  return [info];
+}
