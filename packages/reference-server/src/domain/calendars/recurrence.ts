@@ -197,6 +197,11 @@ function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number,
 
 /** The index of the first period that can hold an instant at or after `from` (floating ms). */
 function firstPeriodFrom(plan: Plan, from: number, startDay: number, startMinutes: number): number {
+  return Math.max(0, periodIndexAt(plan, from, startDay, startMinutes));
+}
+
+/** The index of the period that holds `from` (floating ms); negative before the first period. */
+function periodIndexAt(plan: Plan, from: number, startDay: number, startMinutes: number): number {
   const { rule } = plan;
   const fromDay = Math.floor(from / dayMs);
   let units: number;
@@ -217,7 +222,7 @@ function firstPeriodFrom(plan: Plan, from: number, startDay: number, startMinute
       units = new Date(from).getUTCFullYear() - new Date(startDay * dayMs).getUTCFullYear();
       break;
   }
-  return Math.max(0, Math.floor(units / rule.interval));
+  return Math.floor(units / rule.interval);
 }
 
 /**
@@ -303,8 +308,8 @@ export function expansionCost(parsed: RecurrenceRule, firstDate: string, startTi
   const end = Math.min(Date.parse(`${to}T00:00:00Z`) + dayMs - 1, parsed.until ?? Number.POSITIVE_INFINITY);
   const steps = plan(parsed, startDay, startMinutes);
   const first = parsed.count === undefined ? firstPeriodFrom(steps, rangeStart, startDay, startMinutes) : 0;
-  // The last period that starts at or before the end; none when the end is before the series.
-  const last = end < startDay * dayMs ? -1 : firstPeriodFrom(steps, end, startDay, startMinutes);
+  // The last period that starts at or before the end (negative: none does).
+  const last = periodIndexAt(steps, end, startDay, startMinutes);
   let periods = Math.max(0, last - first + 1);
   if (parsed.count !== undefined) periods = Math.min(periods, maxCountedPeriods);
   return periods * daysPerPeriod[parsed.freq];
