@@ -116,7 +116,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     failedAuthenticationLimit,
     pdfLinks: new PdfLinks(options.pdf),
     limits: { ...defaultOperationLimits, ...options.limits },
-    idempotency: options.idempotency,
+    // Kept answers expire by the server's clock (injectable), so that tests can pin it.
+    idempotency: { now: () => now().getTime(), ...options.idempotency },
     storageQuota: new StorageQuota(new StorageUsage(db), { ...defaultStorageQuota, ...options.storageQuota }),
     extraRoutes: withPages(devRoutes, options.pages),
     beforeAnswer: options.beforeAnswer,
