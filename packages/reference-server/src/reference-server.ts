@@ -91,7 +91,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   const generatedCredentials = options.database ? [] : await seedDatabase(db, options.seed ?? 'demo', { demoKeys });
   const now = options.now ?? (() => new Date());
   const newId = () => newObjectId(now());
-  const identityProvider = new IdentityProvider(options.tokens);
+  // Tokens are minted and checked by the server's clock (injectable), like everything else.
+  const identityProvider = new IdentityProvider({ now: () => now().getTime(), ...options.tokens });
   const basePath = options.basePath ?? '/v1';
   const failedAuthenticationLimit = failedAuthenticationLimitOf(options);
   const devRoutes = createDevRoutes({
