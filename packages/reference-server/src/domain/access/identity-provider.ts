@@ -15,7 +15,7 @@ export interface IdentityProviderOptions {
   now?: () => number;
 }
 
-/** How far in the future `iat` and `nbf` may be, and how long past `exp` a token lives: small clock skew only. */
+/** How far in the future `iat` may be (a clock a little ahead of ours): small clock skew only. */
 export const clockSkewSeconds = 60;
 
 export interface TokenPair {
@@ -126,12 +126,12 @@ export class IdentityProvider {
         audience: this.audience,
         algorithms: ['HS256'],
         requiredClaims: ['sub', 'exp', 'iat'],
+        // No tolerance for `exp` and `nbf` (a token is never stretched past its end); `iat` below.
         currentDate: new Date(this.#now()),
-        clockTolerance: clockSkewSeconds,
       });
       if (payload.token_use !== use) return undefined;
-      // Small clock skew only: issued (or valid from) in the future beyond it, or a lifetime over
-      // the maximum this provider mints, is not a token it made.
+      // Small clock skew only: issued in the future beyond it, or a lifetime over the maximum this
+      // provider mints, is not a token it made (`nbf` in the future jose refuses itself).
       const now = this.#now() / 1000;
       const { iat, nbf, exp } = payload as { iat: number; nbf?: number; exp: number };
       if (iat > now + clockSkewSeconds || (nbf !== undefined && nbf > now + clockSkewSeconds)) return undefined;
