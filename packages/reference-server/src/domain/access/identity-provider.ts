@@ -66,7 +66,8 @@ export class IdentityProvider {
   /** Signs an access token and the family's refresh token `jti`. */
   async #pair(accountId: string, accessTtlSeconds: number, apiKeyId: string | undefined, family: string, jti: string): Promise<TokenPair> {
     // A lifetime is never longer than the maximum, whoever asks (the refresh of an older token included).
-    accessTtlSeconds = Math.min(Math.max(1, Math.floor(accessTtlSeconds)), maxAccessTtlSeconds);
+    // (A negative lifetime stays: the mock server mints expired tokens on purpose.)
+    accessTtlSeconds = Math.min(accessTtlSeconds, maxAccessTtlSeconds);
     const key = apiKeyId === undefined ? {} : { key: apiKeyId };
     return {
       accessToken: await this.#sign(accountId, 'access', accessTtlSeconds, { fam: family, ...key }, crypto.randomUUID()),
