@@ -2,6 +2,7 @@
 // node:http answering a body of the same size, and with 1,000 against 100,000 entries in the store.
 // Then bake.mjs: an organization-wide POST /v1/calendars/bake with N and 10·N patients (time ratio),
 // and isolation.mjs: another tenant's small GETs during the largest allowed bake (p99 ratio);
+// fairness.mjs: another tenant's p50 while two clients ask for refused year bakes of 10,000 series;
 // bounds.mjs: peak and settled memory under a one-key flood, lists as data grows, tenants during lists;
 // then cli-startup.mjs, sdk.mjs, mock-server.mjs (a test's reset + one SDK call against plain msw)
 // and conformance.mjs (the whole conformance rule set against a local reference server).
@@ -111,6 +112,9 @@ const bake = spawnSync(process.execPath, [fileURLToPath(new URL('./bake.mjs', im
 // Then isolation.mjs: another organization's small GETs (p99) during the largest allowed bake, against alone.
 console.log('');
 const isolation = spawnSync(process.execPath, [fileURLToPath(new URL('./isolation.mjs', import.meta.url))], { stdio: 'inherit' });
+// Then fairness.mjs: another organization's p50 while two clients ask for refused year bakes of a 10,000-series patient.
+console.log('');
+const fairness = spawnSync(process.execPath, [fileURLToPath(new URL('./fairness.mjs', import.meta.url))], { stdio: 'inherit' });
 // Then bounds.mjs: memory under a one-key flood, lists at 100,000 against 1,000 entries, another tenant during lists.
 console.log('');
 const bounds = spawnSync(process.execPath, [fileURLToPath(new URL('./bounds.mjs', import.meta.url))], { stdio: 'inherit' });
@@ -127,4 +131,4 @@ const mockServer = spawnSync(process.execPath, [fileURLToPath(new URL('./mock-se
 console.log('');
 const conformance = spawnSync(process.execPath, [fileURLToPath(new URL('./conformance.mjs', import.meta.url))], { stdio: 'inherit' });
 process.exitCode =
-  vsRaw >= 0.85 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;
+  vsRaw >= 0.85 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && fairness.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;

@@ -16,14 +16,14 @@ function onCpuRequests() {
 if (mode === 'raw') {
   // "Serving the same bytes": the same head as the reference server's answer (curl -i), not only
   // the same body: content-type, a fresh x-request-id made as the server makes it (a UUID),
-  // `vary: origin` (its CORS step) and content-length (without it Node would send the body
+  // `cache-control: no-store` and `nosniff` (its answer step), `vary: origin` (its CORS step) and content-length (without it Node would send the body
   // chunked, which costs raw node:http more than the reference server pays). Node adds Date,
   // Connection and Keep-Alive to both. A thinner head would make the baseline cheaper than any
   // server saying the same thing, and the ratio would measure headers rather than the server.
   const body = readFileSync(argument, 'utf8');
   const length = String(Buffer.byteLength(body));
   const server = createServer((request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID(), vary: 'origin', 'content-length': length });
+    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID(), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', vary: 'origin', 'content-length': length });
     response.end(body);
   });
   onCpuRequests();

@@ -91,7 +91,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   const generatedCredentials = options.database ? [] : await seedDatabase(db, options.seed ?? 'demo', { demoKeys });
   const now = options.now ?? (() => new Date());
   const newId = () => newObjectId(now());
-  const identityProvider = new IdentityProvider(options.tokens);
+  // Tokens are minted and checked by the server's clock (injectable), like everything else.
+  const identityProvider = new IdentityProvider({ now: () => now().getTime(), ...options.tokens });
   const basePath = options.basePath ?? '/v1';
   const failedAuthenticationLimit = failedAuthenticationLimitOf(options);
   const devRoutes = createDevRoutes({
@@ -116,7 +117,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     failedAuthenticationLimit,
     pdfLinks: new PdfLinks(options.pdf),
     limits: { ...defaultOperationLimits, ...options.limits },
-    idempotency: options.idempotency,
+    // Kept answers expire by the server's clock (injectable), so that tests can pin it.
+    idempotency: { now: () => now().getTime(), ...options.idempotency },
     storageQuota: new StorageQuota(new StorageUsage(db), { ...defaultStorageQuota, ...options.storageQuota }),
     extraRoutes: withPages(devRoutes, options.pages),
     beforeAnswer: options.beforeAnswer,

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { serverBin as bin, startServerBin } from './support/server-bin.js';
@@ -18,6 +20,32 @@ describe.skipIf(!existsSync(bin))('the medsched-server bin', () => {
     }
     expect(new Set(credentials.map((c) => c.role))).toEqual(new Set(['admin', 'user', 'patient', 'onlyself']));
   });
+
+  it('credentials lists no demo keys for a --data server (flag or MEDSCHED_DATA), which refuses them, unless --demo-keys on', async () => {
+    const withFlag = await run(process.execPath, [bin, 'credentials', '--json', '--data', '/tmp/any.data']);
+    expect(JSON.parse(withFlag.stdout)).toEqual([]);
+    expect(withFlag.stderr).toMatch(/refuses the published demo keys/);
+    const withVariable = await run(process.execPath, [bin, 'credentials'], { env: { ...process.env, MEDSCHED_DATA: '/tmp/any.data' } });
+    expect(withVariable.stdout).not.toMatch(/msk_demo_/);
+    const allowed = await run(process.execPath, [bin, 'credentials', '--json', '--data', '/tmp/any.data', '--demo-keys', 'on']);
+    expect(JSON.parse(allowed.stdout)).toHaveLength(12);
+  });
+
+  it('a restart with --data names the data file it loaded, not a seed it did not use', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'medsched-bin-'));
+    try {
+      const file = join(directory, 'restart.data');
+      const first = await startServerBin(['--port', '0', '--data', file]);
+      await first.stop();
+      expect(first.stdout()).toMatch(/\(seed: demo\)/);
+      const second = await startServerBin(['--port', '0', '--data', file, '--seed', 'empty']);
+      await second.stop();
+      expect(second.stdout()).toContain(`(data: ${file})`);
+      expect(second.stdout()).not.toMatch(/seed: /);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('starts on a free port, serves the demo data, mints tokens, manages keys and stops on SIGTERM', async () => {
     const server = await startServerBin(['--port', '0', '--admin-secret', 'bin-test-secret']);

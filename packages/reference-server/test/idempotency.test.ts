@@ -10,7 +10,8 @@ import { ProblemError } from '../src/domain/operation/problems.js';
 import { IdempotencyStep } from '../src/pipeline/idempotency.js';
 import type { ApiRequest, ApiResponse } from '../src/pipeline/messages.js';
 
-const caller = (keyId: string) => ({ credential: { kind: 'api-key', keyId } }) as Caller;
+// Keys are scoped per user: each test caller is its own user.
+const caller = (keyId: string) => ({ credential: { kind: 'api-key', keyId }, user: { id: keyId } }) as Caller;
 
 function post(body: string, key: string | undefined, method = 'POST'): ApiRequest {
   const bytes = new TextEncoder().encode(body);
@@ -178,6 +179,70 @@ describe('IdempotencyStep', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('fingerprints of JSON bodies (canonical: key order does not matter)', () => {
+  it('the same object with its keys in another order, or other spacing, replays the first answer', async () => {
+    const step = new IdempotencyStep();
+    const op = counting();
+    const first = await step.run(post('{"name":"Ibuprofen","strength":{"value":400,"unit":"mg"}}', 'k'), caller('a'), 'r1', op.next);
+    const again = await step.run(post('{ "strength": {"unit":"mg", "value":400}, "name": "Ibuprofen" }', 'k'), caller('a'), 'r2', op.next);
+    expect(op.runs()).toBe(1);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('another value, array order or type is another request (422)', async () => {
+    for (const other of ['{"a":[2,1]}', '{"a":[1,2],"b":null}', '{"a":["1",2]}', '{"a":[1,2.5]}']) {
+      const step = new IdempotencyStep();
+      const op = counting();
+      await step.run(post('{"a":[1,2]}', 'k'), caller('a'), 'r1', op.next);
+      await expect(step.run(post(other, 'k'), caller('a'), 'r2', op.next), other).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    }
+  });
+
+  it('generated JSON: any permutation of keys is the same request, any changed value another', async () => {
+    const json = fc.jsonValue({ maxDepth: 4 });
+    const shuffle = (value: unknown, seed: number): unknown => {
+      if (Array.isArray(value)) return value.map((item) => shuffle(item, seed));
+      if (value === null || typeof value !== 'object') return value;
+      const entries = Object.entries(value);
+      const rotated = entries.length === 0 ? entries : [...entries.slice(seed % entries.length), ...entries.slice(0, seed % entries.length)].reverse();
+      return Object.fromEntries(rotated.map(([key, item]) => [key, shuffle(item, seed + 1)]));
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.string(), json), fc.nat(), async (object, seed) => {
+        const step = new IdempotencyStep();
+        const op = counting();
+        await step.run(post(JSON.stringify(object), 'k'), caller('a'), 'r1', op.next);
+        await step.run(post(JSON.stringify(shuffle(object, seed)), 'k'), caller('a'), 'r2', op.next);
+        expect(op.runs()).toBe(1);
+        await expect(step.run(post(JSON.stringify({ ...object, ['\u0000changed']: seed }), 'k'), caller('a'), 'r3', op.next)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a body that is not JSON (or junk bytes) is fingerprinted by its bytes: the same bytes replay, others are 422', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.string(), async (a, b) => {
+        const step = new IdempotencyStep();
+        const op = counting();
+        await step.run(post(a, 'k'), caller('a'), 'r1', op.next);
+        await step.run(post(a, 'k'), caller('a'), 'r2', op.next);
+        expect(op.runs()).toBe(1);
+        const sameJson = (() => {
+          try {
+            return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+          } catch {
+            return false;
+          }
+        })();
+        if (a !== b && !sameJson) await expect(step.run(post(b, 'k'), caller('a'), 'r3', op.next)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+      }),
+      { numRuns: 200 },
     );
   });
 });

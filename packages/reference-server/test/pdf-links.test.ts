@@ -6,7 +6,7 @@ import { org1, org2 } from './support/demo.js';
 import { readPdf, readPdfTitle } from './support/pdf-reader.js';
 import { bypassAppUrl, bypassWebUrl, pdfUrlBypasses } from './support/pdf-bypasses.js';
 import { serverBin as bin, startServerBin } from './support/server-bin.js';
-import { clientFor, raw, startTestServer, withKey } from './support/server.js';
+import { adminSecret, clientFor, raw, startTestServer, withKey } from './support/server.js';
 
 /**
  * Signed PDF links (api-decisions.md, "PDF links") end to end: signing through the SDK,
@@ -53,7 +53,8 @@ describe('signing and fetching', () => {
     const staff = staffOf(server);
     for (const page of [`${appUrl}/print/weekly?week=2`, `${webUrl}/leaflets/ibuprofen`, appUrl]) {
       const { signed } = await staff.pdf.sign(page);
-      expect(signed.startsWith(`${server.origin}/files/pdf?url=${encodeURIComponent(page)}&expires=`)).toBe(true);
+      // Signed with an API key: the link names it (key=…), and dies with it.
+      expect(signed.startsWith(`${server.origin}/files/pdf?url=${encodeURIComponent(page)}&key=`)).toBe(true);
       expect(signed).toMatch(/&expires=\d+&signature=[A-Za-z0-9_-]+$/);
       const answer = await fetchLink(signed);
       expectPdf(answer);
@@ -247,5 +248,32 @@ describe('link lifetimes', () => {
     } finally {
       await lived.close();
     }
+  });
+});
+
+describe('a signed link and its signer (checked when the link is fetched)', () => {
+  it("dies with the API key that signed it: revoked after signing, the link is 403; another key's links live on", async () => {
+    const admin = { 'x-admin-secret': adminSecret, 'content-type': 'application/json' };
+    const created = await fetch(`${other.origin}/dev/admin/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ email: 'user@sonnen.example', description: 'pdf signer' }) });
+    expect(created.status).toBe(201);
+    const key = (await created.json()) as { id: string; apiKey: string };
+    const signWith = async (apiKey: string) => {
+      const answer = await fetch(`${other.url}/pdf/?urlPath=${encodeURIComponent(`${appUrl}/signer-check`)}`, { headers: { 'x-api-key': apiKey } });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { signed: string }).signed;
+    };
+    const byRevoked = await signWith(key.apiKey);
+    const byOther = await signWith(org1.user.apiKey);
+    expect(byRevoked).toContain(`&key=${key.id}`);
+    expect((await fetch(byRevoked, { method: 'HEAD' })).status).toBe(200);
+
+    const revoked = await fetch(`${other.origin}/dev/admin/keys/revoke`, { method: 'POST', headers: admin, body: JSON.stringify({ id: key.id }) });
+    expect(revoked.status).toBe(200);
+    const refused = await fetch(byRevoked);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/revoked/);
+    expect((await fetch(byOther, { method: 'HEAD' })).status).toBe(200);
+    // The key part is signed: taking it out of the link breaks the signature.
+    expect((await fetch(byRevoked.replace(`&key=${key.id}`, ''))).status).toBe(403);
   });
 });

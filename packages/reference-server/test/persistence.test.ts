@@ -145,7 +145,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
       // Unacknowledged writes may or may not be there, but only whole: every stored record of
       // the run is one the test attempted, and the (compacted) file is sound line by line.
       const [header, ...records] = checkedLines(file) as Array<{ table: string; op: string; record: { id: string; name?: string } }>;
-      expect(header).toMatchObject({ format: 'medsched-reference-server-data', version: 2 });
+      expect(header).toMatchObject({ format: 'medsched-reference-server-data', version: 3 });
       expect(records.length).toBeGreaterThanOrEqual((header as unknown as { records: number }).records);
       const written = records.filter(({ record }) => record.name?.startsWith('persist-'));
       expect(written.length).toBeGreaterThanOrEqual(acknowledged.length);
@@ -239,7 +239,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     const variants: Array<[string, string, (path: string) => string]> = [
       ['a changed byte in the middle', text.replace('"name":"two"', '"name":"twO"'), (path) => `${path}:${damagedLine}: journal line damaged: checksum mismatch`],
       ['a complete last line with a bad checksum', `${text}${'0'.repeat(16)} {"table":"medications","op":"delete","id":"x"}\n`, (path) => `${path}:${lines.length}: journal line damaged: checksum`],
-      ['another format version', line({ format: 'medsched-reference-server-data', version: 3, writtenAt: '2026-01-01T00:00:00.000Z', records: 0 }), (path) => `${path}:1: format version 3, but this server reads versions 1 and 2 only`],
+      ['another format version', line({ format: 'medsched-reference-server-data', version: 4, writtenAt: '2026-01-01T00:00:00.000Z', records: 0 }), (path) => `${path}:1: format version 4, but this server reads versions 1, 2 and 3 only`],
     ];
     const damaged = variants.map(([what, content, message], index) => {
       const copy = `${file}.variant-${index}`;

@@ -80,8 +80,9 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
       headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'cache-control': 'no-store' },
       body: JSON.stringify(value),
     });
-    const only = (allowed: string) => {
-      if (method !== allowed) throw new ProblemError('method_not_allowed', `use ${allowed}`, { headers: { allow: allowed } });
+    /** 405 unless the method is one of `allowed`, with all of them in `Allow` (RFC 9110). */
+    const only = (...allowed: string[]) => {
+      if (!allowed.includes(method)) throw new ProblemError('method_not_allowed', `use ${allowed.join(' or ')}`, { headers: { allow: allowed.join(', ') } });
     };
 
     if (pathname === '/dev/token') {
@@ -100,13 +101,13 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
       });
     }
     if (pathname === '/dev/admin/keys') {
+      only('GET', 'POST');
       if (method === 'GET') {
         const query = new URLSearchParams(request.search);
         const email = query.get('email');
         if (!email) throw new ProblemError('validation_failed', 'give ?email=', { errors: [{ path: 'email', message: 'required' }] });
         return answer(200, listApiKeys(options, email, query.get('organizationId') ?? undefined));
       }
-      only('POST');
       const keyBody = await body(KeyCreateBody);
       if (!options.demoKeys && keyBody.apiKey !== undefined && isDemoApiKey(keyBody.apiKey)) throw new ProblemError('validation_failed', demoKeysOffDetail, { errors: [{ path: 'apiKey', message: 'demo keys are off on this server' }] });
       return answer(201, await createApiKey(options, keyBody));

@@ -25,7 +25,7 @@ const usage = `medsched-server: the medsched reference server
                   [--scenario FILE]   (seed data recorded by proxy --record, instead of --seed)
   medsched-server proxy --target URL [--port 4020] [--record DIR] [--violations FILE] [--redact-emails]
                         [--redact-fields NAMES] [--allowed-hosts NAMES] [--max-log-mb 64]   (proxy --help)
-  medsched-server credentials [--json]
+  medsched-server credentials [--json] [--data FILE] [--demo-keys on]   (none with --data or MEDSCHED_DATA, unless --demo-keys on)
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
   medsched-server keys revoke --id ID | --key msk_…
@@ -89,7 +89,8 @@ async function main(argv: string[]): Promise<void> {
       return runProxy({ target: values.target, port: values.port, host: values.host, record: values.record, violations: values.violations, redactEmails: values['redact-emails'],
         redactFields: values['redact-fields'], maxLogMb: values['max-log-mb'], allowedHosts: values['allowed-hosts'] });
     case 'credentials':
-      return printCredentials(values.json ?? false);
+      // The demo keys a --data server refuses are not listed (the same flags and variables as serve).
+      return printCredentials(values.json ?? false, values['demo-keys'] === 'on' ? undefined : (values.data ?? (process.env.MEDSCHED_DATA || undefined)));
     case 'token':
       return mintToken(withServer(), values.email, values.ttl);
     case 'keys':

@@ -15,6 +15,7 @@ import { defaultAppUrl } from '../domain/pdf/pdf-links.js';
 import type { ExtraRoutes } from '../pipeline/pipeline.js';
 import { checkAdminSecret, isLoopbackHost } from './exposure.js';
 import type { DemoCredential } from '../seed/index.js';
+import type { DurableAnswer } from '../pipeline/durable-answer.js';
 
 export interface StartServerOptions extends ReferenceServerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -83,7 +84,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   checkAdminSecret(options.host ?? defaultHost, options.adminSecret);
   const demoKeys = options.demoKeys ?? (loopback && !options.data && !options.database);
   options = { ...options, demoKeys, adminSignIn: loopback && options.adminSignIn !== false };
-  const dataFile = options.data ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', demoKeys, compactBytes: options.journalCompactBytes }) : undefined;
+  const clock = options.now ?? (() => new Date());
+  const dataFile = options.data
+    ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', demoKeys, compactBytes: options.journalCompactBytes, now: () => clock().getTime() })
+    : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
   // The home page and API reference need the address the server listens on: set once it does.
   let sitePages: ExtraRoutes | undefined;
@@ -92,9 +96,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     hashApiKey: sha256Hex,
     ...(dataFile && { beforeAnswer: () => dataFile.sync() }),
     ...options,
-    // Kept answers compressed on the main thread into JavaScript strings (node/text-packer.ts).
-    idempotency: { packer: zlibTextPacker, ...options.idempotency },
+    // Kept answers compressed on the main thread into JavaScript strings (node/text-packer.ts),
+    // and, with a data file, journaled before they are sent (a replay after a restart answers them).
+    idempotency: { packer: zlibTextPacker, hashText: sha256Hex, ...(dataFile && { onKept: (answer: DurableAnswer) => dataFile.recordAnswer(answer) }), ...options.idempotency },
   });
+  if (dataFile) {
+    reference.pipeline.idempotency.restore(dataFile.keptAnswers);
+    dataFile.answersSource = () => reference.pipeline.idempotency.durableAnswers();
+  }
   const host = options.host ?? defaultHost;
   const timeouts = { ...defaultConnectionTimeouts, ...options.timeouts };
   const httpServer = createServer(serverTimeoutOptions(timeouts));

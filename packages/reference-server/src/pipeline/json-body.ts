@@ -24,6 +24,7 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   if (!contentType || !isJsonMediaType(contentType)) {
     throw new ProblemError('unsupported_media_type', `send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'})`);
   }
+  checkCharset(contentType);
   const text = read.kind === 'text' ? read.text : decodeUtf8(read.bytes);
   if (text === undefined) throw new ProblemError('invalid_json', 'the body is not valid UTF-8');
   checkJsonLimits(text);
@@ -32,6 +33,21 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   } catch {
     // The parser's message quotes the body; it is not repeated back.
     throw new ProblemError('invalid_json', 'the body is not valid JSON; check quotes, commas and brackets');
+  }
+}
+
+/**
+ * 415 for a `charset` parameter other than UTF-8: the body is read as UTF-8 only (RFC 8259
+ * requires it), and a UTF-16 or Latin-1 body read as UTF-8 would store other text than was sent.
+ */
+export function checkCharset(contentType: string): void {
+  for (const parameter of contentType.split(';').slice(1)) {
+    const [name = '', ...rest] = parameter.split('=');
+    if (name.trim().toLowerCase() !== 'charset') continue;
+    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (value !== 'utf-8' && value !== 'utf8') {
+      throw new ProblemError('unsupported_media_type', `the body must be UTF-8 (got charset=${value.slice(0, 40)}); send Content-Type: application/json; charset=utf-8 or no charset`);
+    }
   }
 }
 

@@ -154,6 +154,10 @@ export class Pipeline {
     } catch (error) {
       answer = this.#failure(error, requestId);
     }
+    // Answers carry patient data: no cache keeps them, and no browser guesses another type.
+    const headers = answer.headers;
+    if (headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
+    headers['x-content-type-options'] = 'nosniff';
     return this.options.cors ? this.options.cors.decorate(request, answer) : answer;
   }
 

@@ -113,6 +113,15 @@ export class ReplayStore {
     return true;
   }
 
+  /** Every finished, unexpired answer, oldest first per credential (what persistence writes). */
+  *finished(now: number): Generator<{ credential: string; key: string; entry: KeptAnswer }> {
+    for (const [credential, shelf] of this.#shelves) {
+      for (const [key, entry] of shelf.entries) {
+        if (entry.answer !== undefined && entry.expiresAt > now) yield { credential, key, entry };
+      }
+    }
+  }
+
   forget(credential: string, key: string): void {
     const shelf = this.#shelves.get(credential);
     const entry = shelf?.entries.get(key);

@@ -1,4 +1,5 @@
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { RefreshFamilies } from './refresh-families.js';
 
 /**
  * The simulated identity provider: signs short-lived access tokens and longer refresh tokens
@@ -10,7 +11,12 @@ export interface IdentityProviderOptions {
   secret?: string | undefined;
   issuer?: string;
   audience?: string;
+  /** The clock (ms since the epoch); default `Date.now`. */
+  now?: () => number;
 }
+
+/** How far in the future `iat` may be (a clock a little ahead of ours): small clock skew only. */
+export const clockSkewSeconds = 60;
 
 export interface TokenPair {
   accessToken: string;
@@ -25,14 +31,18 @@ type TokenUse = 'access' | 'refresh';
 
 export const defaultAccessTtlSeconds = 3600;
 export const maxAccessTtlSeconds = 7 * 86_400;
-const refreshTtlSeconds = 30 * 86_400;
+export const refreshTtlSeconds = 30 * 86_400;
 
 export class IdentityProvider {
   readonly issuer: string;
   readonly audience: string;
   readonly #key: Uint8Array;
+  readonly #now: () => number;
+  readonly #families: RefreshFamilies;
 
   constructor(options: IdentityProviderOptions = {}) {
+    this.#now = options.now ?? Date.now;
+    this.#families = new RefreshFamilies(Math.floor(this.#now() / 1000));
     this.issuer = options.issuer ?? 'https://idp.medsched.local/';
     this.audience = options.audience ?? 'https://api.medsched.local/v1';
     if (options.secret !== undefined && options.secret.length < 32) {
@@ -47,10 +57,21 @@ export class IdentityProvider {
    * into both tokens (claim `key`): revoking that key ends them (the authenticator checks).
    */
   async issue(accountId: string, accessTtlSeconds = defaultAccessTtlSeconds, options: { apiKeyId?: string | undefined } = {}): Promise<TokenPair> {
-    const key = options.apiKeyId === undefined ? {} : { key: options.apiKeyId };
+    const family = crypto.randomUUID();
+    const jti = crypto.randomUUID();
+    this.#families.start(family, accountId, jti);
+    return this.#pair(accountId, accessTtlSeconds, options.apiKeyId, family, jti);
+  }
+
+  /** Signs an access token and the family's refresh token `jti`. */
+  async #pair(accountId: string, accessTtlSeconds: number, apiKeyId: string | undefined, family: string, jti: string): Promise<TokenPair> {
+    // A lifetime is never longer than the maximum, whoever asks (the refresh of an older token included).
+    // (A negative lifetime stays: the mock server mints expired tokens on purpose.)
+    accessTtlSeconds = Math.min(accessTtlSeconds, maxAccessTtlSeconds);
+    const key = apiKeyId === undefined ? {} : { key: apiKeyId };
     return {
-      accessToken: await this.#sign(accountId, 'access', accessTtlSeconds, key),
-      refreshToken: await this.#sign(accountId, 'refresh', refreshTtlSeconds, { access_ttl: accessTtlSeconds, ...key }),
+      accessToken: await this.#sign(accountId, 'access', accessTtlSeconds, { fam: family, ...key }, crypto.randomUUID()),
+      refreshToken: await this.#sign(accountId, 'refresh', refreshTtlSeconds, { access_ttl: accessTtlSeconds, fam: family, ...key }, jti),
       tokenType: 'Bearer',
       expiresIn: accessTtlSeconds,
     };
@@ -65,6 +86,8 @@ export class IdentityProvider {
   async verifyAccessToken(token: string): Promise<{ subject: string; apiKeyId: string | undefined } | undefined> {
     const payload = await this.#verify(token, 'access');
     if (!payload?.sub) return undefined;
+    // A family revoked after a refresh token's reuse takes its access tokens along.
+    if (typeof payload.fam === 'string' && this.#families.revoked(payload.fam)) return undefined;
     return { subject: payload.sub, apiKeyId: typeof payload.key === 'string' ? payload.key : undefined };
   }
 
@@ -76,11 +99,15 @@ export class IdentityProvider {
     // A refresh token minted from an API key dies with the key.
     if (apiKeyId !== undefined && !isKeyActive(apiKeyId)) return undefined;
     const ttl = typeof payload.access_ttl === 'number' ? payload.access_ttl : defaultAccessTtlSeconds;
-    return this.issue(payload.sub, ttl, { apiKeyId });
+    // Single use: the next refresh token of the family replaces this one; a second use revokes the family.
+    if (typeof payload.fam !== 'string' || typeof payload.jti !== 'string') return undefined;
+    const next = crypto.randomUUID();
+    if (this.#families.use(payload.fam, payload.sub, payload.jti, payload.iat!, next) !== 'ok') return undefined;
+    return this.#pair(payload.sub, ttl, apiKeyId, payload.fam, next);
   }
 
-  async #sign(subject: string, use: TokenUse, ttlSeconds: number, extra: Record<string, unknown> = {}): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+  async #sign(subject: string, use: TokenUse, ttlSeconds: number, extra: Record<string, unknown>, jti: string): Promise<string> {
+    const now = Math.floor(this.#now() / 1000);
     return new SignJWT({ token_use: use, ...extra })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject)
@@ -88,7 +115,7 @@ export class IdentityProvider {
       .setAudience(this.audience)
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
-      .setJti(crypto.randomUUID())
+      .setJti(jti)
       .sign(this.#key);
   }
 
@@ -100,8 +127,17 @@ export class IdentityProvider {
         audience: this.audience,
         algorithms: ['HS256'],
         requiredClaims: ['sub', 'exp', 'iat'],
+        // No tolerance for `exp` and `nbf` (a token is never stretched past its end); `iat` below.
+        currentDate: new Date(this.#now()),
       });
-      return payload.token_use === use ? payload : undefined;
+      if (payload.token_use !== use) return undefined;
+      // Small clock skew only: issued in the future beyond it, or a lifetime over the maximum this
+      // provider mints, is not a token it made (`nbf` in the future jose refuses itself).
+      const now = this.#now() / 1000;
+      const { iat, nbf, exp } = payload as { iat: number; nbf?: number; exp: number };
+      if (iat > now + clockSkewSeconds || (nbf !== undefined && nbf > now + clockSkewSeconds)) return undefined;
+      if (exp - iat > (use === 'access' ? maxAccessTtlSeconds : refreshTtlSeconds)) return undefined;
+      return payload;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
       throw error;

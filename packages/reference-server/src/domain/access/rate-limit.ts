@@ -24,7 +24,8 @@ export class RateLimiter {
 
   /** Counts the request; returns the headers to send, or throws 429. */
   take(caller: Caller, now: number): Record<string, string> {
-    const window = this.#requests.count(credentialKey(caller), now);
+    // drop-oldest: a window always comes back.
+    const window = this.#requests.count(credentialKey(caller), now)!;
     const reset = this.#requests.secondsLeft(window, now);
     const headers = {
       'ratelimit-limit': String(this.options.limit),

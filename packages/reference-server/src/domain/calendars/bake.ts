@@ -1,4 +1,4 @@
-import { maxBakeDays, type Alarm, type BakeCreate, type BakeQuery, type BakeResult, type CalendarEntry, type Device } from '@medsched/sdk/schemas';
+import { type Alarm, type BakeCreate, type BakeQuery, type BakeResult, type CalendarEntry, type Device } from '@medsched/sdk/schemas';
 import type { CalendarEntryRecord, UserRecord } from '../../db/models.js';
 import { startTimeOf, toCalendarEntry } from './calendar-mapping.js';
 import type { OperationContext } from '../operation/context.js';
@@ -7,93 +7,20 @@ import { withPatientLock } from './patient-lock.js';
 import { inOneBatch, type WriteBatch } from '../../db/write-batch.js';
 import { invalid } from '../operation/problems.js';
 import { occurrencesGrowth } from '../operation/storage-quota.js';
-import { ExpansionBudgetExceeded, expandRecurrence, type ExpansionBudget } from './recurrence.js';
-import { RuleError } from './recurrence-rule.js';
+import type { ExpansionBudget } from './recurrence.js';
+import { WorkSlices } from '../operation/work-slices.js';
+import { checkExpansionEstimate, checkSeriesUnchanged, entriesInRange, isSeries, patientRange, planPatient, tooBig, withinBudget, type PatientBakePlan, type PatientRange } from './bake-planning.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
-import { daysInRange, eachDate, minutesOfDay, toLocalDate } from './zoned-time.js';
+import { daysInRange, minutesOfDay } from './zoned-time.js';
 
-/** A patient's bake range in local dates of the patient's time zone. */
-interface PatientRange {
-  patient: UserRecord;
-  from: string;
-  to: string;
-  dates: string[];
-}
-
-/** Resolves `from`/`to` (dates, or date-times read in the patient's zone) and checks the range. */
-function patientRange(patient: UserRecord, from: string, to: string): PatientRange {
-  const localFrom = toLocalDate(from, patient.timezone);
-  const localTo = toLocalDate(to, patient.timezone);
-  if (localFrom > localTo) throw invalid('to', `to (${localTo} in ${patient.timezone}) must not be before from (${localFrom})`);
-  const days = daysInRange(localFrom, localTo);
-  if (days > maxBakeDays) throw invalid('to', `the range covers ${days} days; at most ${maxBakeDays} are allowed`);
-  return { patient, from: localFrom, to: localTo, dates: eachDate(localFrom, localTo) };
-}
-
-const isSeries = (entry: CalendarEntryRecord) => typeof entry.rrule === 'string' && entry.seriesId === null;
-
-/** Entries of a patient dated in the range, read day by day through the patient-and-date index. */
-function entriesInRange(ctx: OperationContext, range: PatientRange): CalendarEntryRecord[] {
-  return range.dates.flatMap((date) => ctx.db.calendarEntries.group('patientDate', `${range.patient.id}|${date}`));
-}
-
-/** What one patient's part of a bake will write: drafts to finalize and occurrences to create. */
-interface PatientBakePlan {
-  drafts: CalendarEntryRecord[];
-  occurrences: Array<{ series: CalendarEntryRecord; date: string; time: string }>;
-}
-
-/**
- * Plans one patient's range without writing: draft one-off entries dated in it become baked,
- * and every series gets one baked entry per occurrence (`seriesId` set, `rrule` null) unless it
- * already has one. `budget` is how many entries the bake may still touch; expansion stops just
- * past it, so that a runaway rule costs little before the bake is refused.
- */
-function planPatient(ctx: OperationContext, range: PatientRange, budget: number, work: ExpansionBudget): PatientBakePlan {
-  const { db } = ctx;
-  const plan: PatientBakePlan = { drafts: [], occurrences: [] };
-  for (const entry of entriesInRange(ctx, range)) {
-    if (!entry.baked && entry.seriesId === null && !isSeries(entry)) plan.drafts.push(entry);
-  }
-  for (const series of db.calendarEntries.group('patient', range.patient.id).filter(isSeries)) {
-    let occurrences;
-    try {
-      occurrences = expandRecurrence(series.rrule as string, series.date, startTimeOf(series), range.from, range.to, Math.max(0, budget - plan.drafts.length - plan.occurrences.length), work);
-    } catch (error) {
-      if (!(error instanceof RuleError)) throw error;
-      // A rule stored before the checks existed (e.g. from an older data file): name the entry to fix.
-      throw invalid('rrule', `calendar entry ${series.id} has a recurrence rule that cannot be expanded (${error.message}); correct it with PATCH /calendars/${series.id}`);
-    }
-    for (const occurrence of occurrences) {
-      const sameDay = db.calendarEntries.group('patientDate', `${range.patient.id}|${occurrence.date}`);
-      if (sameDay.some((entry) => entry.seriesId === series.id && startTimeOf(entry) === occurrence.time)) continue;
-      plan.occurrences.push({ series, ...occurrence });
-    }
-  }
-  return plan;
-}
-
-/**
- * Breaks in a long bake, so that other requests are served while it runs: after every few
- * milliseconds of work the bake waits for the next turn of the event loop. (A break after every
- * patient would cost a timer's millisecond each: 200 patients, 200 ms.)
- */
-class Turns {
-  static readonly sliceMs = 4;
-  #since = performance.now();
-
-  async next(): Promise<void> {
-    if (performance.now() - this.#since < Turns.sliceMs) return;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    this.#since = performance.now();
-  }
-}
+/** Work units one write counts for in a slice (a write costs about as much as expanding 20 days). */
+const writeUnits = 20;
 
 /** Writes a planned bake, in the request's batch. Everything that could fail was checked while planning. */
-async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, turns: Turns, batch: WriteBatch): Promise<void> {
+async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, slices: WorkSlices, batch: WriteBatch): Promise<void> {
   const { db } = ctx;
   const now = ctx.now().toISOString();
-  const pause = () => turns.next();
+  const pause = () => slices.spend(writeUnits);
   for (const planned of plan.drafts) {
     // Other requests ran while the bake was planned: a draft changed since then is left as it is now.
     const entry = db.calendarEntries.get(planned.id);
@@ -123,16 +50,6 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, turns: Tu
       updatedAt: now,
     } as CalendarEntryRecord, batch);
     await pause();
-  }
-}
-
-/** Runs planning, turning a spent expansion budget into a 400 that says how to make the bake smaller. */
-function withinBudget<T>(ctx: OperationContext, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (!(error instanceof ExpansionBudgetExceeded)) throw error;
-    throw invalid('to', `this bake would examine more than ${ctx.limits.bakeExpansionDays} series-days (many series or patients over a long range); bake fewer patients at a time or a shorter range`);
   }
 }
 
@@ -234,20 +151,21 @@ function bakeTargets(ctx: OperationContext, body: BakeCreate): UserRecord[] {
 export async function bake(ctx: OperationContext, body: BakeCreate): Promise<BakeResult> {
   const ranges = bakeTargets(ctx, body).map((patient) => patientRange(patient, body.from, body.to));
   const limit = ctx.limits.bakeEntries;
+  const slices = new WorkSlices();
+  // Before taking any lock or expanding anything: an oversized bake costs an estimate only.
+  await checkExpansionEstimate(ctx, ranges, slices);
   await withPatientLocks(
     ctx,
     ranges.map((range) => range.patient.id),
     async () => {
       const plans: PatientBakePlan[] = [];
-      const turns = new Turns();
       const work: ExpansionBudget = { days: ctx.limits.bakeExpansionDays };
       let total = 0;
       for (const range of ranges) {
-        // Planning is synchronous work per patient: other requests get their turn in between.
-        await turns.next();
-        const plan = withinBudget(ctx, () => planPatient(ctx, range, limit - total, work));
+        // Planning runs in slices (within a patient too): other requests get their turns in between.
+        const plan = await withinBudget(ctx, () => planPatient(ctx, range, limit - total, work, slices));
         total += plan.drafts.length + plan.occurrences.length;
-        if (total > limit) throw tooBig(ctx, body, ranges, limit);
+        if (total > limit) throw await tooBig(ctx, body, ranges, limit, slices);
         plans.push(plan);
       }
       // The answer lists every baked entry of the range, those of earlier bakes included.
@@ -257,39 +175,14 @@ export async function bake(ctx: OperationContext, body: BakeCreate): Promise<Bak
       ctx.storageQuota?.check(ctx.caller.organizationId, occurrencesGrowth(plans));
       // One batch for the whole request: persistence records it as one journal line, so a crash
       // leaves every patient's range baked or none of it (other requests still get their turns).
+      // Checked after the last break of planning and before the first write (no break in between).
+      checkSeriesUnchanged(ctx, plans);
       await inOneBatch(async (batch) => {
-        for (const plan of plans) await applyPlan(ctx, plan, turns, batch);
+        for (const plan of plans) await applyPlan(ctx, plan, slices, batch);
       });
     },
   );
   return bakeResult(ctx, ranges);
-}
-
-/** The problem for a bake over the limit, with how many entries it would touch (counted up to 100 times the limit). */
-function tooBig(ctx: OperationContext, body: BakeCreate, ranges: PatientRange[], limit: number) {
-  let countLimit = limit * 100;
-  let count = 0;
-  // Counting is bounded like the bake itself: one expansion budget for all patients.
-  const work: ExpansionBudget = { days: ctx.limits.bakeExpansionDays };
-  for (const range of ranges) {
-    if (count > countLimit) break;
-    try {
-      const plan = planPatient(ctx, range, countLimit - count, work);
-      count += plan.drafts.length + plan.occurrences.length;
-    } catch (error) {
-      if (!(error instanceof ExpansionBudgetExceeded)) throw error;
-      countLimit = Math.max(limit, count - 1); // counted this far only: "more than" what was seen
-      count = countLimit + 1;
-      break;
-    }
-  }
-  const days = ranges[0]?.dates.length ?? 0;
-  const perRequest = Math.max(1, Math.floor((days * limit) / count));
-  const split = body.patient === undefined ? 'bake one patient at a time (body.patient) or a shorter range' : 'bake a shorter range';
-  return invalid(
-    'to',
-    `this bake would create ${count > countLimit ? `more than ${countLimit}` : count} calendar entries over ${days} days for ${ranges.length} patient(s); at most ${limit} are allowed per request: ${split}, e.g. ${perRequest} days per request`,
-  );
 }
 
 /** How many baked entries a patient has in the range. */

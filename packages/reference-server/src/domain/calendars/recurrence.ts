@@ -197,6 +197,11 @@ function periodAt(plan: Plan, k: number, startDay: number, startMinutes: number,
 
 /** The index of the first period that can hold an instant at or after `from` (floating ms). */
 function firstPeriodFrom(plan: Plan, from: number, startDay: number, startMinutes: number): number {
+  return Math.max(0, periodIndexAt(plan, from, startDay, startMinutes));
+}
+
+/** The index of the period that holds `from` (floating ms); negative before the first period. */
+function periodIndexAt(plan: Plan, from: number, startDay: number, startMinutes: number): number {
   const { rule } = plan;
   const fromDay = Math.floor(from / dayMs);
   let units: number;
@@ -217,7 +222,7 @@ function firstPeriodFrom(plan: Plan, from: number, startDay: number, startMinute
       units = new Date(from).getUTCFullYear() - new Date(startDay * dayMs).getUTCFullYear();
       break;
   }
-  return Math.max(0, Math.floor(units / rule.interval));
+  return Math.floor(units / rule.interval);
 }
 
 /**
@@ -237,7 +242,27 @@ export function expandRecurrence(
   limit = Number.MAX_SAFE_INTEGER,
   budget: ExpansionBudget = { days: Number.POSITIVE_INFINITY },
 ): Occurrence[] {
-  const parsed = parseRecurrenceRule(rule);
+  const steps = expansionSteps(parseRecurrenceRule(rule), firstDate, startTime, from, to, limit, budget);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@link expandRecurrence} one period at a time, for a caller that runs long expansions in
+ * slices (bake-planning.ts): each `yield` is the days one period examined, and the generator's
+ * return value is the occurrences. `rule` is parsed already (a bake parses each rule once).
+ */
+export function* expansionSteps(
+  parsed: RecurrenceRule,
+  firstDate: string,
+  startTime: string,
+  from: string,
+  to: string,
+  limit = Number.MAX_SAFE_INTEGER,
+  budget: ExpansionBudget = { days: Number.POSITIVE_INFINITY },
+): Generator<number, Occurrence[], void> {
   const startMinutes = minutesOfDay(startTime);
   const startDay = Date.parse(`${firstDate}T00:00:00Z`) / dayMs;
   const start = startDay * dayMs + startMinutes * minuteMs;
@@ -256,14 +281,39 @@ export function expandRecurrence(
     if (parsed.count !== undefined && walked >= maxCountedPeriods) {
       throw new RuleError('COUNT', `the series starts too long before the range for COUNT to be counted (more than ${maxCountedPeriods} periods); use UNTIL instead`);
     }
+    const before = budget.days;
     for (const instant of selectPositions(period.candidates(), parsed.bySetPos)) {
       if (instant < start || instant > end || remaining <= 0) continue;
       remaining--;
       if (instant >= rangeStart) found.push(instant);
     }
+    yield before - budget.days;
   }
   return found.slice(0, limit + 1).map((instant) => {
     const iso = new Date(instant).toISOString();
     return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
   });
 }
+
+/**
+ * An upper bound, computed without expanding, of the days {@link expansionSteps} examines for
+ * this series and range (what it spends of an {@link ExpansionBudget}): the periods that can
+ * touch the range (from the series start for COUNT) times the days one period examines. A bake
+ * sums it over its series and refuses before any expansion when the sum is over its budget.
+ */
+export function expansionCost(parsed: RecurrenceRule, firstDate: string, startTime: string, from: string, to: string): number {
+  const startMinutes = minutesOfDay(startTime);
+  const startDay = Date.parse(`${firstDate}T00:00:00Z`) / dayMs;
+  const rangeStart = Date.parse(`${from}T00:00:00Z`);
+  const end = Math.min(Date.parse(`${to}T00:00:00Z`) + dayMs - 1, parsed.until ?? Number.POSITIVE_INFINITY);
+  const steps = plan(parsed, startDay, startMinutes);
+  const first = parsed.count === undefined ? firstPeriodFrom(steps, rangeStart, startDay, startMinutes) : 0;
+  // The last period that starts at or before the end (negative: none does).
+  const last = periodIndexAt(steps, end, startDay, startMinutes);
+  let periods = Math.max(0, last - first + 1);
+  if (parsed.count !== undefined) periods = Math.min(periods, maxCountedPeriods);
+  return periods * daysPerPeriod[parsed.freq];
+}
+
+/** The most days one period examines (an hourly period counts as one, as in `spend`). */
+const daysPerPeriod: Readonly<Record<RecurrenceRule['freq'], number>> = { HOURLY: 1, DAILY: 1, WEEKLY: 7, MONTHLY: 31, YEARLY: 366 };

@@ -24,12 +24,27 @@ export async function recordDeviceEvent(ctx: Pick<OperationContext, 'db' | 'newI
   return toDeviceEvent(await ctx.db.deviceEvents.create({ id: ctx.newId(), deviceId, type, payload, timestamp: ctx.now().toISOString(), assignee }));
 }
 
+/**
+ * `paper` names a record by id: one of another organization is 403, as for ids in paths, so that
+ * no device points at (and no client learns through it) another organization's record. An id
+ * that names no record here is kept (a paper the server does not hold).
+ */
+function checkOwnReference(ctx: OperationContext, id: string): void {
+  const { db } = ctx;
+  if (db.organizations.get(id) !== undefined && id !== ctx.caller.organizationId) throw forbidden('paper must be a record of your organization');
+  for (const table of [db.users, db.medications, db.devices, db.calendarEntries] as Array<{ get(id: string): { organization: string } | undefined }>) {
+    const record = table.get(id);
+    if (record !== undefined && record.organization !== ctx.caller.organizationId) throw forbidden('paper must be a record of your organization');
+  }
+}
+
 export async function updateDevice(ctx: OperationContext, id: string, body: DeviceUpdate): Promise<Device> {
   const device = findInOrganization(ctx, ctx.db.devices, id, what);
   if (body.organization !== undefined && body.organization !== device.organization) {
     throw forbidden('a device cannot move to another organization');
   }
   if (typeof body.patient === 'string') findPatient(ctx, body.patient);
+  if (typeof body.paper === 'string') checkOwnReference(ctx, body.paper);
 
   const { organization: _organization, patient, ...fields } = body;
   const nextStatus = patient === undefined ? device.status : patient === null ? 'unassigned' : 'active';

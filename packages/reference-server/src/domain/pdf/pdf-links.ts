@@ -2,6 +2,7 @@ import type { PdfLink } from '@medsched/sdk/schemas';
 import type { ApiRequest, ApiResponse } from '../../pipeline/messages.js';
 import type { OperationContext } from '../operation/context.js';
 import { importSigningKey, signLink, verifyLink } from './link-signing.js';
+import { isApiKeyActive } from '../access/authentication.js';
 import { findPatient } from '../directory/lookups.js';
 import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
 import { randomHex } from '../access/hex.js';
@@ -30,7 +31,8 @@ const defaultTtlSeconds = 900;
 export const pdfFilePath = '/files/pdf';
 // The exact shape of a link's query: anything else (reordered, doubled, extra) is refused.
 // `by` (signed too) names the user who asked for a plan's link, for the plan's footer.
-const linkQuery = /^\?url=([^&]*)(&by=[0-9a-f]{24})?&expires=(\d{1,12})&signature=([A-Za-z0-9_-]{1,128})$/;
+// `key` (signed too) names the API key that signed the link: a link dies with its key (checked when fetched).
+const linkQuery = /^\?url=([^&]*)(&by=[0-9a-f]{24})?(&key=[0-9a-f]{24})?&expires=(\d{1,12})&signature=([A-Za-z0-9_-]{1,128})$/;
 
 /**
  * `GET /pdf/`: signs links to PDFs of pages on the app or web URL; and serves those links.
@@ -61,8 +63,10 @@ export class PdfLinks {
       if (!range.ok) throw invalid('urlPath', range.reason);
       by = `&by=${ctx.caller.user.id}`;
     }
+    const { credential } = ctx.caller;
+    const key = credential.kind === 'api-key' && /^[0-9a-f]{24}$/.test(credential.keyId) ? `&key=${credential.keyId}` : '';
     const expires = Math.floor(ctx.now().getTime() / 1000) + this.#ttlSeconds;
-    const path = `${pdfFilePath}?url=${encodeURIComponent(urlPath)}${by}`;
+    const path = `${pdfFilePath}?url=${encodeURIComponent(urlPath)}${by}${key}`;
     const signature = await signLink(await this.#key, 'GET', path, expires);
     return { signed: `${origin}${path}&expires=${expires}&signature=${signature}` };
   }
@@ -75,14 +79,21 @@ export class PdfLinks {
     }
     const parts = linkQuery.exec(request.search);
     if (!parts) throw forbidden('this is not a valid signed link; ask GET /v1/pdf/ for a new one');
-    const [, rawUrl = '', byPart = '', expires = '0', signature = ''] = parts;
-    const check = await verifyLink(await this.#key, 'GET', `${pdfFilePath}?url=${rawUrl}${byPart}`, expires, signature, now.getTime());
+    const [, rawUrl = '', byPart = '', keyPart = '', expires = '0', signature = ''] = parts;
+    const check = await verifyLink(await this.#key, 'GET', `${pdfFilePath}?url=${rawUrl}${byPart}${keyPart}`, expires, signature, now.getTime());
     // A link never lives longer than the server issues them for (a leaked long-lived key aside).
     if (check.ok && Number(expires) * 1000 > now.getTime() + this.#ttlSeconds * 1000 + 60_000) {
       throw forbidden('this signed link lasts longer than this server issues links for; ask GET /v1/pdf/ for a new one');
     }
     if (!check.ok) {
       throw forbidden(check.reason === 'expired' ? 'this signed link has expired; ask GET /v1/pdf/ for a new one' : 'the signature of this link does not match');
+    }
+    // Checked at fetch time: the signer's key revoked (or gone) since, or the signer gone, ends the link.
+    if (keyPart !== '' && !isApiKeyActive(db, keyPart.slice('&key='.length))) {
+      throw forbidden('the API key that signed this link has been revoked; ask GET /v1/pdf/ for a new one with a valid key');
+    }
+    if (byPart !== '' && db.users.get(byPart.slice('&by='.length)) === undefined) {
+      throw forbidden('the user who signed this link no longer exists; ask GET /v1/pdf/ for a new one');
     }
     const pageUrl = decodeURIComponent(rawUrl);
     const bytes = await this.#pdf(db, pageUrl, now, byPart.slice('&by='.length), request.search, Number(expires) * 1000);

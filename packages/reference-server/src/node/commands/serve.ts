@@ -94,7 +94,8 @@ export async function serve(flags: ServeFlags): Promise<void> {
   });
 
   const lines = [
-    `medsched reference server listening on ${server.url} (${scenario ? `scenario: ${flags.scenario}` : `seed: ${seed}`})`,
+    // A loaded data file was not seeded now: its seed is whatever made it, not --seed.
+    `medsched reference server listening on ${server.url} (${scenario ? `scenario: ${flags.scenario}` : server.dataFile?.origin === 'loaded' ? `data: ${server.dataFile.path}` : `seed: ${seed}`})`,
     `  home page:    ${server.origin}/   (API reference: ${server.origin}/reference, OpenAPI: ${server.origin}/openapi.json)`,
   ];
   for (const credential of scenario?.credentials ?? []) lines.push(`  replay key:   ${credential.role} of organization ${credential.organizationId}: ${credential.apiKey} (made by the recording, in the scenario file)`);
@@ -102,7 +103,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
   if (server.demoKeys && demo) {
     lines.push(
       `  try:          curl -H "x-api-key: ${demo.apiKey}" ${server.url}/organizations/${demo.organizationId}`,
-      '  credentials:  medsched-server credentials   (every demo user and its API key)',
+      `  credentials:  medsched-server credentials${server.dataFile ? ' --demo-keys on' : ''}   (every demo user and its API key)`,
     );
     if (!isLoopbackHost(host)) lines.push(`  warning:      --demo-keys on: the published demo keys (admins included) work for anyone who reaches ${host}`);
   } else {

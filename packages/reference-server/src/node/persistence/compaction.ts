@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { exportRecords } from '../../db/records.js';
 import type { Database } from '../../db/database.js';
 import { writeSnapshot } from './snapshot.js';
+import type { DurableAnswer } from '../../pipeline/durable-answer.js';
 
 /** The journal is folded into a new snapshot once it holds this many bytes, at least. Default 16 MiB. */
 export const defaultJournalCompactBytes = 16 * 1024 * 1024;
@@ -36,9 +37,9 @@ export class JournalCompaction {
     this.#notBefore = Math.ceil(journalBytes * 1.5);
   }
 
-  /** Writes every record of `db` as the new snapshot; the caller reopens its journal after. */
-  compact(db: Database): void {
-    writeSnapshot(this.path, exportRecords(db), this.mode);
+  /** Writes every record of `db` (and the kept answers) as the new snapshot; the caller reopens its journal after. */
+  compact(db: Database, answers: readonly DurableAnswer[] = []): void {
+    writeSnapshot(this.path, exportRecords(db), this.mode, answers);
     this.#snapshotBytes = statSync(this.path).size;
     this.#notBefore = 0;
   }

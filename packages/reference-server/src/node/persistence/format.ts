@@ -1,3 +1,5 @@
+import { durableAnswerProblem, type DurableAnswer } from '../../pipeline/durable-answer.js';
+
 /**
  * The data file, line by line (each line checksummed, see `lines.ts`):
  *
@@ -8,17 +10,19 @@
  *           {"table","op":"delete","id"}, or (version 2) one line for all the writes of a
  *           request that must stay together (a bake, an unbake):
  *           {"op":"batch","changes":[<change>, …]}, applied whole; a line cut short by a crash
- *           is dropped whole.
+ *           is dropped whole; or (version 3) an answer kept for an Idempotency-Key, written
+ *           before the answer is sent and again after every snapshot while it lives:
+ *           {"op":"answer","answer":{scope,key,fingerprint,expiresAt,status,headers,body}}.
  */
 export const dataFileFormat = 'medsched-reference-server-data';
 /** The version this server writes. */
-export const dataFileVersion = 2;
-/** Versions this server reads: version 1 is version 2 without batch lines. */
-const readableVersions: readonly unknown[] = [1, 2];
+export const dataFileVersion = 3;
+/** Versions this server reads: version 1 is version 2 without batch lines, version 2 is version 3 without answer lines. */
+const readableVersions: readonly unknown[] = [1, 2, 3];
 
 export interface Header {
   format: typeof dataFileFormat;
-  version: 1 | 2;
+  version: 1 | 2 | 3;
   writtenAt: string;
   /** How many snapshot lines follow the header. */
   records: number;
@@ -34,20 +38,30 @@ export interface BatchChange {
   changes: RecordChange[];
 }
 
-export type Change = RecordChange | BatchChange;
+/** An answer kept for an Idempotency-Key (pipeline/durable-answer.ts). */
+export interface AnswerChange {
+  op: 'answer';
+  answer: DurableAnswer;
+}
+
+export type Change = RecordChange | BatchChange | AnswerChange;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The reason a decoded header is not one this version reads, or undefined. */
 export function headerProblem(value: unknown): string | undefined {
   if (!isObject(value) || value.format !== dataFileFormat) return `not a medsched data file (the first line should be a "${dataFileFormat}" header)`;
-  if (!readableVersions.includes(value.version)) return `format version ${JSON.stringify(value.version)}, but this server reads versions ${readableVersions.join(' and ')} only`;
+  if (!readableVersions.includes(value.version)) return `format version ${JSON.stringify(value.version)}, but this server reads versions ${readableVersions.slice(0, -1).join(', ')} and ${String(readableVersions.at(-1))} only`;
   if (!Number.isInteger(value.records) || (value.records as number) < 0) return 'the header has no valid record count';
   return undefined;
 }
 
 /** The reason a decoded line is not a change (a record change or a batch of them), or undefined. */
 export function changeProblem(value: unknown, tables: ReadonlySet<string>): string | undefined {
+  if (isObject(value) && value.op === 'answer') {
+    const problem = durableAnswerProblem(value.answer);
+    return problem === undefined ? undefined : `a kept answer: ${problem}`;
+  }
   if (isObject(value) && value.op === 'batch') {
     if (!Array.isArray(value.changes) || value.changes.length === 0) return 'a batch without changes';
     for (const [index, change] of value.changes.entries()) {

@@ -10,6 +10,7 @@ import { Journal } from './journal.js';
 import { JournalCompaction } from './compaction.js';
 import { readDataFile } from './read-data-file.js';
 import { writeSnapshot } from './snapshot.js';
+import type { DurableAnswer } from '../../pipeline/durable-answer.js';
 
 export interface DataFileOptions {
   path: string;
@@ -27,6 +28,8 @@ export interface DataFileOptions {
   onWriteFailure?: (error: Error) => void;
   /** Journal bytes past which the running server compacts the file (see compaction.ts). Default 16 MiB. */
   compactBytes?: number;
+  /** The clock kept answers expire by (ms since the epoch); default `Date.now`. */
+  now?: () => number;
 }
 
 export interface DataFile {
@@ -40,6 +43,12 @@ export interface DataFile {
   journalLines: number;
   /** Keys generated for the demo users of a new file: shown once, at this first start. */
   generatedCredentials: DemoCredential[];
+  /** Unexpired answers kept for Idempotency-Keys, read from the file: the server restores them. */
+  keptAnswers: DurableAnswer[];
+  /** Journals an answer kept for an Idempotency-Key (made durable by the next `sync`, before it is sent). */
+  recordAnswer(answer: DurableAnswer): void;
+  /** Where a compaction gets the kept answers to write after the new snapshot (the server sets it). */
+  answersSource: () => readonly DurableAnswer[];
   /** Makes every write so far durable (fsync), compacting the file when due; the server calls it before each answer. */
   sync(): void;
   /** Times the running server compacted the file (rewrote it as a snapshot without journal). */
@@ -87,9 +96,11 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     generatedCredentials = await seedDatabase(db, options.seed, { demoKeys: options.demoKeys ?? false });
   }
 
+  const now = options.now ?? Date.now;
+  const keptAnswers = (contents?.answers ?? []).filter((answer) => answer.expiresAt > now());
   const saved = exportRecords(db);
   try {
-    writeSnapshot(path, saved, mode);
+    writeSnapshot(path, saved, mode, keptAnswers);
   } catch (error) {
     throw new DataFileError(path, undefined, `cannot write the snapshot: ${(error as Error).message}`);
   }
@@ -127,9 +138,20 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     changes.push(changeOf(event));
   });
 
+  let answersSource: () => readonly DurableAnswer[] = () => keptAnswers;
   return {
     path,
     db,
+    keptAnswers,
+    recordAnswer(answer) {
+      guarded(() => journal.append({ op: 'answer', answer }));
+    },
+    get answersSource() {
+      return answersSource;
+    },
+    set answersSource(source) {
+      answersSource = source;
+    },
     origin: contents ? 'loaded' : 'created',
     records: Object.values(saved).reduce((count, list) => count + list.length, 0),
     journalLines: contents?.journalLines ?? 0,
@@ -139,7 +161,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
       // Every write so far is in memory and in the journal: a snapshot of memory replaces both.
       if (!compaction.due(journal.bytes)) return;
       try {
-        compaction.compact(db);
+        compaction.compact(db, answersSource());
       } catch (error) {
         // The journal still holds every write: nothing is lost; the next sync tries again later.
         compaction.postpone(journal.bytes);

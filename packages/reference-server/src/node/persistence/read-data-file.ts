@@ -3,12 +3,15 @@ import type { StoredRecord } from '../../db/records.js';
 import { DataFileError } from './errors.js';
 import { changeProblem, headerProblem, type Change, type Header, type RecordChange } from './format.js';
 import { decodeLine } from './lines.js';
+import type { DurableAnswer } from '../../pipeline/durable-answer.js';
 
 export interface DataFileContents {
   /** table → id → the record and the line that last wrote it, in storage order. */
   tables: Map<string, Map<string, { record: StoredRecord; line: number }>>;
   snapshotRecords: number;
   journalLines: number;
+  /** Answers kept for Idempotency-Keys, the last line of each scope and key, in file order. */
+  answers: DurableAnswer[];
   /** An incomplete last line (a write cut by a crash, never acknowledged), dropped. */
   tornTail?: { line: number; bytes: number };
 }
@@ -52,6 +55,7 @@ export function readDataFile(path: string, tableNames: readonly string[]): DataF
 
   const tables = new Map(tableNames.map((name) => [name, new Map<string, { record: StoredRecord; line: number }>()]));
   const known = new Set(tableNames);
+  const answers = new Map<string, DurableAnswer>();
   for (let index = 1; index < lines.length; index++) {
     const lineNumber = index + 1;
     const inSnapshot = index <= snapshotRecords;
@@ -61,6 +65,14 @@ export function readDataFile(path: string, tableNames: readonly string[]): DataF
     const problem = changeProblem(change, known);
     if (problem) fail(lineNumber, `${inSnapshot ? 'snapshot' : 'journal'} line not understood: ${problem}`);
     const decodedChange = change as Change;
+    if (decodedChange.op === 'answer') {
+      if (inSnapshot) fail(lineNumber, 'snapshot line with operation answer');
+      const { scope, key } = decodedChange.answer;
+      const id = `${scope}\u0000${key}`;
+      answers.delete(id);
+      answers.set(id, decodedChange.answer);
+      continue;
+    }
     if (inSnapshot && decodedChange.op !== 'create') fail(lineNumber, `snapshot line with operation ${decodedChange.op}`);
     // A batch is one request's writes (a bake): it is here whole, or (cut by a crash) not at all.
     const changes: RecordChange[] = decodedChange.op === 'batch' ? decodedChange.changes : [decodedChange];
@@ -75,6 +87,7 @@ export function readDataFile(path: string, tableNames: readonly string[]): DataF
     tables,
     snapshotRecords,
     journalLines: lines.length - 1 - snapshotRecords,
+    answers: [...answers.values()],
     ...(tail > 0 ? { tornTail: { line: lines.length + 1, bytes: tail } } : {}),
   };
 }

@@ -3,16 +3,17 @@ import { dirname } from 'node:path';
 import type { StoredRecord } from '../../db/records.js';
 import { dataFileFormat, dataFileVersion, type Change, type Header } from './format.js';
 import { encodeLine } from './lines.js';
+import type { DurableAnswer } from '../../pipeline/durable-answer.js';
 import { fsyncDirectory, writeAll } from './sync-io.js';
 
 const batchBytes = 1 << 20;
 
 /**
  * Replaces the data file atomically with a snapshot of `tables` (header, then one line per
- * record) and no journal: written to `<path>.tmp`, fsynced, renamed over `path`, and the
+ * record), then the kept `answers` as journal lines: written to `<path>.tmp`, fsynced, renamed over `path`, and the
  * directory fsynced. A crash at any point leaves either the old file or the new one.
  */
-export function writeSnapshot(path: string, tables: Record<string, readonly StoredRecord[]>, mode: number): void {
+export function writeSnapshot(path: string, tables: Record<string, readonly StoredRecord[]>, mode: number, answers: readonly DurableAnswer[] = []): void {
   const records = Object.values(tables).reduce((count, list) => count + list.length, 0);
   const header: Header = { format: dataFileFormat, version: dataFileVersion, writtenAt: new Date().toISOString(), records };
   const temporary = `${path}.tmp`;
@@ -29,6 +30,16 @@ export function writeSnapshot(path: string, tables: Record<string, readonly Stor
           writeAll(fd, Buffer.concat(batch));
           [batch, size] = [[], 0];
         }
+      }
+    }
+    // Kept Idempotency-Key answers follow the snapshot as journal lines (they are not records).
+    for (const answer of answers) {
+      const line = encodeLine({ op: 'answer', answer } satisfies Change);
+      batch.push(line);
+      size += line.length;
+      if (size >= batchBytes) {
+        writeAll(fd, Buffer.concat(batch));
+        [batch, size] = [[], 0];
       }
     }
     writeAll(fd, Buffer.concat(batch));
