@@ -14,7 +14,8 @@ import { checkFieldsFirst } from '../output/known-fields.js';
 import { cleanText } from '../output/clean-text.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
-import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns, entryColumnsIn } from './bake-rows.js';
+import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns } from './bake-rows.js';
+import { entryColumnsFor } from './entry-columns.js';
 import { withExamples } from './help-examples.js';
 import { organizationOf } from './organization-default.js';
 
@@ -229,7 +230,7 @@ async function runUnbake(options: RangeOptions & WriteFlags, command: Command): 
   const client = await session.client();
   const reverted = await recordWrite(describe, () => client.calendars.bake.delete(query));
   session.printer.success(`Unbaked ${plural(reverted.length, 'entry', 'entries')} of ${who}`);
-  session.printer.list(reverted, entryColumnsIn((patient) => session.patientZones.get(patient)));
+  session.printer.list(reverted, await entryColumnsFor(session, reverted));
 }
 
 export function registerBakeCommands(program: Command): void {

@@ -12,7 +12,8 @@ import { patientLabel, readUsers } from '../identity/patient-name.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { amountValue, clockTime, timeCategories } from '../input/entry-options.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
-import { entryColumns, entryColumnsIn } from './bake-rows.js';
+import { entryColumns } from './bake-rows.js';
+import { entryColumnsFor } from './entry-columns.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { changeEntry } from './series-bakes.js';
@@ -94,9 +95,8 @@ export function registerCalendarCommands(program: Command): void {
       const patient = options.patient === undefined ? undefined : await resolvePatient(session, options.patient);
       const page = await client.calendars.list(exactInput(CalendarListQuery, { ...listQuery(options), ...definedFields({ patient }) }, 'list options', listHint));
       const entries = await collect(session, page, options.all);
-      // A spreadsheet needs each time's zone: the patients' zones, from one walk of the users (staff only).
-      if (session.printer.format === 'csv' && entries.some((entry) => !session.patientZones.has(entry.userId))) await readUsers(session);
-      session.printer.list(entries, entryColumnsIn((id) => session.patientZones.get(id)));
+      // Names of medications and patients, and the patients' zones (a spreadsheet needs each time's zone).
+      session.printer.list(entries, await entryColumnsFor(session, entries));
     },
   );
   withExamples(list, ['medsched calendar list --patient clara --sort date:desc --limit 20', 'medsched calendar list --search tablet --all --output csv > entries.csv', 'medsched calendar list --patient patient1@sonnen.example --json id,date,amount']);

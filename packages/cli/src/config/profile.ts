@@ -15,6 +15,8 @@ export interface Profile {
   appUrl?: string;
   /** Seconds a command may wait for the server in total (`--timeout`, MEDSCHED_TIMEOUT). */
   timeout?: string;
+  /** CSV for the reader's spreadsheet: `comma` (RFC 4180, decimal point) or `semicolon` (decimal comma); the locale's when unset. */
+  csvDialect?: string;
 }
 
 /** The whole config file. */
@@ -36,5 +38,6 @@ export const settableKeys = {
   output: 'output',
   'app-url': 'appUrl',
   timeout: 'timeout',
+  'csv-dialect': 'csvDialect',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;
