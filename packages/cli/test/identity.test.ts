@@ -82,9 +82,9 @@ describe('patients and --patient by name or e-mail', () => {
     const list = await runCli(['patients', 'list', '--output', 'csv'], env());
     expect(list.code, list.stderr).toBe(0);
     const [header, ...rows] = list.stdout.trim().split('\r\n');
-    expect(header).toBe('id,name,email,role,timezone,devices');
+    expect(header).toBe('id,name,email,role,timezone,devices,deviceIds');
     expect(rows).toHaveLength(4);
-    expect(rows).toContain(`${clara.userId},Clara Claus,${clara.email},patient,Europe/Berlin,Dispenser of Clara Claus (64d004000000000000000001)`);
+    expect(rows).toContain(`${clara.userId},Clara Claus,${clara.email},patient,Europe/Berlin,Dispenser of Clara Claus,64d004000000000000000001`);
     expect(rows.some((row) => row.includes(',onlyself,'))).toBe(true);
     expect(list.stdout).not.toContain(nurse.email);
   });

@@ -11,14 +11,15 @@ import { organizationOf } from './organization-default.js';
 /** A patient with the devices assigned to it. */
 type PatientRow = User & { devices: Pick<Device, 'id' | 'name' | 'serialNumber' | 'status'>[] };
 
-/** On a narrow terminal role (always "patient"), then timezone are left out; id, name, e-mail and devices stay. */
+/** On a narrow terminal role (always "patient"), timezone, then the devices' ids are left out; id, name, e-mail and the devices' names stay. */
 const patientColumns: Column<PatientRow>[] = [
   field('id'),
   field('name'),
   field('email'),
   field('role', 'role', 1),
   field('timezone', 'timezone', 2),
-  { header: 'devices', value: (row) => row.devices.map((device) => `${device.name} (${device.id})`).join(', ') },
+  { header: 'devices', value: (row) => row.devices.map((device) => device.name).join('; ') },
+  { header: 'deviceIds', value: (row) => row.devices.map((device) => device.id).join('; '), drop: 3 },
 ];
 
 /** The longest --search: as long as the longest name the service stores is more than enough. */
@@ -73,7 +74,8 @@ export function registerPatientsCommands(program: Command): void {
       found.sort((a, b) => a.name.localeCompare(b.name));
       await rememberPatients(session, organization, found);
       const rows = options.devices ? await withDevices(session, found) : found.map((user) => ({ ...user, devices: [] }));
-      session.printer.list(rows, patientColumns);
+      // --no-devices: no empty devices columns either.
+      session.printer.list(rows, options.devices ? patientColumns : patientColumns.filter((column) => !column.header.startsWith('device')));
     });
   withExamples(list, ['medsched patients list', 'medsched patients list --search claus --json id,name,email', 'medsched patients list --no-devices --output csv > patients.csv']);
 }

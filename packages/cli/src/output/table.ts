@@ -11,6 +11,8 @@ const minColumnWidth = 10;
  */
 const exactValue = /^([0-9a-f]{24}|\d{4}-\d{2}-\d{2}\S*|\d{2}:\d{2}\S*|-?\d+(\.\d+)?|true|false|)$/;
 const gap = 2;
+/** The longest word of free text kept on one line (an id in brackets): longer ones break anywhere. */
+const maxUnbrokenWord = 26;
 /** How wide a whole column may stay while other columns are left out for it. */
 const wholeWidthBeforeDropping = 40;
 
@@ -50,7 +52,9 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
     if (give[index] === 'exact') return allWidths[index] ?? 0;
     const header = displayWidth(allHeaders[index] ?? '');
     if (give[index] === 'whole') return Math.max(header, ...allRows.map((row) => longestPiece(row[index] ?? '')));
-    return Math.max(header > minColumnWidth ? minColumnWidth : header, Math.min(allWidths[index] ?? 0, minColumnWidth));
+    // Free text breaks between words; inside a word only when one is longer than an id in brackets.
+    const longest = Math.min(maxUnbrokenWord, Math.max(0, ...allRows.map((row) => longestPiece(row[index] ?? ''))));
+    return Math.max(Math.min(header, minColumnWidth), Math.min(allWidths[index] ?? 0, minColumnWidth), longest);
   });
   const kept = new Set(columns.map((_column, index) => index));
   const leftOut: string[] = [];

@@ -5,12 +5,12 @@ export function displayWidth(text: string): number {
 
 /**
  * Pieces a cell may be broken between: words (the space is dropped at a break), and the parts
- * of a recurrence rule or list after `;` and `,` (kept on the line they end).
+ * of a recurrence rule or list after `;` and `,`, and an e-mail after `@` (kept on the line they end).
  */
 function pieces(text: string): string[] {
   // A number and its unit stay on one line ("500 mg", "0.5 tablet"): the space after a digit does not break.
   const glued = text.replace(/(\d) (?=\S)/g, '$1\u00a0');
-  return (glued.match(/[^ ;,]*[;,]|[^ ;,]+ ?| /g) ?? [glued]).map((piece) => piece.replace(/\u00a0/g, ' '));
+  return (glued.match(/[^ ;,@]*[;,@]|[^ ;,@]+ ?| /g) ?? [glued]).map((piece) => piece.replace(/\u00a0/g, ' '));
 }
 
 /** The widest piece: a column narrower than this would have to break inside a word. */
