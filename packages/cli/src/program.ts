@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { version } from '../package.json';
+import { version } from './version.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerBakeCommands } from './commands/bake.js';
 import { registerCalendarCommands } from './commands/calendar.js';
