@@ -16,6 +16,7 @@ import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
 import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, entryColumns } from './bake-rows.js';
 import { entryColumnsFor } from './entry-columns.js';
+import { adoptOrganizationZone } from '../dates/home-zone.js';
 import { withExamples } from './help-examples.js';
 import { organizationOf } from './organization-default.js';
 
@@ -161,6 +162,8 @@ async function runBake(options: BakeOptions & WriteFlags, command: Command): Pro
   checkRange(session, options);
   const chosen = await target(session, options);
   await learnZone(session, chosen.patient);
+  // A home-wide bake reads its date words in the organization's zone, not the machine's.
+  if (chosen.updateAllPatients) await adoptOrganizationZone(session, chosen.organization);
   const body = { ...chosen, ...pick(range(session, options, chosen.patient)) };
   const client = await session.client();
   const who = body.updateAllPatients ? `every patient of ${await organizationLabel(session, body.organization)}` : await patientLabel(session, body.patient as string);

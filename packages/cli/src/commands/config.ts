@@ -88,7 +88,12 @@ export function registerConfigCommands(program: Command): void {
         { key: 'base-url', value: settings.baseUrl, source: settings.baseUrlSource },
         { key: 'credential', value: settings.credential ? `${settings.credential.kind === 'apiKey' ? 'API key' : 'token'} ${maskSecret(settings.credential.secret)}` : '(none)', source: settings.credential?.source ?? '' },
         { key: 'organization', value: settings.organization ?? '', source: settings.organizationSource ?? '' },
-        { key: 'timezone', value: settings.timezone, source: settings.timezoneSource },
+        {
+          key: 'timezone',
+          value: settings.timezone,
+          // Unchosen, this machine's zone is only a fallback: say which zone each command uses instead.
+          source: settings.timezoneSource === 'system' ? "system: not chosen, so a patient's dates use the patient's zone, home-wide commands and device events the organization's" : settings.timezoneSource,
+        },
         { key: 'output', value: profile.output ?? '', source: profile.output === undefined ? '' : 'profile' },
         { key: 'app-url', value: process.env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: process.env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },
         { key: 'timeout', value: `${settings.timeout.ms / 1000}`, source: settings.timeout.source },

@@ -12,6 +12,7 @@ import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { withExamples } from './help-examples.js';
+import { adoptPatientZone } from '../dates/home-zone.js';
 
 interface PlanOptions {
   patient?: string;
@@ -38,12 +39,15 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   const session = await openSession(command);
   if (options.patient === undefined) throw usageError('--patient is required', 'e.g. medsched plan --patient "Clara Claus" --from next-week');
   const appUrl = appUrlOf(session, options.appUrl);
+  resolveBakeRange(options.from, options.to, session.settings.timezone); // a bad date is exit 2 before any request
+  const patient = await resolvePatient(session, options.patient);
+  // The patient's days in the patient's zone (the server plans in it), unless a zone was chosen.
+  await adoptPatientZone(session, patient);
   let range = resolveBakeRange(options.from, options.to, session.settings.timezone);
   // One day given and no --to: a week from it, as the server's own plan page does by default.
   const aWeek = options.to === undefined && /^\d{4}-\d{2}-\d{2}$/.test(range.from) && range.from === range.to;
   if (aWeek) range = resolveBakeRange(options.from, addDays(range.from, 6), session.settings.timezone);
-  session.printer.note(`Dates ${range.echo}${aWeek ? ' (a week: give --to for another length)' : ''}`);
-  const patient = await resolvePatient(session, options.patient);
+  session.printer.note(`Dates ${range.echo}${session.settings.timezoneSource === 'patient' ? " (the patient's zone)" : ''}${aWeek ? ' (a week: give --to for another length)' : ''}`);
   const from = day(range.from, session.settings.timezone);
   const to = day(range.to, session.settings.timezone);
   const page = `${appUrl}/patients/${patient}/plan?from=${from}&to=${to}`;
