@@ -83,7 +83,18 @@ async function runEvents(deviceId: string, options: EventsOptions, command: Comm
   });
 }
 
-const deviceColumns: Column<Device>[] = [field('id'), field('name'), field('serialNumber', 'serial'), field('status'), { header: 'patient', value: (device) => device.patient }];
+/** Device columns; with `patientNames`, the patient's name beside the id (the name where a person reads it). */
+function deviceColumnsWith(patientNames: ReadonlyMap<string, string> = new Map()): Column<Device>[] {
+  return [
+    field('id'),
+    field('name'),
+    field('serialNumber', 'serial'),
+    field('status'),
+    { header: 'patient', value: (device) => (typeof device.patient === 'string' ? (patientNames.get(device.patient) ?? device.patient) : device.patient), whole: true },
+    { header: 'patientId', value: (device) => device.patient, drop: 1 },
+  ];
+}
+const deviceColumns = deviceColumnsWith();
 
 async function patientValue(session: Session, value: string): Promise<string | null> {
   return value === 'none' ? null : resolvePatient(session, value);
@@ -122,8 +133,9 @@ async function runUpdate(deviceId: string, options: { patient?: string; alarmEna
     () => client.devices.update(deviceId, body),
   );
   if (device === undefined) return;
-  session.printer.success(`Updated device ${device.id} (${device.status})`);
-  if (session.printer.format === 'table') session.printer.list([device], deviceColumns);
+  const patient = typeof device.patient === 'string' ? ` for ${await patientLabel(session, device.patient)}` : '';
+  session.printer.success(`Updated device ${cellText(device.name)} (${device.id}, ${device.status})${patient}`);
+  if (session.printer.format === 'table') session.printer.list([device], deviceColumnsWith(session.patientNames));
   else session.printer.record(device);
 }
 

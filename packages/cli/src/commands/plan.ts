@@ -13,6 +13,8 @@ import { ExitCode } from '../errors/exit-codes.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { withExamples } from './help-examples.js';
 import { adoptPatientZone } from '../dates/home-zone.js';
+import { patientName } from '../identity/patient-name.js';
+import { fileNamePart } from '../output/file-name.js';
 
 interface PlanOptions {
   patient?: string;
@@ -63,7 +65,9 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
     session.printer.note('The link needs no credential and expires soon: anyone who has it can open the plan.');
     return;
   }
-  const out = options.out ?? `plan-${patient}-${from}.pdf`;
+  // The patient's name in the file name (plan-juergen-mueller-2026-11-30.pdf); the id where the name cannot be read.
+  const name = await patientName(session, patient);
+  const out = options.out ?? `plan-${(name === undefined ? undefined : fileNamePart(name)) ?? patient}-${from}.pdf`;
   if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plan.pdf) or give --out plan.pdf');
   // The signed link is the credential: no API key goes with it.
   const response = await fetch(signed);
@@ -74,7 +78,7 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   }
   const target = out === '-' ? process.stdout : createWriteStream(out);
   await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), target);
-  if (out !== '-') session.printer.success(`Saved the plan of patient ${patient} from ${from} to ${to} in ${out}`);
+  if (out !== '-') session.printer.success(`Saved the plan of ${name === undefined ? `patient ${patient}` : `${name} (${patient})`} from ${from} to ${to} in ${out}`);
 }
 
 export function registerPlanCommand(program: Command): void {
@@ -87,7 +91,7 @@ export function registerPlanCommand(program: Command): void {
     .option('--patient <name|id>', `${patientOptionHelp} (required)`)
     .option('--from <date>', `first day: ${humanDateHelp}`)
     .option('--to <date>', 'last day (inclusive); default: the end of --from, and a week for a single day')
-    .option('--out <file>', 'where to save the PDF, - for stdout (default: plan-<patient>-<from>.pdf)')
+    .option('--out <file>', "where to save the PDF, - for stdout (default: plan-<patient's name>-<from>.pdf)")
     .option('--link', 'print the signed link instead of downloading')
     .option('--app-url <url>', `the web app's address (env MEDSCHED_APP_URL, profile app-url; default ${defaultAppUrl})`)
     .action(runPlan);

@@ -5,6 +5,8 @@ export interface Profile {
   token?: string;
   /** Default organization for `--all-patients`, `user list`, `org get`; `login` stores the credential's own. */
   organization?: string;
+  /** The organization's name as `login` read it: only shown (`profiles list`), the id is what is used. */
+  organizationName?: string;
   /** The credential's role as `login` found it (`admin`, `user`, `staff`, `patient`, …): only shown, never trusted for access. */
   role?: string;
   /** IANA zone for human dates; the system zone when unset. */
