@@ -46,8 +46,8 @@ export interface EntryNames {
  * gives the patient's zone where known: then the zone has a column and CSV the time's UTC offset
  * beside it. `names` puts the medication's and the patient's names in `medication` and
  * `patient` (their ids in `medicationId` and `patientId`). On a narrow terminal seriesId, the
- * medication's id, the patient's id, the entry's id, the zone and the rule are left out, in
- * that order (`drop`); date, time, title, medication, amount, unit and baked always stay, and
+ * medication's id, the patient's id, the entry's id, the zone, the rule and the title are left
+ * out, in that order (`drop`); date, time, medication, amount, unit and baked always stay, and
  * title, medication and rule are never cut (they wrap).
  */
 export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, names: EntryNames = {}): Column<CalendarEntry>[] {
@@ -58,7 +58,8 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
     field('startTime', 'time'),
     offsetColumn((entry) => entry.date, (entry) => entry.startTime, (entry) => zoneOf(entry.userId)),
     { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 5 },
-    { ...field<CalendarEntry>('title'), whole: true },
+    // The title (often the medication's name again) goes last, before a medication's name would wrap.
+    { ...field<CalendarEntry>('title', 'title', 7), whole: true },
     { header: 'amount', value: (entry) => entry.amount },
     { header: 'unit', value: (entry) => entry.unit },
     { header: 'medication', value: (entry) => { const id = medicationId(entry); return id === undefined ? entry.medication : (names.medication?.(id) ?? id); }, whole: true },
