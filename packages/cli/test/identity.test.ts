@@ -29,7 +29,7 @@ describe('who am I', () => {
     const configDir = tempConfigDir();
     const login = await runCli(['login'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey });
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain(`Organization ${nurse.organizationId}, role staff.`);
+    expect(login.stderr).toContain(`Organization Sonnen-Apotheke (${nurse.organizationId}), role staff.`);
 
     const stored = { MEDSCHED_CONFIG_DIR: configDir };
     const me = JSON.parse((await runCli(['whoami', '--json'], stored)).stdout);
