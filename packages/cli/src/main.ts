@@ -16,8 +16,9 @@ async function main(): Promise<void> {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {
     if (isPromptExit(error)) {
-      // Ctrl-C at a question: quiet, like a shell command interrupted, with the usual 130.
-      process.stderr.write('\n');
+      // Ctrl-C at a question: one line saying so (and what was written before, if anything), with the usual 130.
+      const partial = partialWriteLines();
+      process.stderr.write(`\nStopped at the question (Ctrl-C)${partial.length === 0 ? ': nothing was sent for it.' : '.'}\n${partial.length > 0 ? `${partial.join('\n')}\n` : ''}`);
       process.exitCode = ExitCode.interrupted;
       return;
     }

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { version } from '../package.json';
+import { version } from './version.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerBakeCommands } from './commands/bake.js';
 import { registerCalendarCommands } from './commands/calendar.js';
@@ -19,6 +19,7 @@ import { registerProfilesCommands } from './commands/profiles.js';
 import { registerUserCommands } from './commands/user.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
 import { jsonFieldList, outputFormats } from './output/format.js';
+import { csvDialects } from './output/csv-dialect.js';
 
 /** A command in a list: its summary, or its description's first line, as a lower-case phrase. */
 function listedDescription(command: Command): string {
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
     .option('--fields <list>', 'only these fields, comma-separated, in JSON, CSV and tables')
     .option('--bom', 'CSV: start with a UTF-8 byte order mark, for Excel (default when stdout is a .csv file)')
     .option('--no-bom', 'CSV: no byte order mark, even into a .csv file')
+    .addOption(new Option('--csv-dialect <name>', 'CSV for your spreadsheet: comma (RFC 4180, 0.5) or semicolon (0,5, for German and other decimal-comma locales); default: profile csv-dialect, then LC_ALL/LC_NUMERIC/LANG').choices(csvDialects))
     .option('--timeout <seconds>', 'total time to wait for the server (env MEDSCHED_TIMEOUT, config `timeout`; default 60)')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--no-pager', 'on a terminal, never page long output (pager: MEDSCHED_PAGER, PAGER, else less)')

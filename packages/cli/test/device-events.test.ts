@@ -33,6 +33,9 @@ describe('device events', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Events since 2026-01-01T09:00:00Z = 2026-01-01T09:00:00.000Z');
     expect(result.stdout).toMatch(/^TIMESTAMP\s+TYPE\s+ID\s+PAYLOAD\n.*state.*\n$/);
+    // No zone chosen (the machine is in UTC here): the organization's, said so, with the offset in each time.
+    expect(result.stderr).toMatch(/Zone Europe\/Berlin: .+'s \(set another with --tz/);
+    expect(result.stdout).toMatch(/^2026-01-01T10:\d{2}:\d{2}\+01:00\s+state/m);
     const day = await runCli(['device', 'events', deviceId, '--since', '2025-12-31', '--until', '2025-12-31', '--tz', 'Europe/Berlin'], env);
     expect(day.stderr).toContain('until 2025-12-31 = 2025-12-31T23:00:00.000Z');
     expect(JSON.parse(day.stdout)).toHaveLength(0);

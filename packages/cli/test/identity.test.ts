@@ -29,7 +29,7 @@ describe('who am I', () => {
     const configDir = tempConfigDir();
     const login = await runCli(['login'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey });
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain(`Organization ${nurse.organizationId}, role staff.`);
+    expect(login.stderr).toContain(`Organization Sonnen-Apotheke (${nurse.organizationId}), role staff.`);
 
     const stored = { MEDSCHED_CONFIG_DIR: configDir };
     const me = JSON.parse((await runCli(['whoami', '--json'], stored)).stdout);
@@ -82,9 +82,9 @@ describe('patients and --patient by name or e-mail', () => {
     const list = await runCli(['patients', 'list', '--output', 'csv'], env());
     expect(list.code, list.stderr).toBe(0);
     const [header, ...rows] = list.stdout.trim().split('\r\n');
-    expect(header).toBe('id,name,email,role,timezone,devices');
+    expect(header).toBe('id,name,email,role,timezone,devices,deviceIds');
     expect(rows).toHaveLength(4);
-    expect(rows).toContain(`${clara.userId},Clara Claus,${clara.email},patient,Europe/Berlin,Dispenser of Clara Claus (64d004000000000000000001)`);
+    expect(rows).toContain(`${clara.userId},Clara Claus,${clara.email},patient,Europe/Berlin,Dispenser of Clara Claus,64d004000000000000000001`);
     expect(rows.some((row) => row.includes(',onlyself,'))).toBe(true);
     expect(list.stdout).not.toContain(nurse.email);
   });

@@ -89,11 +89,11 @@ describe('medications by name, without a list endpoint', () => {
     // Nothing listed or resolved yet: nothing to offer (and no request to find out).
     expect(complete('Cl')).toEqual([]);
 
-    // Resolving --patient remembers what the search found.
+    // Resolving --patient lists the organization's patients (matched locally) and remembers them.
     expect((await runCli(['calendar', 'list', '--patient', 'clara', '--json', 'id'], own)).code).toBe(0);
     expect(complete('Cl')).toEqual(['Clara\\ Claus']);
     expect(complete('patient1')).toEqual(['patient1@sonnen.example']);
-    expect(complete('Di')).toEqual([]);
+    expect(complete('Di')).toEqual(['Dieter\\ Dorn']);
     expect(statSync(join(own.MEDSCHED_CONFIG_DIR, 'patients-default.json')).mode & 0o777).toBe(0o600);
 
     // Listing patients remembers them all.

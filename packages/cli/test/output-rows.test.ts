@@ -34,10 +34,10 @@ describe('rows a spreadsheet can use', () => {
     const bake = await runCli(['bake', '--patient', clara.userId, ...week, '--output', 'csv'], env);
     expect(bake.code, bake.stderr).toBe(0);
     const [header, ...rows] = bake.stdout.trim().split('\r\n');
-    expect(header).toBe('date,time,timeZone,patient,patientId,medication,amount,unit,title,device,id');
+    expect(header).toBe('date,time,utcOffset,timeZone,patient,patientId,medication,amount,unit,title,device,id');
     // Two one-off entries and three daily occurrences.
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toMatch(new RegExp(`^2026-01-05,08:00\\+01:00,Europe/Berlin,Clara Claus,${clara.userId},Ibuprofen 400 mg,1,tablet,Morning tablet,Dispenser of Clara Claus,`));
+    expect(rows[0]).toMatch(new RegExp(`^2026-01-05,08:00,UTC\\+01:00,Europe/Berlin,Clara Claus,${clara.userId},Ibuprofen 400 mg,1,tablet,Morning tablet,Dispenser of Clara Claus,`));
     expect(bake.stderr).toContain('Baked 5 entries from 2026-01-05 to 2026-01-07');
 
     const ndjson = await runCli(['bake', 'show', '--patient', clara.userId, ...week, '--output', 'ndjson'], env);
@@ -46,8 +46,8 @@ describe('rows a spreadsheet can use', () => {
     expect(objects[1]).toMatchObject({ date: '2026-01-05', time: '08:00', patient: 'Clara Claus', patientId: clara.userId, medication: 'Ramipril 5 mg', amount: 1, unit: 'capsule', title: 'Daily dose' });
 
     const alarms = await runCli(['bake', 'show', '--patient', clara.userId, ...week, '--output', 'csv', '--alarms'], env);
-    expect(alarms.stdout.split('\r\n')[0]).toBe('date,time,timeZone,device,deviceId,patient,patientId,entries');
-    expect(alarms.stdout).toContain(`2026-01-05,08:00+01:00,Europe/Berlin,Dispenser of Clara Claus,64d004000000000000000001,Clara Claus,${clara.userId},2`);
+    expect(alarms.stdout.split('\r\n')[0]).toBe('date,time,utcOffset,timeZone,device,deviceId,patient,patientId,entries');
+    expect(alarms.stdout).toContain(`2026-01-05,08:00,UTC+01:00,Europe/Berlin,Dispenser of Clara Claus,64d004000000000000000001,Clara Claus,${clara.userId},2`);
     expect(alarms.stdout.trim().split('\r\n').length).toBeGreaterThan(1);
   });
 
@@ -60,8 +60,9 @@ describe('rows a spreadsheet can use', () => {
   it('calendar list CSV has amount, unit, medication, rrule and seriesId', async () => {
     const list = await runCli(['calendar', 'list', '--patient', clara.userId, '--output', 'csv', '--all'], env);
     const [header, ...rows] = list.stdout.trim().split('\r\n');
-    expect(header).toBe('id,date,time,timeZone,title,amount,unit,medication,patient,rrule,seriesId,baked');
-    expect(rows).toContain(`64d005000000000000000003,2026-01-05,08:00+01:00,Europe/Berlin,Daily dose,1,capsule,64d003000000000000000003,${clara.userId},FREQ=DAILY,,false`);
+    expect(header).toBe('id,date,time,utcOffset,timeZone,title,amount,unit,medication,medicationId,patient,patientId,rrule,seriesId,baked');
+    // The medication's and the patient's names beside their ids.
+    expect(rows).toContain(`64d005000000000000000003,2026-01-05,08:00,UTC+01:00,Europe/Berlin,Daily dose,1,capsule,Ramipril 5 mg,64d003000000000000000003,Clara Claus,${clara.userId},FREQ=DAILY,,false`);
     expect(rows.some((row) => row.endsWith(',64d005000000000000000003,true'))).toBe(true);
   });
 

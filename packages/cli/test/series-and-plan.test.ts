@@ -72,7 +72,7 @@ describe('medsched plan', () => {
     const out = join(tempConfigDir(), 'plan.pdf');
     const plan = await runCli(['plan', '--patient', 'Erika', ...week, '--out', out], env);
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stderr).toContain(`Saved the plan of patient ${erika.userId} from 2026-01-05 to 2026-01-07 in ${out}`);
+    expect(plan.stderr).toMatch(new RegExp(`Saved the plan of Erika \\S+ \\(${erika.userId}\\) from 2026-01-05 to 2026-01-07 in ${out}`));
     expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
     expect(plan.stdout).toBe('');
 

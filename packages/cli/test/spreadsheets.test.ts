@@ -48,22 +48,22 @@ describe('CSV a spreadsheet can open safely', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const [header, ...rows] = text.trimEnd().split('\r\n');
-    expect(header).toBe('date,time,timeZone,patient,patientId,medication,amount,unit,title,device,id');
+    expect(header).toBe('date,time,utcOffset,timeZone,patient,patientId,medication,amount,unit,title,device,id');
     const row = rows.find((line) => line.includes('Müller')) as string;
     expect(row).toBeDefined();
     // Formula-leading text gets an apostrophe (OWASP); the quotes inside are CSV-escaped by csv-stringify.
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(row).toContain("'+Müller @home");
     expect(row).toContain(",'-tablet,");
-    // The time with its offset in Clara's zone (the server bakes in it) and the zone itself.
-    expect(row).toMatch(/^2026-03-02,08:00\+01:00,Europe\/Berlin,Clara Claus,/);
+    // The time as a spreadsheet reads a time, its UTC offset in Clara's zone (the server bakes in it) and the zone itself.
+    expect(row).toMatch(/^2026-03-02,08:00,UTC\+01:00,Europe\/Berlin,Clara Claus,/);
     expect(rows.every((line) => !/(^|,)[=+\-@]/.test(line.replace(/"/g, '')))).toBe(true);
   });
 
   it('no BOM on a pipe unless --bom; --no-bom into a .csv file', async () => {
     const piped = await runCli(['calendar', 'list', '--patient', clara.userId, '--output', 'csv'], env);
     expect(piped.code).toBe(0);
-    expect(piped.stdout.startsWith('id,date,time,timeZone,')).toBe(true);
+    expect(piped.stdout.startsWith('id,date,time,utcOffset,timeZone,')).toBe(true);
     const withBom = await runCli(['calendar', 'list', '--patient', clara.userId, '--output', 'csv', '--bom'], env);
     expect(withBom.stdout.startsWith('\ufeffid,date')).toBe(true);
     const { bytes } = await runIntoFile(['calendar', 'list', '--patient', clara.userId, '--output', 'csv', '--no-bom'], join(tempConfigDir(), 'entries.csv'));

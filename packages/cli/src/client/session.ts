@@ -10,6 +10,7 @@ import { readJwtClaims } from '../commands/jwt-claims.js';
 import { chooseFields, chooseFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
 import { wantsBom } from '../output/bom.js';
+import { isCsvDialectName, resolveCsvDialect } from '../output/csv-dialect.js';
 import { createStyle, type Style } from '../output/style.js';
 import { detectTerminal, type Terminal } from '../output/terminal.js';
 import { createApiClient } from './create-api-client.js';
@@ -39,6 +40,16 @@ export interface Session {
   identity(): Promise<Identity>;
 }
 
+/** The CSV dialect of this run and where it came from: --csv-dialect, the profile's csv-dialect, the locale. */
+export function csvDialectOf(options: GlobalOptions, settings: Settings): ReturnType<typeof resolveCsvDialect> {
+  const fromProfile = settings.profile?.csvDialect;
+  return resolveCsvDialect(
+    options.csvDialect !== undefined && isCsvDialectName(options.csvDialect) ? options.csvDialect : undefined,
+    fromProfile !== undefined && isCsvDialectName(fromProfile) ? fromProfile : undefined,
+    process.env,
+  );
+}
+
 /** `allowNewProfile`: for commands that create profiles (login, config set), a --profile that does not exist yet is fine. */
 export async function openSession(command: Command, how: { allowNewProfile?: boolean } = {}): Promise<Session> {
   const options = command.optsWithGlobals<GlobalOptions>();
@@ -59,6 +70,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const format = chooseFormat({ output: options.output, json: options.jq !== undefined && options.json === undefined ? true : options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
   const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options), {
     bom: format === 'csv' && wantsBom(options.bom),
+    ...(format === 'csv' && { csvDialect: csvDialectOf(options, settings).dialect }),
     ...(terminal.stdoutIsTTY && { width: terminal.columns, rows: process.stdout.rows }),
     ...(terminal.stdoutIsTTY && options.pager !== false && { pager: process.env.MEDSCHED_PAGER || process.env.PAGER || 'less' }),
   });

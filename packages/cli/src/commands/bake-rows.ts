@@ -20,30 +20,53 @@ export interface BakedRow {
 }
 
 /**
- * The columns of calendar entries in tables and CSV: what is taken, how much, when. `zoneOf`
- * gives the patient's zone where known: then the zone has a column and the CSV time its offset.
- * On a narrow terminal seriesId, rrule, medication id, patient id and zone are left out, in
- * that order (`drop`); id, date, time, title, amount, unit and baked always stay.
+ * The UTC offset of a row's time (`UTC+01:00`), a column of its own in CSV only: a spreadsheet
+ * reads `08:00` as a time, but `08:00+01:00` as text. Empty where the zone is unknown.
  */
-export function entryColumnsIn(zoneOf: (patient: string) => string | undefined): Column<CalendarEntry>[] {
-  return [
-    field('id'),
-    field('date'),
-    {
-      header: 'time',
-      value: (entry) => entry.startTime,
-      csv: (entry) => {
-        const zone = zoneOf(entry.userId);
-        return zone === undefined ? entry.startTime : `${entry.startTime}${utcOffsetAt(entry.date, entry.startTime, zone)}`;
-      },
+function offsetColumn<T>(date: (row: T) => string, time: (row: T) => string, zone: (row: T) => string | undefined): Column<T> {
+  return {
+    header: 'utcOffset',
+    value: (row) => {
+      const timeZone = zone(row);
+      const offset = timeZone === undefined ? '' : utcOffsetAt(date(row), time(row), timeZone);
+      return offset === '' ? '' : `UTC${offset}`;
     },
+    csvOnly: true,
+  };
+}
+
+/** Names the CLI has read for ids in entries: medications and patients (the id stays where none is known). */
+export interface EntryNames {
+  medication?: (id: string) => string | undefined;
+  patient?: (id: string) => string | undefined;
+}
+
+/**
+ * The columns of calendar entries in tables and CSV: what is taken, how much, when. `zoneOf`
+ * gives the patient's zone where known: then the zone has a column and CSV the time's UTC offset
+ * beside it. `names` puts the medication's and the patient's names in `medication` and
+ * `patient` (their ids in `medicationId` and `patientId`). On a narrow terminal seriesId, the
+ * medication's id, the patient's id, the entry's id, the zone, the rule and the title are left
+ * out, in that order (`drop`); date, time, medication, amount, unit and baked always stay, and
+ * title, medication and rule are never cut (they wrap).
+ */
+export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, names: EntryNames = {}): Column<CalendarEntry>[] {
+  const medicationId = (entry: CalendarEntry) => (typeof entry.medication === 'string' ? entry.medication : undefined);
+  return [
+    field('id', 'id', 4),
+    field('date'),
+    field('startTime', 'time'),
+    offsetColumn((entry) => entry.date, (entry) => entry.startTime, (entry) => zoneOf(entry.userId)),
     { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 5 },
-    field('title'),
+    // The title (often the medication's name again) goes last, before a medication's name would wrap.
+    { ...field<CalendarEntry>('title', 'title', 7), whole: true },
     { header: 'amount', value: (entry) => entry.amount },
     { header: 'unit', value: (entry) => entry.unit },
-    { header: 'medication', value: (entry) => entry.medication, drop: 3 },
-    field('userId', 'patient', 4),
-    { header: 'rrule', value: (entry) => entry.rrule, drop: 2 },
+    { header: 'medication', value: (entry) => { const id = medicationId(entry); return id === undefined ? entry.medication : (names.medication?.(id) ?? id); }, whole: true },
+    { header: 'medicationId', value: medicationId, drop: 2 },
+    { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 3 },
+    { header: 'patientId', value: (entry) => entry.userId, drop: 1 },
+    { header: 'rrule', value: (entry) => entry.rrule, drop: 6, whole: true },
     { header: 'seriesId', value: (entry) => entry.seriesId, drop: 1 },
     field('baked'),
   ];
@@ -52,20 +75,27 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined):
 /** Entry columns before any zone is known (field checks, lists of other organizations). */
 export const entryColumns: Column<CalendarEntry>[] = entryColumnsIn(() => undefined);
 
-/** In CSV the time carries its UTC offset (`08:00+01:00`), so a spreadsheet never has to guess the zone. */
-const timeWithOffset: Column<BakedRow> = { header: 'time', value: (row) => row.time, csv: (row) => `${row.time}${utcOffsetAt(row.date, row.time, row.timeZone)}` };
+/** In CSV the time's UTC offset follows it in a column of its own, so a spreadsheet never has to guess the zone and still reads the time as a time. */
+const bakedRowOffset = offsetColumn<BakedRow>((row) => row.date, (row) => row.time, (row) => row.timeZone);
 
 /**
- * On a narrow terminal the patient's id goes first (the name stays), then the zone, the patient
- * (the same in most bakes), the device and the entry's title; what is taken (medication), how
- * much, when, and the entry id always stay.
+ * On a narrow terminal the patient's id goes first (the name stays), then the entry's id, the zone, the patient
+ * (the same in most bakes), the device and the entry's title; what is taken (medication, never
+ * cut), how much and when always stay.
  */
-const bakedRowDrop: Partial<Record<keyof BakedRow, number>> = { patientId: 1, timeZone: 2, patient: 3, device: 4, title: 5 };
+const bakedRowDrop: Partial<Record<keyof BakedRow, number>> = { patientId: 1, id: 2, timeZone: 3, patient: 4, device: 5, title: 6 };
+
+/** What is never cut on a terminal: which medication (with its strength), for whom, and the entry's title (often the same). */
+const bakedRowWhole: ReadonlySet<keyof BakedRow> = new Set(['medication', 'patient', 'title']);
 
 export const bakedRowColumns: Column<BakedRow>[] = [
   field('date'),
-  timeWithOffset,
-  ...(['timeZone', 'patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => field<BakedRow>(name, name, bakedRowDrop[name])),
+  field('time'),
+  bakedRowOffset,
+  ...(['timeZone', 'patient', 'patientId', 'medication', 'amount', 'unit', 'title', 'device', 'id'] as const).map((name) => ({
+    ...field<BakedRow>(name, name, bakedRowDrop[name]),
+    ...(bakedRowWhole.has(name) && { whole: true }),
+  })),
 ];
 
 /** One alarm a dispenser will ring: when, which device, for whom, how many intakes. */
@@ -82,11 +112,12 @@ export interface AlarmRow {
 
 export const alarmColumns: Column<AlarmRow>[] = [
   field('date'),
-  { header: 'time', value: (row) => row.time, csv: (row) => `${row.time}${utcOffsetAt(row.date, row.time, row.timeZone)}` },
+  field('time'),
+  offsetColumn<AlarmRow>((row) => row.date, (row) => row.time, (row) => row.timeZone),
   field('timeZone', 'timeZone', 3),
   field('device'),
   field('deviceId', 'deviceId', 1),
-  field('patient'),
+  { ...field<AlarmRow>('patient'), whole: true },
   field('patientId', 'patientId', 2),
   field('entries'),
 ];
@@ -110,7 +141,7 @@ export function alarmRows(result: BakeResult, patientNames: Map<string, string>,
  * Medication names by id, for the rows: one read per distinct medication. A credential that
  * may not read medications (a patient) keeps the ids.
  */
-async function medicationNames(client: MedschedClient, entries: CalendarEntry[]): Promise<Map<string, string>> {
+export async function medicationNames(client: MedschedClient, entries: readonly CalendarEntry[]): Promise<Map<string, string>> {
   const ids = [...new Set(entries.map((entry) => entry.medication).filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)))];
   const names = new Map<string, string>();
   await Promise.all(

@@ -13,7 +13,9 @@ import { checkFieldsFirst } from '../output/known-fields.js';
 import { cleanText } from '../output/clean-text.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
-import { alarmColumns, bakedRowColumns, entryColumns, entryColumnsIn } from './bake-rows.js';
+import { alarmColumns, bakedRowColumns, entryColumns } from './bake-rows.js';
+import { entryColumnsFor } from './entry-columns.js';
+import { adoptOrganizationZone } from '../dates/home-zone.js';
 import { withExamples } from './help-examples.js';
 import { printBakeResult } from './bake-print.js';
 import { isWideShow, runWideShow, showCommand, showDescription, showExamples, type ShowOptions } from './bake-show-home.js';
@@ -118,6 +120,8 @@ async function runBake(options: BakeOptions & WriteFlags & { confirmLongRange?: 
   checkRange(session, options);
   const chosen = await target(session, options);
   await learnZone(session, chosen.patient);
+  // A home-wide bake reads its date words in the organization's zone, not the machine's.
+  if (chosen.updateAllPatients) await adoptOrganizationZone(session, chosen.organization);
   const body = { ...chosen, ...pick(range(session, options, chosen.patient)) };
   const client = await session.client();
   const who = body.updateAllPatients ? `every patient of ${await organizationLabel(session, body.organization)}` : await patientLabel(session, body.patient as string);
@@ -203,7 +207,7 @@ async function runUnbake(options: BakeOptions & WriteFlags & { confirmLongRange?
   const client = await session.client();
   const reverted = await recordWrite(describe, () => client.calendars.bake.delete(query));
   session.printer.success(`Unbaked ${plural(reverted.length, 'entry', 'entries')} of ${who}`);
-  session.printer.list(reverted, entryColumnsIn((patient) => session.patientZones.get(patient)));
+  session.printer.list(reverted, await entryColumnsFor(session, reverted));
 }
 
 export function registerBakeCommands(program: Command): void {

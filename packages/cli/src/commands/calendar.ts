@@ -1,5 +1,4 @@
 import { Option, type Command } from 'commander';
-import { CalendarEntryCreateInput, CalendarListQuery } from '@medsched/sdk';
 import { exactInput, listHint } from '../input/exact-input.js';
 import { openSession, type Session } from '../client/session.js';
 import { weekdayName } from '../dates/calendar-date.js';
@@ -12,7 +11,8 @@ import { patientLabel, readUsers } from '../identity/patient-name.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { amountValue, clockTime, timeCategories } from '../input/entry-options.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../input/json-body.js';
-import { entryColumns, entryColumnsIn } from './bake-rows.js';
+import { entryColumns } from './bake-rows.js';
+import { entryColumnsFor } from './entry-columns.js';
 import { withExamples } from './help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from './list-options.js';
 import { changeEntry } from './series-bakes.js';
@@ -93,11 +93,10 @@ export function registerCalendarCommands(program: Command): void {
       await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
       const client = await session.client();
       const patient = options.patient === undefined ? undefined : await resolvePatient(session, options.patient);
-      const page = await client.calendars.list(exactInput(CalendarListQuery, { ...listQuery(options), ...definedFields({ patient }) }, 'list options', listHint));
+      const page = await client.calendars.list(await exactInput((sdk) => sdk.CalendarListQuery, { ...listQuery(options), ...definedFields({ patient }) }, 'list options', listHint));
       const entries = await collect(session, page, options.all);
-      // A spreadsheet needs each time's zone: the patients' zones, from one walk of the users (staff only).
-      if (session.printer.format === 'csv' && entries.some((entry) => !session.patientZones.has(entry.userId))) await readUsers(session);
-      session.printer.list(entries, entryColumnsIn((id) => session.patientZones.get(id)));
+      // Names of medications and patients, and the patients' zones (a spreadsheet needs each time's zone).
+      session.printer.list(entries, await entryColumnsFor(session, entries));
     },
   );
   withExamples(list, ['medsched calendar list --patient clara --sort date:desc --limit 20', 'medsched calendar list --search tablet --all --output csv > entries.csv', 'medsched calendar list --patient patient1@sonnen.example --json id,date,amount']);
@@ -117,7 +116,7 @@ export function registerCalendarCommands(program: Command): void {
     const session = await openSession(command);
     if (flags.patient === undefined && flags.data === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus"');
     await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
-    const body = exactInput(CalendarEntryCreateInput, await entryBody(session, flags), 'calendar entry');
+    const body = await exactInput((sdk) => sdk.CalendarEntryCreateInput, await entryBody(session, flags), 'calendar entry');
     const who = typeof body.patient === 'string' ? await patientLabel(session, body.patient) : 'the patient in --data';
     const lines = Object.entries(body).filter(([field]) => field !== 'patient').map(([field, value]) => `  ${field}: ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value)}`);
     const describe = `create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}`;

@@ -8,13 +8,16 @@ function caseArms(tree: CompletionTree, indent: string): string {
  * Bash and zsh share one approach: walk the words typed so far, extend the command path
  * while it names a known command, then offer what may follow that path.
  */
-/** Bash: the value words after a flag; names come from `medsched __complete` (local files only, no request). */
+/**
+ * Bash: the value words after a flag; names come from `medsched __complete KIND TYPED` (local
+ * files only, no request), already matched accents and case aside, so they are offered as they are.
+ */
 function bashValueArms(values: FlagValues): string {
   return [...values]
     .map(([flag, value]) =>
       Array.isArray(value)
         ? `    ${flag}) COMPREPLY=($(compgen -W "${value.join(' ')}" -- "$cur")); return ;;`
-        : `    ${flag}) local IFS=$'\\n' name; COMPREPLY=(); for name in $(compgen -W "$(medsched __complete ${value.dynamic} 2>/dev/null)" -- "$cur"); do COMPREPLY+=("$(printf '%q' "$name")"); done; return ;;`,
+        : `    ${flag}) local IFS=$'\\n' name; COMPREPLY=(); for name in $(medsched __complete ${value.dynamic} "$cur" 2>/dev/null); do COMPREPLY+=("$(printf '%q' "$name")"); done; return ;;`,
     )
     .join('\n');
 }
@@ -46,7 +49,7 @@ complete -o default -F _medsched medsched
 
 export function zshScript(tree: CompletionTree, values: FlagValues = new Map()): string {
   const arms = [...values]
-    .map(([flag, value]) => (Array.isArray(value) ? `    ${flag}) compadd -- ${value.join(' ')}; return ;;` : `    ${flag}) compadd -- \${(f)"$(medsched __complete ${value.dynamic} 2>/dev/null)"}; return ;;`))
+    .map(([flag, value]) => (Array.isArray(value) ? `    ${flag}) compadd -- ${value.join(' ')}; return ;;` : `    ${flag}) compadd -U -- \${(f)"$(medsched __complete ${value.dynamic} "\${words[CURRENT]}" 2>/dev/null)"}; return ;;`))
     .join('\n');
   return `#compdef medsched
 # medsched zsh completion: add to ~/.zshrc

@@ -6,6 +6,8 @@ import { field } from '../output/columns.js';
 import { usageError } from '../errors/cli-error.js';
 import { outputFormats } from '../output/format.js';
 import { parseTimeoutSeconds } from '../config/timeout.js';
+import { csvDialects, isCsvDialectName } from '../output/csv-dialect.js';
+import { csvDialectOf } from '../client/session.js';
 import { withExamples } from './help-examples.js';
 
 const keyList = Object.keys(settableKeys).join(', ');
@@ -23,9 +25,15 @@ function checkValue(key: keyof Profile, value: string): string {
     : key === 'output' ? (outputFormats as readonly string[]).includes(value)
     : key === 'timezone' ? isTimeZone(value)
     : key === 'timeout' ? parseTimeoutSeconds(value) !== undefined
+    : key === 'csvDialect' ? isCsvDialectName(value)
     : true;
-  if (!ok) throw usageError(`"${value}" is not a valid ${key}`);
+  if (!ok) throw usageError(`"${value}" is not a valid ${key}`, key === 'csvDialect' ? `use ${csvDialects.join(' or ')}` : undefined);
   return key === 'baseUrl' || key === 'appUrl' ? value.replace(/\/+$/, '') : value;
+}
+
+/** `csv-dialect semicolon locale de-DE`: the dialect and, when the locale chose it, which locale. */
+function csvDialectRow(resolved: ReturnType<typeof csvDialectOf>): { key: string; value: string; source: string } {
+  return { key: 'csv-dialect', value: resolved.dialect.name, source: resolved.source === 'locale' ? `locale ${resolved.locale ?? ''}` : resolved.source };
 }
 
 function isTimeZone(name: string): boolean {
@@ -80,10 +88,16 @@ export function registerConfigCommands(program: Command): void {
         { key: 'base-url', value: settings.baseUrl, source: settings.baseUrlSource },
         { key: 'credential', value: settings.credential ? `${settings.credential.kind === 'apiKey' ? 'API key' : 'token'} ${maskSecret(settings.credential.secret)}` : '(none)', source: settings.credential?.source ?? '' },
         { key: 'organization', value: settings.organization ?? '', source: settings.organizationSource ?? '' },
-        { key: 'timezone', value: settings.timezone, source: settings.timezoneSource },
+        {
+          key: 'timezone',
+          value: settings.timezone,
+          // Unchosen, this machine's zone is only a fallback: say which zone each command uses instead.
+          source: settings.timezoneSource === 'system' ? "system: not chosen, so a patient's dates use the patient's zone, home-wide commands and device events the organization's" : settings.timezoneSource,
+        },
         { key: 'output', value: profile.output ?? '', source: profile.output === undefined ? '' : 'profile' },
         { key: 'app-url', value: process.env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: process.env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },
         { key: 'timeout', value: `${settings.timeout.ms / 1000}`, source: settings.timeout.source },
+        csvDialectRow(csvDialectOf(session.options, settings)),
       ];
       session.printer.list(rows, [field('key'), field('value'), field('source')]);
     });

@@ -16,6 +16,8 @@ import { field, type Column } from '../output/columns.js';
 import { formatNdjson } from '../output/json.js';
 import { cellText } from '../output/cell.js';
 import { withExamples } from './help-examples.js';
+import { adoptOrganizationZone } from '../dates/home-zone.js';
+import { timestampIn } from '../dates/zoned-timestamp.js';
 
 interface EventsOptions {
   since?: string;
@@ -25,7 +27,10 @@ interface EventsOptions {
   interval: number;
 }
 
-const eventColumns: Column<DeviceEvent>[] = [field('timestamp'), field('type'), field('id'), field('payload')];
+/** Event columns with the timestamp in the zone of this run (chosen, else the organization's), with its offset. */
+function eventColumnsIn(zone: string): Column<DeviceEvent>[] {
+  return [{ header: 'timestamp', value: (event) => timestampIn(event.timestamp, zone) }, field('type'), field('id'), field('payload')];
+}
 
 function eventsQuery(session: Session, options: EventsOptions): DeviceEventsQuery {
   const query: DeviceEventsQuery = {};
@@ -48,15 +53,17 @@ function eventsQuery(session: Session, options: EventsOptions): DeviceEventsQuer
 function streamLine(session: Session, event: DeviceEvent): string {
   const { style } = session.printer;
   const payload = Object.keys(event.payload).length > 0 ? ` ${cellText(event.payload)}` : '';
-  return `${style.dim(cellText(event.timestamp))}  ${style.cyan(cellText(event.type).padEnd(10))}  ${cellText(event.id)}${payload}\n`;
+  return `${style.dim(cellText(timestampIn(event.timestamp, session.settings.timezone)))}  ${style.cyan(cellText(event.type).padEnd(10))}  ${cellText(event.id)}${payload}\n`;
 }
 
 async function runEvents(deviceId: string, options: EventsOptions, command: Command): Promise<void> {
   const session = await openSession(command);
+  // Events of a home's device read in the home's zone, never the machine's silently.
+  await adoptOrganizationZone(session);
   const query = eventsQuery(session, options);
   const client = await session.client();
   if (!options.follow) {
-    session.printer.list(await client.devices.events(deviceId, query), eventColumns);
+    session.printer.list(await client.devices.events(deviceId, query), eventColumnsIn(session.settings.timezone));
     return;
   }
   if (options.until !== undefined) throw usageError('--follow cannot be used with --until', 'drop --until to keep following');
@@ -76,7 +83,18 @@ async function runEvents(deviceId: string, options: EventsOptions, command: Comm
   });
 }
 
-const deviceColumns: Column<Device>[] = [field('id'), field('name'), field('serialNumber', 'serial'), field('status'), { header: 'patient', value: (device) => device.patient }];
+/** Device columns; with `patientNames`, the patient's name beside the id (the name where a person reads it). */
+function deviceColumnsWith(patientNames: ReadonlyMap<string, string> = new Map()): Column<Device>[] {
+  return [
+    field('id'),
+    field('name'),
+    field('serialNumber', 'serial'),
+    field('status'),
+    { header: 'patient', value: (device) => (typeof device.patient === 'string' ? (patientNames.get(device.patient) ?? device.patient) : device.patient), whole: true },
+    { header: 'patientId', value: (device) => device.patient, drop: 1 },
+  ];
+}
+const deviceColumns = deviceColumnsWith();
 
 async function patientValue(session: Session, value: string): Promise<string | null> {
   return value === 'none' ? null : resolvePatient(session, value);
@@ -115,8 +133,9 @@ async function runUpdate(deviceId: string, options: { patient?: string; alarmEna
     () => client.devices.update(deviceId, body),
   );
   if (device === undefined) return;
-  session.printer.success(`Updated device ${device.id} (${device.status})`);
-  if (session.printer.format === 'table') session.printer.list([device], deviceColumns);
+  const patient = typeof device.patient === 'string' ? ` for ${await patientLabel(session, device.patient)}` : '';
+  session.printer.success(`Updated device ${cellText(device.name)} (${device.id}, ${device.status})${patient}`);
+  if (session.printer.format === 'table') session.printer.list([device], deviceColumnsWith(session.patientNames));
   else session.printer.record(device);
 }
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { organizationName as organizationNameOf, organizationText } from '../identity/organization-name.js';
 import { createApiClient } from '../client/create-api-client.js';
 import { openSession } from '../client/session.js';
 import { maskSecret, type Credential } from '../config/settings.js';
@@ -41,12 +42,16 @@ export function registerLoginCommand(program: Command): void {
         throw usageError('no credential to log in with, and no terminal to ask for one', 'pass --api-key or --token, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
       }
       const existing = store.get(answers.profileName) ?? {};
+      // The organization's name, for what a person reads here and in `profiles list`.
+      const loginClient = await createApiClient({ ...settings, baseUrl: answers.baseUrl, credential: answers.credential }, { debug });
+      const organizationName = await organizationNameOf(loginClient, answers.organization ?? answers.identity.organization);
       await store.put(answers.profileName, {
         ...existing,
         baseUrl: answers.baseUrl,
         apiKey: answers.credential.kind === 'apiKey' ? answers.credential.secret : undefined,
         token: answers.credential.kind === 'token' ? answers.credential.secret : undefined,
         organization: answers.organization,
+        organizationName,
         role: answers.identity.role,
       });
       // `login --profile ci` sets up another profile: the one in use stays active unless asked
@@ -60,7 +65,8 @@ export function registerLoginCommand(program: Command): void {
         `Logged in to ${answers.baseUrl} with ${what} ${maskSecret(answers.credential.secret)}; ${activate ? `profile "${answers.profileName}" is now active` : `saved in profile "${answers.profileName}"; the active profile is still "${previous}" (\`medsched profiles use ${answers.profileName}\`, or login --activate)`}`,
       );
       const { organization, role } = answers.identity;
-      session.printer.note(`Organization ${organization ?? 'unknown (no calendar entry names it: set one with --organization)'}, role ${role ?? 'unknown'}.`);
+      const nameOfOwn = organization === undefined ? undefined : organization === (answers.organization ?? organization) ? organizationName : await organizationNameOf(loginClient, organization);
+      session.printer.note(`Organization ${organization === undefined ? 'unknown (no calendar entry names it: set one with --organization)' : organizationText(organization, nameOfOwn)}, role ${role ?? 'unknown'}.`);
       if (organization !== undefined && answers.organization !== undefined && organization !== answers.organization) {
         session.printer.warn(`the profile's organization ${answers.organization} is not the credential's (${organization})`);
       }

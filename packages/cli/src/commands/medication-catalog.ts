@@ -4,6 +4,7 @@ import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { cleanText } from '../output/clean-text.js';
 import { organizationOf } from './organization-default.js';
+import { nameContains, sameName } from '../input/name-match.js';
 
 const objectId = /^[0-9a-f]{24}$/;
 
@@ -60,11 +61,10 @@ function saveQuietly(session: Session, cache: MedicationCache): void {
   }
 }
 
-/** Medications whose name matches: exactly (case-insensitive) first, else as a part. */
+/** Medications whose name matches: exactly first, else as a part; case, accents and Unicode normalisation aside. */
 export function matchingMedications(known: KnownMedication[], value: string): KnownMedication[] {
-  const wanted = value.trim().toLowerCase();
-  const exact = known.filter((record) => record.name.toLowerCase() === wanted);
-  return exact.length > 0 ? exact : known.filter((record) => record.name.toLowerCase().includes(wanted));
+  const exact = known.filter((record) => sameName(record.name, value));
+  return exact.length > 0 ? exact : known.filter((record) => nameContains(record.name, value));
 }
 
 /**
@@ -83,5 +83,5 @@ export async function resolveMedication(session: Session, value: string, flag = 
   if (matches.length === 0) {
     throw new CliError(`no known medication matches "${value}"`, ExitCode.notFound, `\`medsched medication list\` shows the known ones (${catalogLimits.split(':')[0]}); give the id of another one`);
   }
-  throw usageError(`${matches.length} medications match "${value}":\n${matches.slice(0, 10).map((record) => `  ${record.name} (${record.id})`).join('\n')}`, 'give the id or the whole name');
+  throw usageError(`${matches.length} medications match "${value}":\n${matches.slice(0, 10).map((record) => `  ${record.name} (${record.id})`).join('\n')}`, 'give the id or the whole name; if a name changed since, `medsched medication list --refresh` reads them again');
 }

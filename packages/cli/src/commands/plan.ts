@@ -14,6 +14,9 @@ import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js
 import { withExamples } from './help-examples.js';
 import { appUrlOf } from './plan-app-url.js';
 import { runPlanHome } from './plan-home.js';
+import { adoptPatientZone } from '../dates/home-zone.js';
+import { patientName } from '../identity/patient-name.js';
+import { fileNamePart } from '../output/file-name.js';
 
 interface PlanOptions {
   patient?: string;
@@ -36,12 +39,15 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   const session = await openSession(command);
   if (options.patient === undefined) throw usageError('--patient is required', 'e.g. medsched plan --patient "Clara Claus" --from next-week');
   const appUrl = appUrlOf(session, options.appUrl);
+  resolveBakeRange(options.from, options.to, session.settings.timezone); // a bad date is exit 2 before any request
+  const patient = await resolvePatient(session, options.patient);
+  // The patient's days in the patient's zone (the server plans in it), unless a zone was chosen.
+  await adoptPatientZone(session, patient);
   let range = resolveBakeRange(options.from, options.to, session.settings.timezone);
   // One day given and no --to: a week from it, as the server's own plan page does by default.
   const aWeek = options.to === undefined && /^\d{4}-\d{2}-\d{2}$/.test(range.from) && range.from === range.to;
   if (aWeek) range = resolveBakeRange(options.from, addDays(range.from, 6), session.settings.timezone);
-  session.printer.note(`Dates ${range.echo}${aWeek ? ' (a week: give --to for another length)' : ''}`);
-  const patient = await resolvePatient(session, options.patient);
+  session.printer.note(`Dates ${range.echo}${session.settings.timezoneSource === 'patient' ? " (the patient's zone)" : ''}${aWeek ? ' (a week: give --to for another length)' : ''}`);
   const from = day(range.from, session.settings.timezone);
   const to = day(range.to, session.settings.timezone);
   const page = `${appUrl}/patients/${patient}/plan?from=${from}&to=${to}`;
@@ -57,7 +63,9 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
     session.printer.note('The link needs no credential and expires soon: anyone who has it can open the plan.');
     return;
   }
-  const out = options.out ?? `plan-${patient}-${from}.pdf`;
+  // The patient's name in the file name (plan-juergen-mueller-2026-11-30.pdf); the id where the name cannot be read.
+  const name = await patientName(session, patient);
+  const out = options.out ?? `plan-${(name === undefined ? undefined : fileNamePart(name)) ?? patient}-${from}.pdf`;
   if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plan.pdf) or give --out plan.pdf');
   // The signed link is the credential: no API key goes with it.
   const response = await fetch(signed);
@@ -68,7 +76,7 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   }
   const target = out === '-' ? process.stdout : createWriteStream(out);
   await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), target);
-  if (out !== '-') session.printer.success(`Saved the plan of patient ${patient} from ${from} to ${to} in ${out}`);
+  if (out !== '-') session.printer.success(`Saved the plan of ${name === undefined ? `patient ${patient}` : `${name} (${patient})`} from ${from} to ${to} in ${out}`);
 }
 
 export function registerPlanCommand(program: Command): void {
@@ -81,7 +89,7 @@ export function registerPlanCommand(program: Command): void {
     .option('--patient <name|id>', `${patientOptionHelp} (required)`)
     .option('--from <date>', `first day: ${humanDateHelp}`)
     .option('--to <date>', 'last day (inclusive); default: the end of --from, and a week for a single day')
-    .option('--out <file>', 'where to save the PDF, - for stdout (default: plan-<patient>-<from>.pdf)')
+    .option('--out <file>', "where to save the PDF, - for stdout (default: plan-<patient's name>-<from>.pdf; with --all-patients plans-<from>-to-<to>.pdf)")
     .option('--all-patients', 'every patient of the organization: one PDF, a patient per page(s) in name order; patients with nothing baked are named on stderr')
     .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
     .option('--link', 'print the signed link instead of downloading')

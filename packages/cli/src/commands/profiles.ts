@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Command } from 'commander';
+import { organizationText } from '../identity/organization-name.js';
 import { cachePath } from '../config/cache-file.js';
 import { writeOptions, type WriteFlags } from '../input/write-plan.js';
 import { openSession } from '../client/session.js';
@@ -26,6 +27,7 @@ export function registerProfilesCommands(program: Command): void {
           baseUrl: profile.baseUrl ?? null,
           credential: secret === undefined ? null : `${profile.apiKey ? 'API key' : 'token'} ${maskSecret(secret)}`,
           organization: profile.organization ?? null,
+          organizationName: profile.organizationName ?? null,
         };
       });
       if (rows.length === 0) session.printer.note('No profiles yet: run `medsched login`.');
@@ -35,7 +37,7 @@ export function registerProfilesCommands(program: Command): void {
           { header: 'name', value: (row) => row.name },
           { header: 'base url', value: (row) => row.baseUrl },
           { header: 'credential', value: (row) => row.credential },
-          { header: 'organization', value: (row) => row.organization },
+          { header: 'organization', value: (row) => (row.organization === null ? null : organizationText(row.organization, row.organizationName ?? undefined)), whole: true },
         ]);
     });
   withExamples(list, ['medsched profiles list', 'medsched profiles list --json']);

@@ -1,4 +1,4 @@
-import { CalendarEntryReplaceInput, type CalendarEntry } from '@medsched/sdk';
+import type { CalendarEntry } from '@medsched/sdk';
 import { exactInput } from '../input/exact-input.js';
 import { usageError } from '../errors/cli-error.js';
 import { refuseBakedIntake } from './baked-intake-refusal.js';
@@ -64,7 +64,7 @@ async function bakedInRange(session: Session, patient: string, from: string, to:
  */
 export async function changeEntry(session: Session, id: string, body: Record<string, unknown>, options: WriteFlags & { verb: 'update' | 'replace'; rebake: boolean | undefined }): Promise<void> {
   // Checked before the first request: a misspelled key never reaches the series.
-  const input = exactInput(CalendarEntryReplaceInput, body, `calendar entry ${options.verb}`);
+  const input = await exactInput((sdk) => sdk.CalendarEntryReplaceInput, body, `calendar entry ${options.verb}`);
   const client = await session.client();
   const before = await client.calendars.get(id);
   const isSeries = typeof before.rrule === 'string';

@@ -1,4 +1,4 @@
-import { calendarEntryInput, CalendarEntryCreateInput, CalendarEntryReplaceInput, type CalendarEntry } from '@medsched/sdk';
+import type { CalendarEntry } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { addDays } from '../dates/calendar-date.js';
 import { dayRangeText } from '../dates/day-range-text.js';
@@ -57,7 +57,7 @@ function changeText(before: CalendarEntry, body: Record<string, unknown>): strin
  * baked again. One question shows both halves and the baked days; nothing is sent before it.
  */
 export async function splitSeries(session: Session, id: string, body: Record<string, unknown>, options: WriteFlags & { effective: string; rebake: boolean | undefined }): Promise<void> {
-  const change = exactInput(CalendarEntryReplaceInput, body, 'calendar entry update');
+  const change = await exactInput((sdk) => sdk.CalendarEntryReplaceInput, body, 'calendar entry update');
   if (body.date !== undefined) throw usageError('--date and --effective do not go together', '--effective says from which day the change holds; the new series starts there');
   const client = await session.client();
   const before = await client.calendars.get(id);
@@ -82,7 +82,9 @@ export async function splitSeries(session: Session, id: string, body: Record<str
     start = next[0];
   }
   const oldRule = ruleEndingOn(before.rrule, addDays(effective, -1));
-  const fresh = exactInput(CalendarEntryCreateInput, { ...calendarEntryInput(before), ...change, patient: before.userId, date: start, rrule: newRule }, 'new series');
+  // The SDK is loaded here, on use: the command tree (`--help`, `--version`) does not load it.
+  const { calendarEntryInput } = await import('@medsched/sdk');
+  const fresh = await exactInput((sdk) => sdk.CalendarEntryCreateInput, { ...calendarEntryInput(before), ...change, patient: before.userId, date: start, rrule: newRule }, 'new series');
 
   const who = await patientLabel(session, before.userId);
   const name = who.replace(/ \([0-9a-f]{24}\)$/, '');

@@ -10,6 +10,7 @@ import { longRangeConfirmation, readScales, scaleLines } from '../input/write-sc
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { plural } from '../output/plural.js';
 import { entryColumns, entryColumnsIn } from './bake-rows.js';
+import { entryColumnsFor } from './entry-columns.js';
 import { organizationOf } from './organization-default.js';
 
 /** The flags of `unbake --all-patients`. */
@@ -73,5 +74,5 @@ export async function runUnbakeHome(options: UnbakeHomeOptions, command: Command
     process.stderr.write(`${session.errStyle.dim(`[${index + 1}/${requests.length}]`)} unbaked ${baked[index]?.patient.name}: ${plural(entries.length, 'entry', 'entries')}\n`);
   }
   session.printer.success(`Unbaked ${plural(reverted.length, 'entry', 'entries')} of ${plural(requests.length, 'patient')} from ${range.from} to ${range.to}`);
-  session.printer.list(reverted, entryColumnsIn((patient) => session.patientZones.get(patient)));
+  session.printer.list(reverted, await entryColumnsFor(session, reverted));
 }

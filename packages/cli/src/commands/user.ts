@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { UserListQuery } from '@medsched/sdk';
 import { exactInput, listHint } from '../input/exact-input.js';
 import type { User, UserCreate } from '@medsched/sdk';
 import { bodyLines, decideAndSend, writeOptions, type WriteFlags } from '../input/write-plan.js';
@@ -33,7 +32,7 @@ export function registerUserCommands(program: Command): void {
     async (options: ListOptions & { organization?: string }, command: Command) => {
       const session = await openSession(command);
       const organization = await organizationOf(session, options.organization);
-      const page = await (await session.client()).users.list(exactInput(UserListQuery, { organization, ...listQuery(options) }, 'list options', listHint));
+      const page = await (await session.client()).users.list(await exactInput((sdk) => sdk.UserListQuery, { organization, ...listQuery(options) }, 'list options', listHint));
       const users = await collect(session, page, options.all);
       await rememberPatients(session, organization, users);
       session.printer.list(users, userColumns);

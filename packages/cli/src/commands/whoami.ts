@@ -5,6 +5,7 @@ import { CliError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { withExamples } from './help-examples.js';
 import { readJwtClaims } from './jwt-claims.js';
+import { organizationName } from '../identity/organization-name.js';
 
 export function registerWhoamiCommand(program: Command): void {
   const whoami = program
@@ -39,6 +40,7 @@ export function registerWhoamiCommand(program: Command): void {
         ...(claims?.subject !== undefined && { account: claims.subject }),
         ...(claims?.expires !== undefined && { expires: claims.expires.toISOString() }),
         organization: organization ?? null,
+        organizationName: (organization === undefined || options.offline ? settings.profile?.organizationName : await organizationName(await session.client(), organization)) ?? null,
         role: identity?.role ?? (options.offline ? (settings.profile?.role ?? null) : null),
         ...(identity?.userId !== undefined && { userId: identity.userId }),
         // Which answers told the organization and role: the account (token) or calendar entries (API key).

@@ -16,6 +16,8 @@ export interface GlobalOptions {
   timeout?: string;
   /** `--bom` / `--no-bom`: a UTF-8 byte order mark before CSV (default: only when stdout is a .csv file). */
   bom?: boolean;
+  /** `--csv-dialect comma|semicolon`: CSV separator and decimal mark (default: profile, then locale). */
+  csvDialect?: string;
   /** `--no-pager`: never page long output on a terminal. */
   pager?: boolean;
   /** `--jq FILTER`: JSON output through jq. */

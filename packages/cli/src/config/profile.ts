@@ -5,6 +5,8 @@ export interface Profile {
   token?: string;
   /** Default organization for `--all-patients`, `user list`, `org get`; `login` stores the credential's own. */
   organization?: string;
+  /** The organization's name as `login` read it: only shown (`profiles list`), the id is what is used. */
+  organizationName?: string;
   /** The credential's role as `login` found it (`admin`, `user`, `staff`, `patient`, …): only shown, never trusted for access. */
   role?: string;
   /** IANA zone for human dates; the system zone when unset. */
@@ -15,6 +17,8 @@ export interface Profile {
   appUrl?: string;
   /** Seconds a command may wait for the server in total (`--timeout`, MEDSCHED_TIMEOUT). */
   timeout?: string;
+  /** CSV for the reader's spreadsheet: `comma` (RFC 4180, decimal point) or `semicolon` (decimal comma); the locale's when unset. */
+  csvDialect?: string;
 }
 
 /** The whole config file. */
@@ -36,5 +40,6 @@ export const settableKeys = {
   output: 'output',
   'app-url': 'appUrl',
   timeout: 'timeout',
+  'csv-dialect': 'csvDialect',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;

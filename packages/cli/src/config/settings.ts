@@ -6,6 +6,8 @@ import type { ProfileStore } from './store.js';
 import { resolveTimeout } from './timeout.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'system';
+/** Where the zone of human dates came from: a setting, or the organization's or the patient's own zone for this run. */
+export type ZoneSource = SettingSource | 'organization' | 'patient';
 
 /** A credential with where it came from; only one source's credential is ever sent. */
 export type Credential =
@@ -20,7 +22,12 @@ export interface Settings {
   baseUrlSource: SettingSource;
   credential: Credential | undefined;
   timezone: string;
-  timezoneSource: SettingSource;
+  timezoneSource: ZoneSource;
+  /**
+   * Uses the organization's or the patient's zone for this run where none was chosen (flag,
+   * environment, profile): never the machine's zone silently. A chosen zone is kept.
+   */
+  adoptZone(zone: string, source: 'organization' | 'patient'): void;
   organization: string | undefined;
   /** Where `organization` came from, so `whoami` can say which setting disagrees with the credential. */
   organizationSource: SettingSource | undefined;
@@ -95,6 +102,7 @@ export function resolveSettings(flags: GlobalOptions, env: NodeJS.ProcessEnv, st
   // Intl's first time-zone lookup loads ICU data, a large part of a data command's start-up.
   if (zone) checkTimeZone(zone[1] as string);
   let systemZone: string | undefined;
+  let adopted: [ZoneSource, string] | undefined;
 
   return {
     profileName,
@@ -103,9 +111,14 @@ export function resolveSettings(flags: GlobalOptions, env: NodeJS.ProcessEnv, st
     baseUrlSource,
     credential: resolveCredential(flags, env, profile),
     get timezone() {
-      return zone ? (zone[1] as string) : (systemZone ??= systemTimeZone());
+      return zone ? (zone[1] as string) : adopted ? adopted[1] : (systemZone ??= systemTimeZone());
     },
-    timezoneSource: zone ? zone[0] : 'system',
+    get timezoneSource() {
+      return zone ? zone[0] : adopted ? adopted[0] : 'system';
+    },
+    adoptZone(name: string, source: 'organization' | 'patient') {
+      if (zone === undefined) adopted = [source, name];
+    },
     organization: nonEmpty(env.MEDSCHED_ORGANIZATION) ?? profile?.organization,
     timeout: resolveTimeout(flags, env, profile),
     organizationSource: nonEmpty(env.MEDSCHED_ORGANIZATION) !== undefined ? 'environment' : profile?.organization !== undefined ? 'profile' : undefined,

@@ -4,6 +4,7 @@ import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { organizationOf } from '../commands/organization-default.js';
 import { cleanText } from '../output/clean-text.js';
+import { foldName, nameContains, sameName } from '../input/name-match.js';
 
 import { patientRoles, rememberPatients } from './remember-patients.js';
 
@@ -21,21 +22,27 @@ function describePatient(user: User): string {
 
 /**
  * The patients `value` names, the most exact way first: the e-mail, the whole name, else every
- * patient whose name or e-mail contains it.
+ * patient whose name or e-mail contains it. Case, accents and Unicode normalisation do not count
+ * (`muller` finds Müller, `zolc` Żółć), nor how the name was pasted (NFC or NFD).
  */
-function matching(patients: User[], value: string): User[] {
-  const wanted = value.trim().toLowerCase();
-  const byEmail = patients.filter((user) => user.email?.toLowerCase() === wanted);
+export function matchingPatients(patients: readonly User[], value: string): User[] {
+  const wanted = value.trim();
+  const byEmail = patients.filter((user) => user.email !== undefined && user.email !== null && foldName(user.email) === foldName(wanted));
   if (byEmail.length > 0) return byEmail;
-  const byName = patients.filter((user) => user.name.toLowerCase() === wanted);
+  const byName = patients.filter((user) => sameName(user.name, wanted));
   if (byName.length > 0) return byName;
-  return patients.filter((user) => user.name.toLowerCase().includes(wanted) || (user.email?.toLowerCase().includes(wanted) ?? false));
+  return patients.filter((user) => patientContains(user, wanted));
+}
+
+/** Whether a patient's name or e-mail contains what was typed, case and accents aside. */
+export function patientContains(user: User, typed: string): boolean {
+  return nameContains(user.name, typed) || (typeof user.email === 'string' && nameContains(user.email, typed));
 }
 
 /**
  * `--patient` as the user typed it: an id is used as is; a name or e-mail is looked up among
- * the organization's patients (the server's `search`, then an exact e-mail, an exact name, or
- * a part of the name or e-mail). One match is used and echoed on stderr like a date word; several are
+ * the organization's patients (all of them, listed: an exact e-mail, an exact name, or a part
+ * of the name or e-mail, accents and case aside). One match is used and echoed on stderr like a date word; several are
  * listed with their ids (exit 2); none is exit 5.
  */
 export async function resolvePatient(session: Session, value: string): Promise<string> {
@@ -46,7 +53,10 @@ export async function resolvePatient(session: Session, value: string): Promise<s
   const client = await session.client();
   const found: User[] = [];
   try {
-    for await (const user of client.users.iterate({ organization, search: value.trim(), limit: 100 })) {
+    // Every patient of the organization, matched here: the service's `search` is not specified
+    // (an accent-sensitive search finds no "muller" in Müller), and a search that finds one of
+    // two namesakes must not make the other's plan. A care home's patients are a few pages.
+    for await (const user of client.users.iterate({ organization, limit: 100 })) {
       if (patientRoles.has(user.role ?? '')) found.push(user);
     }
   } catch (error) {
@@ -61,7 +71,7 @@ export async function resolvePatient(session: Session, value: string): Promise<s
     throw error;
   }
   await rememberPatients(session, organization, found);
-  const matches = matching(found, value);
+  const matches = matchingPatients(found, value);
   if (matches.length === 1) {
     const [patient] = matches as [User];
     session.patientNames.set(patient.id, cleanText(patient.name));

@@ -10,18 +10,29 @@ export interface Column<T> {
    * id, a series, a rule), never for what says which dose, when, or how much.
    */
   drop?: number;
-  /** Never shortened with `…` in a table: what could be misread when cut (a medication's name with its strength). */
+  /** Only in CSV (and where chosen with --fields): what a spreadsheet needs beside a value, e.g. a time's UTC offset. */
+  csvOnly?: boolean;
+  /**
+   * Never cut on a terminal (a cell too wide wraps instead), and narrowed only after every other
+   * column: a medication's name with its strength, a patient's name, a recurrence rule.
+   */
   whole?: boolean;
 }
 
+/**
+ * Fields read whole on a terminal wherever they appear (a cell too wide wraps between words):
+ * names (a medication's carries its strength), titles (often the same) and recurrence rules.
+ */
+const wholeFields: ReadonlySet<string> = new Set(['name', 'title', 'rrule', 'medication', 'patient']);
+
 /** A column reading one field by name. */
 export function field<T>(name: keyof T & string, header: string = name, drop?: number): Column<T> {
-  return { header, value: (record) => record[name], ...(drop !== undefined && { drop }) };
+  return { header, value: (record) => record[name], ...(drop !== undefined && { drop }), ...(wholeFields.has(header) && { whole: true }) };
 }
 
 /** Columns for records of no known shape: the union of their keys, in first-seen order. */
 export function columnsOf(records: readonly Record<string, unknown>[]): Column<Record<string, unknown>>[] {
   const names = new Set<string>();
   for (const record of records) for (const name of Object.keys(record)) names.add(name);
-  return [...names].map((name) => ({ header: name, value: (record) => record[name] }));
+  return [...names].map((name) => ({ header: name, value: (record) => record[name], ...(wholeFields.has(name) && { whole: true }) }));
 }

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { cellText } from './cell.js';
 import type { Column } from './columns.js';
+import { csvDialect, formatNumber, type CsvDialect } from './csv-dialect.js';
 
 /**
  * Characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"):
@@ -13,7 +14,8 @@ const formulaStart = /^[=+\-@\t\r]/;
  * OWASP advises (a medication named `=HYPERLINK(…)` stays a name). Numbers and booleans are
  * values of ours, not text from the server, and stay as they are (a negative amount is a number).
  */
-export function neutralizeCell(value: unknown): string {
+export function neutralizeCell(value: unknown, dialect: CsvDialect = csvDialect('comma')): string {
+  if (typeof value === 'number') return formatNumber(value, dialect);
   const text = cellText(value);
   return typeof value === 'string' && formulaStart.test(text) ? `'${text}` : text;
 }
@@ -22,10 +24,18 @@ export function neutralizeCell(value: unknown): string {
 export const byteOrderMark = '\ufeff';
 
 /**
- * RFC 4180 CSV through csv-stringify (quoting, CRLF), with formula-leading cells neutralised
- * and each column's CSV form where it has one (times with their UTC offset).
+ * CSV through csv-stringify (RFC 4180 quoting, CRLF) in the reader's dialect (`,` or `;` between
+ * cells, numbers with a decimal point or comma), with formula-leading cells neutralised and each
+ * column's CSV form where it has one.
  */
-export function formatCsv<T>(records: readonly T[], columns: readonly Column<T>[], options: { bom: boolean }): string {
-  const rows = records.map((record) => columns.map((column) => neutralizeCell((column.csv ?? column.value)(record))));
-  return stringify([columns.map((column) => neutralizeCell(column.header)), ...rows], { record_delimiter: 'windows', bom: options.bom, quoted_match: /^\s|\s$/ });
+export function formatCsv<T>(records: readonly T[], columns: readonly Column<T>[], options: { bom: boolean; dialect?: CsvDialect }): string {
+  const dialect = options.dialect ?? csvDialect('comma');
+  const rows = records.map((record) => columns.map((column) => neutralizeCell((column.csv ?? column.value)(record), dialect)));
+  return stringify([columns.map((column) => neutralizeCell(column.header, dialect)), ...rows], {
+    delimiter: dialect.delimiter,
+    record_delimiter: 'windows',
+    bom: options.bom,
+    // Leading or trailing blanks are quoted so that no spreadsheet trims them away.
+    quoted_match: /^\s|\s$/,
+  });
 }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { usageError } from '../errors/cli-error.js';
 import type { Column } from './columns.js';
 import { columnsOf } from './columns.js';
+import type { CsvDialect } from './csv-dialect.js';
 import type { OutputFormat } from './format.js';
 import { formatJson, formatNdjson } from './json.js';
 import type { Style } from './style.js';
@@ -21,6 +22,8 @@ export class Printer {
   #csv: typeof import('./csv.js') | undefined;
   /** Start CSV output with a UTF-8 byte order mark (--bom, or stdout is a .csv file). */
   readonly bom: boolean;
+  /** The CSV dialect (separator, decimal mark) of the reader's spreadsheet; RFC 4180 with a decimal point when unset. */
+  readonly csvDialect: CsvDialect | undefined;
 
   /** The terminal's width when stdout is one (tables are cut to fit it), else undefined (whole cells). */
   readonly #width: number | undefined;
@@ -28,12 +31,13 @@ export class Printer {
   /** The pager command for output taller than the terminal, or undefined (piped, --no-pager). */
   readonly #pager: string | undefined;
 
-  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; rows?: number; pager?: string } = {}) {
+  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; rows?: number; pager?: string; csvDialect?: CsvDialect } = {}) {
     this.format = format;
     this.style = style;
     this.#errStyle = errStyle;
     this.fields = fields;
     this.bom = options.bom === true;
+    this.csvDialect = options.csvDialect;
     this.#width = options.width;
     this.#rows = options.rows !== undefined && options.rows > 0 ? options.rows : 24;
     this.#pager = options.pager;
@@ -67,7 +71,7 @@ export class Printer {
   #formatCsv<T>(records: readonly T[], columns: readonly Column<T>[]): string {
     if (this.#csv === undefined) throw new Error('CSV output was not loaded (Printer.load)');
     // One document per run: a second table (bake's alarms) gets no second BOM.
-    const text = this.#csv.formatCsv(records, columns, { bom: this.bom && !this.#bomWritten });
+    const text = this.#csv.formatCsv(records, columns, { bom: this.bom && !this.#bomWritten, ...(this.csvDialect && { dialect: this.csvDialect }) });
     this.#bomWritten = true;
     return text;
   }
@@ -81,7 +85,8 @@ export class Printer {
     else if (this.format === 'ndjson') process.stdout.write(formatNdjson(this.#picked(records, chosen)));
     else if (this.format === 'csv') process.stdout.write(this.#formatCsv(records, chosen ?? columns));
     else if (records.length === 0) this.note('no results');
-    else this.#table(records, chosen ?? columns, chosen !== undefined);
+    // Columns only a spreadsheet needs (a time's UTC offset beside it) stay out of tables unless chosen.
+    else this.#table(records, chosen ?? columns.filter((column) => column.csvOnly !== true), chosen !== undefined);
   }
 
   /** Headers already named in a "left out" note, so a run says it once (bake prints two tables). */

@@ -1,25 +1,20 @@
 import { cellText } from './cell.js';
 import type { Column } from './columns.js';
 import type { Style } from './style.js';
+import { displayWidth, longestPiece, wrapCell } from './wrap-cell.js';
 
-/** Narrowest a truncated column gets: below this a value is no longer recognisable. */
+/** Narrowest a wrapped free-text column gets: narrower, a value takes more lines than it is worth. */
 const minColumnWidth = 10;
 /**
- * Values that are never cut: ids (to copy), dates, times, numbers, booleans. A cut date or
- * amount could be read as another one; only free text (titles, names, rules) is shortened.
+ * Values that are never narrowed: ids (to copy), dates, times, numbers, booleans. A broken date
+ * or amount could be read as another one; only text (titles, names, rules) wraps.
  */
 const exactValue = /^([0-9a-f]{24}|\d{4}-\d{2}-\d{2}\S*|\d{2}:\d{2}\S*|-?\d+(\.\d+)?|true|false|)$/;
 const gap = 2;
-
-/** Characters as the terminal counts them (code points; wide CJK is rare in our data). */
-function width(text: string): number {
-  return [...text].length;
-}
-
-function truncate(text: string, to: number): string {
-  const chars = [...text];
-  return chars.length > to ? `${chars.slice(0, Math.max(1, to - 1)).join('')}…` : text;
-}
+/** The longest word of free text kept on one line (an id in brackets): longer ones break anywhere. */
+const maxUnbrokenWord = 26;
+/** How wide a whole column may stay while other columns are left out for it. */
+const wholeWidthBeforeDropping = 40;
 
 /** A table as text, and the headers of the columns left out to fit the width (empty when none was). */
 export interface FittedTable {
@@ -27,76 +22,114 @@ export interface FittedTable {
   leftOut: string[];
 }
 
-/** Whether every row holds the same value in this column (one patient's list: its id in each row). */
+/** Whether every row holds the same value in this column (one patient's list: its name in each row). */
 function sameInEveryRow(rows: readonly string[][], index: number): boolean {
   return rows.every((row) => row[index] === rows[0]?.[index]);
 }
 
-/**
- * The order in which columns leave a table too wide for the terminal: only those with `drop`,
- * and among them first those with the same value in every row (the patient's id when one
- * patient is listed: the command names the patient already), then by `drop`.
- */
-function dropOrder<T>(columns: readonly Column<T>[], rows: readonly string[][]): number[] {
-  return columns
-    .map((column, index) => ({ index, drop: column.drop, same: sameInEveryRow(rows, index) }))
-    .filter((entry): entry is { index: number; drop: number; same: boolean } => entry.drop !== undefined)
-    .sort((a, b) => Number(b.same) - Number(a.same) || a.drop - b.drop || a.index - b.index)
-    .map((entry) => entry.index);
-}
+/** How a column may narrow: `exact` never, `text` down to 10, `whole` only after every text column and never inside a word. */
+type Give = 'exact' | 'text' | 'whole';
 
 /**
  * Rows padded into columns, header in bold, like `gh pr list`. With `maxWidth` (a terminal's
- * width), like gh: (a) the widest free-text column is cut with `…`, then the next widest, never
- * below 10 characters and never an id, date, time or number; (b) if the table still cannot fit
- * with every free-text column at its narrowest, columns with a `drop` rank are left out, in that
- * order, until it can (`keepAll`, for columns a person chose with --fields, leaves none out; the
- * terminal then wraps what does not fit). Without `maxWidth` (piped) every cell is whole.
+ * width), when the table is wider than that:
+ * (a) columns that may be left out (`drop`) and hold one value in every row move into a heading
+ *     line above the table (`timeZone: Europe/Berlin  patient: Clara Claus`);
+ * (b) columns with a `drop` rank are left out, in that order, while the table cannot fit even
+ *     with its text wrapped (`keepAll`, for columns a person chose with --fields, leaves none out);
+ * (c) free-text columns wrap, widest first, down to 10 characters; then the columns that must be
+ *     read whole (`whole`: a medication's name with its strength, a patient's name, a rule) wrap
+ *     between words. Nothing is cut: ids, dates, times and numbers never narrow, and a cell that
+ *     does not fit continues on the next line. Without `maxWidth` (piped) every cell is on one line.
  */
 export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[], style: Style, options: { maxWidth?: number | undefined; keepAll?: boolean } = {}): FittedTable {
   const allRows = records.map((record) => columns.map((column) => cellText(column.value(record)).replace(/\s+/g, ' ')));
   const allHeaders = columns.map((column) => column.header.toUpperCase());
-  const allWidths = allHeaders.map((header, index) => Math.max(width(header), ...allRows.map((row) => width(row[index] ?? ''))));
-  const cuttableAll = columns.map((column, index) => column.whole !== true && allRows.some((row) => !exactValue.test(row[index] ?? '')));
+  const allWidths = allHeaders.map((header, index) => Math.max(displayWidth(header), ...allRows.map((row) => displayWidth(row[index] ?? ''))));
+  const give: Give[] = columns.map((column, index) => (!allRows.some((row) => !exactValue.test(row[index] ?? '')) ? 'exact' : column.whole ? 'whole' : 'text'));
+  // The narrowest a column can get: its header stays on one line, and a whole value breaks only between words.
+  const floor = columns.map((_column, index) => {
+    if (give[index] === 'exact') return allWidths[index] ?? 0;
+    const header = displayWidth(allHeaders[index] ?? '');
+    if (give[index] === 'whole') return Math.max(header, ...allRows.map((row) => longestPiece(row[index] ?? '')));
+    // Free text breaks between words; inside a word only when one is longer than an id in brackets.
+    const longest = Math.min(maxUnbrokenWord, Math.max(0, ...allRows.map((row) => longestPiece(row[index] ?? ''))));
+    return Math.max(Math.min(header, minColumnWidth), Math.min(allWidths[index] ?? 0, minColumnWidth), longest);
+  });
   const kept = new Set(columns.map((_column, index) => index));
   const leftOut: string[] = [];
+  const heading: string[] = [];
   const { maxWidth } = options;
-  if (maxWidth !== undefined && options.keepAll !== true) {
-    // Narrowest the table can get by cutting alone; drop only while even that does not fit.
-    const narrowest = () =>
-      [...kept].reduce((sum, index) => sum + (cuttableAll[index] ? Math.min(allWidths[index] ?? 0, minColumnWidth) : (allWidths[index] ?? 0)), 0) + gap * (kept.size - 1);
-    for (const index of dropOrder(columns, allRows)) {
-      if (narrowest() <= maxWidth) break;
+  const widthOf = (indexes: Iterable<number>, of: (index: number) => number) => {
+    const list = [...indexes];
+    return list.reduce((sum, index) => sum + of(index), 0) + gap * Math.max(0, list.length - 1);
+  };
+  if (maxWidth !== undefined && options.keepAll !== true && widthOf(kept, (index) => allWidths[index] ?? 0) > maxWidth) {
+    if (allRows.length > 1) {
+      columns.forEach((column, index) => {
+        if (column.drop === undefined || !sameInEveryRow(allRows, index) || (allRows[0]?.[index] ?? '') === '') return;
+        kept.delete(index);
+        heading.push(`${column.header}: ${allRows[0]?.[index] ?? ''}`);
+      });
+    }
+    const dropOrder = [...kept]
+      .filter((index) => columns[index]?.drop !== undefined)
+      .sort((a, b) => (columns[a]?.drop ?? 0) - (columns[b]?.drop ?? 0) || a - b);
+    // A whole value (a medication's name) is wrapped only when no droppable column is left: ids and
+    // extras go first. A very long one counts as 40 characters, so that it does not empty the table.
+    const beforeWrapping = (index: number) => (give[index] === 'whole' ? Math.max(floor[index] ?? 0, Math.min(allWidths[index] ?? 0, wholeWidthBeforeDropping)) : (floor[index] ?? 0));
+    for (const index of dropOrder) {
+      if (widthOf(kept, beforeWrapping) <= maxWidth) break;
       kept.delete(index);
       leftOut.push(columns[index]?.header ?? '');
     }
   }
   const shown = [...kept].sort((a, b) => a - b);
-  const rows = allRows.map((row) => shown.map((index) => row[index] ?? ''));
-  const headers = shown.map((index) => allHeaders[index] ?? '');
-  const widths = shown.map((index) => allWidths[index] ?? 0);
-  const cuttable = shown.map((index) => cuttableAll[index] ?? false);
+  const widths = new Map(shown.map((index) => [index, allWidths[index] ?? 0]));
   if (maxWidth !== undefined) {
-    const total = () => widths.reduce((sum, value) => sum + value, 0) + gap * (widths.length - 1);
-    while (total() > maxWidth) {
-      const candidates = widths.map((value, index) => (cuttable[index] && value > minColumnWidth ? value : -1));
-      const widest = candidates.indexOf(Math.max(...candidates));
-      if (widest < 0 || (candidates[widest] ?? -1) < 0) break;
-      // Down to the excess, or to the next widest free-text column, whichever comes first: widest first, like gh.
-      const others = candidates.filter((_value, index) => index !== widest);
-      const excess = total() - maxWidth;
-      widths[widest] = Math.max(minColumnWidth, (widths[widest] ?? 0) - excess, Math.min(widths[widest] ?? 0, Math.max(...others, 0)) === widths[widest] ? minColumnWidth : Math.max(...others, 0));
+    const total = () => widthOf(shown, (index) => widths.get(index) ?? 0);
+    for (const kind of ['text', 'whole'] as const) {
+      // Widest first, like gh: down to the excess or to the next widest, whichever comes first.
+      while (total() > maxWidth) {
+        const candidates = shown.filter((index) => give[index] === kind && (widths.get(index) ?? 0) > (floor[index] ?? 0));
+        if (candidates.length === 0) break;
+        const widest = candidates.reduce((a, b) => ((widths.get(b) ?? 0) > (widths.get(a) ?? 0) ? b : a));
+        const next = Math.max(0, ...candidates.filter((index) => index !== widest).map((index) => widths.get(index) ?? 0));
+        const current = widths.get(widest) ?? 0;
+        const target = Math.max(floor[widest] ?? 0, current - (total() - maxWidth), next < current ? next : current - 1);
+        widths.set(widest, target);
+      }
     }
   }
-  const line = (cells: string[]) =>
+  const line = (cells: string[][], row: number) =>
     cells
-      .map((cell, index) => {
-        const cut = truncate(cell, widths[index] ?? width(cell));
-        return index === cells.length - 1 ? cut : cut + ' '.repeat(Math.max(0, (widths[index] ?? 0) - width(cut)));
+      .map((lines, position) => {
+        const text = lines[row] ?? '';
+        const width = widths.get(shown[position] ?? -1) ?? displayWidth(text);
+        return position === cells.length - 1 ? text : text + ' '.repeat(Math.max(0, width - displayWidth(text)));
       })
-      .join(' '.repeat(gap));
-  const header = style.bold(line(headers));
-  return { text: [header, ...rows.map(line)].join('\n') + '\n', leftOut };
+      .join(' '.repeat(gap))
+      .trimEnd();
+  const render = (cells: string[]) => {
+    const wrapped = cells.map((cell, position) => wrapCell(cell, widths.get(shown[position] ?? -1) ?? displayWidth(cell)));
+    const height = Math.max(1, ...wrapped.map((lines) => lines.length));
+    return Array.from({ length: height }, (_unused, row) => line(wrapped, row)).join('\n');
+  };
+  const header = style.bold(render(shown.map((index) => allHeaders[index] ?? '')));
+  const body = allRows.map((row) => render(shown.map((index) => row[index] ?? '')));
+  const above = heading.length === 0 ? [] : [headingLines(heading, maxWidth)];
+  return { text: [...above, header, ...body].join('\n') + '\n', leftOut };
+}
+
+/** `timeZone: Europe/Berlin  patient: Clara Claus`, on as many lines as the width needs (never cut). */
+function headingLines(items: readonly string[], maxWidth: number | undefined): string {
+  const lines: string[] = [];
+  for (const item of items) {
+    const last = lines.at(-1);
+    if (last !== undefined && (maxWidth === undefined || displayWidth(last) + gap + displayWidth(item) <= maxWidth)) lines[lines.length - 1] = `${last}${' '.repeat(gap)}${item}`;
+    else lines.push(item);
+  }
+  return lines.join('\n');
 }
 
 /** One record as aligned `key  value` lines, like `gh repo view`. */

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunningServer } from '@medsched/reference-server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { runCli, tempConfigDir } from './support/run-cli.js';
+import { expectNoSecretsInTranscript } from './support/secrets.js';
+import { demoUser, startTestServer } from './support/test-server.js';
+
+let server: RunningServer;
+let env: Record<string, string>;
+const nurse = demoUser(0, 'user');
+const clara = demoUser(0, 'patient1');
+const day = ['--from', '2026-05-04', '--to', '2026-05-04'];
+/** Names whose strength decides the dose: the two Metformins differ only after the 10th character. */
+const medications = ['Metformin 500 mg', 'Metformin 1000 mg', 'Marcumar 3 mg', 'L-Thyroxin 75 µg'];
+const rrule = 'FREQ=WEEKLY;BYDAY=MO,WE,FR';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey, LANG: 'de_DE.UTF-8' };
+  for (const [index, name] of medications.entries()) {
+    const medication = await runCli(['medication', 'create', '--name', name, '--json', 'id', '--yes'], env);
+    expect(medication.code, medication.stderr).toBe(0);
+    const id = (JSON.parse(medication.stdout) as { id: string }).id;
+    const entry = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', name, '--date', '2026-05-04', '--time', `${String(7 + index).padStart(2, '0')}:00`, '--medication', id, '--amount', '0.5', '--unit', 'tablet', '--rrule', rrule, '--yes'], env);
+    expect(entry.code, entry.stderr).toBe(0);
+  }
+  expect((await runCli(['bake', '--patient', clara.userId, ...day, '--yes'], env)).code).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  endLeftoverTerminals();
+  await server.close();
+  expectNoSecretsInTranscript();
+});
+
+async function onScreen(args: string[], columns: number): Promise<{ lines: string[]; stderr: string }> {
+  const errFile = join(tempConfigDir(), 'err.log');
+  const shown = runInTerminal([...args, '--no-color', '--no-pager'], { ...env, COLUMNS: String(columns) }, { size: { columns, rows: 60 }, stderrFile: errFile });
+  expect(await shown.closed, args.join(' ')).toBe(0);
+  return { lines: shown.output().split(/\r?\n/), stderr: readFileSync(errFile, 'utf8') };
+}
+
+describe('tables never cut what could be misread', () => {
+  it.each([120, 80, 60])('at %i columns every medication name with its strength is whole on one line, nothing is cut, every line fits', async (columns) => {
+    for (const args of [['bake', 'show', '--patient', clara.userId, ...day], ['calendar', 'list', '--patient', clara.userId, '--all']]) {
+      const { lines } = await onScreen(args, columns);
+      for (const name of medications) expect(lines.some((line) => line.includes(name)), `${args[0]} at ${columns}: ${name}\n${lines.join('\n')}`).toBe(true);
+      for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(columns);
+      expect(lines.join('\n')).not.toContain('…');
+    }
+  }, 120_000);
+
+  it('at 120 columns one patient’s bake names the patient and zone once, above the table; calendar list shows the whole rule', async () => {
+    const { lines } = await onScreen(['bake', 'show', '--patient', clara.userId, ...day], 120);
+    expect(lines.join('\n')).toMatch(/^timeZone: Europe\/Berlin {2}patient: Clara Claus/m);
+    const header = lines.find((line) => line.startsWith('DATE')) as string;
+    expect(header).toMatch(/^DATE\s+TIME\s+MEDICATION\s+AMOUNT\s+UNIT/);
+    expect(header).not.toContain('TIMEZONE');
+    expect(lines.some((line) => /^2026-05-04\s+08:00\s+Metformin 1000 mg\s+0\.5\s+tablet/.test(line))).toBe(true);
+
+    const list = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], 120);
+    expect(list.lines.some((line) => line.includes(rrule))).toBe(true);
+    // At 60 the rule is either whole (wrapped after a ; or ,) or named as left out: never cut.
+    const narrow = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], 60);
+    if (!/Left out to fit 60 columns: .*rrule/.test(narrow.stderr)) expect(narrow.lines.join('\n').replace(/\s+/g, '')).toContain(rrule);
+  }, 120_000);
+});
