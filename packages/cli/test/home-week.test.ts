@@ -63,14 +63,14 @@ describe('bake show --all-patients', () => {
     const show = await runCli(['bake', 'show', '--all-patients', ...week, '--output', 'csv'], env);
     expect(show.code, show.stderr).toBe(0);
     const [header, ...lines] = show.stdout.trimEnd().split('\r\n');
-    expect(header).toBe('date,time,timeZone,patient,patientId,medication,amount,unit,title,device,id');
+    expect(header).toBe('date,time,utcOffset,timeZone,patient,patientId,medication,amount,unit,title,device,id');
     const rows = lines.map((line) => line.split(','));
     const held = await bakedByPatient();
     expect(held.length).toBeGreaterThanOrEqual(9);
-    expect(new Set(rows.map((row) => row[10]))).toEqual(new Set(held.flatMap((patient) => patient.entries.map((entry) => entry.id))));
+    expect(new Set(rows.map((row) => row[11]))).toEqual(new Set(held.flatMap((patient) => patient.entries.map((entry) => entry.id))));
     expect(rows).toHaveLength(held.reduce((sum, patient) => sum + patient.entries.length, 0));
     // Name, then date, then time.
-    const order = rows.map((row) => [row[3] as string, row[0] as string, row[1] as string] as const);
+    const order = rows.map((row) => [row[4] as string, row[0] as string, row[1] as string] as const);
     const sorted = [...order].sort((a, b) => collator.compare(a[0], b[0]) || a[1].localeCompare(b[1]) || a[2].localeCompare(b[2]));
     expect(order).toEqual(sorted);
     for (const name of ['Jürgen Müller', 'Łukasz Żółć', 'Åse Ødegård', 'Nguyễn Văn An']) expect(show.stdout).toContain(name);
@@ -165,9 +165,12 @@ describe('the home at 80 columns, in a terminal', () => {
     const errFile = join(tempConfigDir(), 'err.log');
     const shown = runInTerminal(['bake', 'show', '--all-patients', ...week, ...extra, '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 60 }, stderrFile: errFile });
     expect(await shown.closed, readFileSync(errFile, 'utf8')).toBe(0);
-    const lines = shown.output().split(/\r?\n/).filter((line) => line.trim() !== '');
-    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+    const printed = shown.output().split(/\r?\n/).filter((line) => line.trim() !== '');
+    for (const line of printed) expect([...line].length, line).toBeLessThanOrEqual(80);
+    // What every row shares may stand above the table on a line of its own (`timeZone: Europe/Berlin`).
+    const lines = printed.slice(printed.findIndex((line) => /^(DATE\s+TIME\s+)?PATIENT\s+MEDICATION\s/.test(line)));
     expect(lines[0]).toMatch(/^(DATE\s+TIME\s+)?PATIENT\s+MEDICATION\s/);
+    for (const line of printed.slice(0, printed.length - lines.length)) expect(line).toMatch(/^\w+: /);
     for (const name of ['Åse Ødegård', 'Jürgen Müller', 'Łukasz Żółć', 'Nguyễn Văn An', 'Metformin 500 mg', 'Metformin 1000 mg', 'L-Thyroxin 75 µg']) expect(shown.output()).toContain(name);
     // The intake (or summary) table, up to the alarms' own table: nothing in it is shortened.
     const table = lines.slice(0, lines.findIndex((line, index) => index > 0 && /^DATE\s+TIME\s+DEVICE/.test(line)) >>> 0);
