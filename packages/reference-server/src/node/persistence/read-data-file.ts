@@ -113,7 +113,7 @@ export function readDataFile(path: string, tableNames: readonly string[]): DataF
   return {
     tables,
     snapshotRecords,
-    journalLines: lines.length - 1 - snapshotRecords,
+    journalLines: lines.length - 1 - snapshotRecords - (cleanStop ? 1 : 0),
     answers: [...answers.values()],
     version,
     ...(version >= 4 ? { cleanStop } : {}),
