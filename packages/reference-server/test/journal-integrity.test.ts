@@ -137,7 +137,7 @@ describe('a version 4 data file: sequence numbers checked at start', () => {
     }
   });
 
-  it('refuses through startServer too (the bin prints the same message and exits 1)', async () => {
+  it('startServer rejects with the same DataFileError (the bin prints it and exits 1)', async () => {
     const { path, lines } = await writtenFile();
     write(path, [...lines.slice(0, 5), lines[4]!, ...lines.slice(5)]);
     await expect(startServer({ port: 0, data: path, adminSecret: 'journal-test' })).rejects.toThrow(`${path}:6: duplicated line: sequence 4 again (a copy of it), first at line 5`);
