@@ -122,6 +122,7 @@ describe('a version 4 data file: sequence numbers checked at start', () => {
     const variants: Array<[string, string[], string]> = [
       ['duplicated', [...lines.slice(0, at + 1), lines[at]!, ...lines.slice(at + 1)], `${path}:${at + 2}: duplicated line: sequence ${seqAt(at)} again (a copy of it), first at line ${at + 1}`],
       ['missing', [...lines.slice(0, at), ...lines.slice(at + 1)], `${path}:${at + 1}: missing lines: sequence ${seqAt(at + 1)} follows ${seqAt(at - 1)}, so sequence ${seqAt(at)} is missing`],
+      ['two lines missing', [...lines.slice(0, at), ...lines.slice(at + 2)], `${path}:${at + 1}: missing lines: sequence ${seqAt(at + 2)} follows ${seqAt(at - 1)}, so sequences ${seqAt(at)} to ${seqAt(at + 1)} (2 lines) are missing`],
       ['reordered', [...lines.slice(0, at), lines[at + 1]!, lines[at]!, ...lines.slice(at + 2)], `${path}:${at + 1}: lines out of order: sequence ${seqAt(at + 1)} where ${seqAt(at)} was expected; sequence ${seqAt(at)} is at line ${at + 2}`],
       ['the last line duplicated', [...lines, lines.at(-1)!], `${path}:${lines.length + 1}: duplicated line: sequence ${seqAt(lines.length - 1)} again (a copy of it)`],
       ['a snapshot line dropped', [...lines.slice(0, 3), ...lines.slice(4)], `${path}:4: missing lines: sequence 4 follows 2`],
