@@ -37,10 +37,14 @@ export class JournalCompaction {
     this.#notBefore = Math.ceil(journalBytes * 1.5);
   }
 
-  /** Writes every record of `db` (and the kept answers) as the new snapshot; the caller reopens its journal after. */
-  compact(db: Database, answers: readonly DurableAnswer[] = []): void {
-    writeSnapshot(this.path, exportRecords(db), this.mode, answers);
+  /**
+   * Writes every record of `db` (and the kept answers) as the new snapshot, numbered from 1;
+   * returns its last sequence number, which the caller's reopened journal continues.
+   */
+  compact(db: Database, answers: readonly DurableAnswer[] = []): number {
+    const lastSequence = writeSnapshot(this.path, exportRecords(db), this.mode, answers);
     this.#snapshotBytes = statSync(this.path).size;
     this.#notBefore = 0;
+    return lastSequence;
   }
 }

@@ -13,19 +13,40 @@ import { durableAnswerProblem, type DurableAnswer } from '../../pipeline/durable
  *           is dropped whole; or (version 3) an answer kept for an Idempotency-Key, written
  *           before the answer is sent and again after every snapshot while it lives:
  *           {"op":"answer","answer":{scope,key,fingerprint,expiresAt,status,headers,body}}.
+ *
+ * Version 4 numbers every line after the header: `"seq":1` for the first snapshot line, one
+ * more for each line after it (snapshot, kept answers, journal), so that a duplicated, missing
+ * or reordered line is found at start (`sequence.ts`). The header says `"sequence":S`, the
+ * number of the last line the snapshot was written with (records and kept answers): a file
+ * whose lines end before S was cut. A clean stop appends `{"seq":n,"op":"end"}` as the last line.
  */
 export const dataFileFormat = 'medsched-reference-server-data';
 /** The version this server writes. */
-export const dataFileVersion = 3;
-/** Versions this server reads: version 1 is version 2 without batch lines, version 2 is version 3 without answer lines. */
-const readableVersions: readonly unknown[] = [1, 2, 3];
+export const dataFileVersion = 4;
+/**
+ * Versions this server reads: version 1 is version 2 without batch lines, version 2 is version 3
+ * without answer lines, version 3 is version 4 without sequence numbers and end line.
+ */
+const readableVersions: readonly unknown[] = [1, 2, 3, 4];
 
 export interface Header {
   format: typeof dataFileFormat;
-  version: 1 | 2 | 3;
+  version: 1 | 2 | 3 | 4;
   writtenAt: string;
   /** How many snapshot lines follow the header. */
   records: number;
+  /** (Version 4) the sequence number of the last line the snapshot was written with (its records, then its kept answers). */
+  sequence?: number;
+}
+
+/** (Version 4) every line after the header carries its sequence number: 1, 2, 3, … with no gap. */
+export interface Sequenced {
+  seq: number;
+}
+
+/** (Version 4) the last line a clean stop writes: nothing was lost after it. */
+export interface EndChange {
+  op: 'end';
 }
 
 export type RecordChange =
@@ -46,6 +67,9 @@ export interface AnswerChange {
 
 export type Change = RecordChange | BatchChange | AnswerChange;
 
+/** What a line after the header holds. */
+export type Line = Change | EndChange;
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The reason a decoded header is not one this version reads, or undefined. */
@@ -53,11 +77,20 @@ export function headerProblem(value: unknown): string | undefined {
   if (!isObject(value) || value.format !== dataFileFormat) return `not a medsched data file (the first line should be a "${dataFileFormat}" header)`;
   if (!readableVersions.includes(value.version)) return `format version ${JSON.stringify(value.version)}, but this server reads versions ${readableVersions.slice(0, -1).join(', ')} and ${String(readableVersions.at(-1))} only`;
   if (!Number.isInteger(value.records) || (value.records as number) < 0) return 'the header has no valid record count';
+  if (value.version === 4 && (!Number.isInteger(value.sequence) || (value.sequence as number) < (value.records as number))) {
+    return 'the header has no valid sequence number (a version 4 header says the sequence of its snapshot\'s last line)';
+  }
   return undefined;
 }
 
-/** The reason a decoded line is not a change (a record change or a batch of them), or undefined. */
-export function changeProblem(value: unknown, tables: ReadonlySet<string>): string | undefined {
+/** The reason a decoded line is not a change (a record change or a batch of them) of a file of `version`, or undefined. */
+export function changeProblem(value: unknown, tables: ReadonlySet<string>, version: Header['version']): string | undefined {
+  if (version >= 4) {
+    if (!isObject(value) || !Number.isSafeInteger(value.seq) || (value.seq as number) < 1) return 'a line without a sequence number ("seq")';
+    if (value.op === 'end') return undefined;
+  } else if (isObject(value) && (value.op === 'end' || 'seq' in value)) {
+    return `a version ${version} file cannot hold sequence numbers or an end line (version 4 does)`;
+  }
   if (isObject(value) && value.op === 'answer') {
     const problem = durableAnswerProblem(value.answer);
     return problem === undefined ? undefined : `a kept answer: ${problem}`;

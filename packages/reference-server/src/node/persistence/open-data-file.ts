@@ -53,7 +53,7 @@ export interface DataFile {
   sync(): void;
   /** Times the running server compacted the file (rewrote it as a snapshot without journal). */
   readonly compactions: number;
-  /** Stops journaling and closes the file. */
+  /** Stops journaling and closes the file, ending it with the end line of a clean stop. */
   close(): void;
 }
 
@@ -78,6 +78,15 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
           'a write cut short by a crash, never acknowledged.',
       );
     }
+    if (contents.version < 4) {
+      warn(`medsched-server: ${path}: a version ${contents.version} data file has no sequence numbers, so duplicated, missing or reordered lines could not be found; it is rewritten as version 4 now.`);
+    }
+    if (contents.cleanStop === false) {
+      warn(
+        `medsched-server: ${path}: the last server did not stop cleanly (no end line): every line is in sequence, ` +
+          'but lines cut off the end of the file (a copy or restore that lost its tail) could not be told from a crash.',
+      );
+    }
     const lines = new Map<string, number[]>();
     const records: Record<string, unknown[]> = {};
     for (const [table, byId] of contents.tables) {
@@ -99,12 +108,13 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   const now = options.now ?? Date.now;
   const keptAnswers = (contents?.answers ?? []).filter((answer) => answer.expiresAt > now());
   const saved = exportRecords(db);
+  let lastSequence: number;
   try {
-    writeSnapshot(path, saved, mode, keptAnswers);
+    lastSequence = writeSnapshot(path, saved, mode, keptAnswers);
   } catch (error) {
     throw new DataFileError(path, undefined, `cannot write the snapshot: ${(error as Error).message}`);
   }
-  let journal = Journal.open(path);
+  let journal = Journal.open(path, lastSequence);
   const compaction = new JournalCompaction(path, mode, options.compactBytes);
   let compactions = 0;
   const onWriteFailure =
@@ -160,8 +170,9 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
       guarded(() => journal.sync());
       // Every write so far is in memory and in the journal: a snapshot of memory replaces both.
       if (!compaction.due(journal.bytes)) return;
+      let compactedSequence: number;
       try {
-        compaction.compact(db, answersSource());
+        compactedSequence = compaction.compact(db, answersSource());
       } catch (error) {
         // The journal still holds every write: nothing is lost; the next sync tries again later.
         compaction.postpone(journal.bytes);
@@ -169,7 +180,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
         return;
       }
       journal.close();
-      journal = Journal.open(path);
+      journal = Journal.open(path, compactedSequence);
       compactions += 1;
     },
     get compactions() {
@@ -177,7 +188,7 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     },
     close() {
       stop();
-      journal.close();
+      journal.end();
     },
   };
 }

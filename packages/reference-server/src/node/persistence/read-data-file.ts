@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { StoredRecord } from '../../db/records.js';
 import { DataFileError } from './errors.js';
-import { changeProblem, headerProblem, type Change, type Header, type RecordChange } from './format.js';
+import { changeProblem, headerProblem, type Header, type Line, type RecordChange, type Sequenced } from './format.js';
 import { decodeLine } from './lines.js';
+import { sequenceProblem } from './sequence.js';
 import type { DurableAnswer } from '../../pipeline/durable-answer.js';
 
 export interface DataFileContents {
@@ -12,6 +13,14 @@ export interface DataFileContents {
   journalLines: number;
   /** Answers kept for Idempotency-Keys, the last line of each scope and key, in file order. */
   answers: DurableAnswer[];
+  /** The file's format version (an older one is rewritten as the current one at start). */
+  version: Header['version'];
+  /**
+   * (Version 4) whether the file ends with the end line of a clean stop. Without it the last
+   * server was killed or crashed: every acknowledged write is still there unless whole lines
+   * were cut off the end, which nothing in the file can show.
+   */
+  cleanStop?: boolean;
   /** An incomplete last line (a write cut by a crash, never acknowledged), dropped. */
   tornTail?: { line: number; bytes: number };
 }
@@ -19,7 +28,8 @@ export interface DataFileContents {
 /**
  * Reads and checks a whole data file and replays its journal over its snapshot. Returns
  * undefined when the file does not exist. Every complete line must pass its checksum and make
- * sense; only bytes after the last newline (an append cut short) are tolerated, and reported.
+ * sense, and (version 4) their sequence numbers must run 1, 2, 3, … (`sequence.ts`); only bytes
+ * after the last newline (an append cut short) are tolerated, and reported.
  * Anything else throws a `DataFileError` naming the file and line.
  */
 export function readDataFile(path: string, tableNames: readonly string[]): DataFileContents | undefined {
@@ -48,23 +58,40 @@ export function readDataFile(path: string, tableNames: readonly string[]): DataF
   if (!header.ok) fail(1, `unreadable header: ${header.reason}`);
   const headerIssue = headerProblem(header.ok && header.value);
   if (headerIssue) fail(1, headerIssue);
-  const snapshotRecords = ((header as { value: Header }).value).records;
+  const { records: snapshotRecords, version, sequence: snapshotSequence = 0 } = (header as { value: Header }).value;
   if (lines.length < 1 + snapshotRecords) {
     fail(lines.length + 1, `the snapshot is cut short: the header announces ${snapshotRecords} records, the file holds ${lines.length - 1} complete lines`);
   }
 
-  const tables = new Map(tableNames.map((name) => [name, new Map<string, { record: StoredRecord; line: number }>()]));
+  // Every line is checked on its own first (checksum, meaning), then their order, then replayed.
   const known = new Set(tableNames);
-  const answers = new Map<string, DurableAnswer>();
+  const decodedLines: Line[] = [];
   for (let index = 1; index < lines.length; index++) {
-    const lineNumber = index + 1;
-    const inSnapshot = index <= snapshotRecords;
+    const where = index <= snapshotRecords ? 'snapshot' : 'journal';
     const decoded = decodeLine(lines[index]!);
-    if (!decoded.ok) fail(lineNumber, `${inSnapshot ? 'snapshot' : 'journal'} line damaged: ${decoded.reason}`);
-    const change = (decoded as { value: unknown }).value;
-    const problem = changeProblem(change, known);
-    if (problem) fail(lineNumber, `${inSnapshot ? 'snapshot' : 'journal'} line not understood: ${problem}`);
-    const decodedChange = change as Change;
+    if (!decoded.ok) fail(index + 1, `${where} line damaged: ${decoded.reason}`);
+    const value = (decoded as { value: unknown }).value;
+    const problem = changeProblem(value, known, version);
+    if (problem) fail(index + 1, `${where} line not understood: ${problem}`);
+    decodedLines.push(value as Line);
+  }
+  if (version >= 4) {
+    const sequences = decodedLines.map((line) => (line as unknown as Sequenced).seq);
+    const problem = sequenceProblem(sequences, snapshotSequence, (first, second) => lines[first + 1]!.equals(lines[second + 1]!));
+    if (problem) fail(problem.line, problem.reason);
+  }
+
+  const tables = new Map(tableNames.map((name) => [name, new Map<string, { record: StoredRecord; line: number }>()]));
+  const answers = new Map<string, DurableAnswer>();
+  let cleanStop = false;
+  for (const [position, decodedChange] of decodedLines.entries()) {
+    const lineNumber = position + 2;
+    const inSnapshot = position < snapshotRecords;
+    if (decodedChange.op === 'end') {
+      if (inSnapshot || position !== decodedLines.length - 1) fail(lineNumber, 'an end line (written at a clean stop) that is not the last line of the file');
+      cleanStop = true;
+      continue;
+    }
     if (decodedChange.op === 'answer') {
       if (inSnapshot) fail(lineNumber, 'snapshot line with operation answer');
       const { scope, key } = decodedChange.answer;
@@ -86,8 +113,10 @@ export function readDataFile(path: string, tableNames: readonly string[]): DataF
   return {
     tables,
     snapshotRecords,
-    journalLines: lines.length - 1 - snapshotRecords,
+    journalLines: lines.length - 1 - snapshotRecords - (cleanStop ? 1 : 0),
     answers: [...answers.values()],
+    version,
+    ...(version >= 4 ? { cleanStop } : {}),
     ...(tail > 0 ? { tornTail: { line: lines.length + 1, bytes: tail } } : {}),
   };
 }
