@@ -8,7 +8,9 @@ export default defineProject({
     // Builds dist/bin.js once per run: the tests run the built CLI as a child process.
     globalSetup: ['test/support/global-setup.ts'],
     // Every test drives the built CLI over HTTP; one server per file, files in parallel.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a test starts up to a dozen CLI processes, and on a loaded two-core runner (another
+    // full run beside this one) each start can take seconds. The timeout only guards against hangs.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

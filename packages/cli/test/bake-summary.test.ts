@@ -78,5 +78,5 @@ describe('bake show --summary on a real server', () => {
       }),
       { numRuns: 6 },
     );
-  }, 120_000);
+  });
 });

@@ -147,6 +147,6 @@ describe('medsched conformance', { timeout: 90_000 }, () => {
       expect(cli.code === 0).toBe(library.ok);
       expect(library.ok).toBe(deployment === 'the reference server');
       // Two whole runs on a machine shared with other test files: a bound, not a timing.
-    }, 120_000);
+    });
   }
 });

@@ -111,5 +111,5 @@ describe('CSV in the reader’s dialect', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('comma or semicolon');
     expect((await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--csv-dialect', 'tab'], env)).code).toBe(2);
-  }, 120_000);
+  });
 });

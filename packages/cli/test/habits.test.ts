@@ -116,7 +116,7 @@ describe('device events --follow', () => {
       if (follow.exitCode === null) follow.kill('SIGKILL');
       await again?.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('output on a terminal, like gh', () => {
@@ -194,7 +194,7 @@ describe('wide tables on a terminal, like gh', () => {
       }
     }
     expect(leftOutSomewhere).toBe(true);
-  }, 90_000);
+  });
 
   it('at 80 columns calendar list leaves out ids first, then the patient and the rule, keeps columns chosen with --fields, and piped it is whole and says nothing', async () => {
     const env = envFor();

@@ -37,7 +37,7 @@ beforeAll(async () => {
   ({ residents } = await seedCareHome(server, from));
   const bake = await runCli(['bake', '--all-patients', ...week, '--yes'], env);
   if (bake.code !== 0) throw new Error(`the home-wide bake failed: ${bake.stderr}`);
-}, 120_000);
+});
 afterAll(async () => {
   endLeftoverTerminals();
   await server.close();
@@ -176,7 +176,7 @@ describe('the home at 80 columns, in a terminal', () => {
     const table = lines.slice(0, lines.findIndex((line, index) => index > 0 && /^DATE\s+TIME\s+DEVICE/.test(line)) >>> 0);
     expect(table.filter((line) => line.includes('…'))).toEqual([]);
     expect(readFileSync(errFile, 'utf8')).toContain(`for 1 patient: ${residentWithoutIntakes}.`);
-  }, 60_000);
+  });
 
   it('the progress spinner fits an 80-column terminal (a wrapped line would leave its tail behind at each redraw)', async () => {
     const shown = runInTerminal(['bake', 'show', '--all-patients', ...week, '--summary', '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 60 } });
@@ -187,7 +187,7 @@ describe('the home at 80 columns, in a terminal', () => {
     // The first drawing comes at once, before any answer: there is always one to check.
     expect(drawings.length).toBeGreaterThan(0);
     for (const drawing of drawings) expect([...drawing].length, drawing).toBeLessThanOrEqual(80);
-  }, 60_000);
+  });
 });
 
 describe('plan --all-patients', () => {
@@ -234,7 +234,7 @@ describe('plan --all-patients: Ctrl-C', () => {
     } finally {
       await proxy.close();
     }
-  }, 90_000);
+  });
 });
 
 describe('home-wide bake: Ctrl-C', () => {

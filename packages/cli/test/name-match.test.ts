@@ -17,7 +17,7 @@ beforeAll(async () => {
     const created = await runCli(['user', 'create', '--name', name, '--email', `resident${index}@sonnen.example`, '--role', 'patient', '--timezone', 'Europe/Berlin', '--yes'], env);
     expect(created.code, created.stderr).toBe(0);
   }
-}, 60_000);
+});
 afterAll(async () => {
   await server.close();
   expectNoSecretsInTranscript();
@@ -46,7 +46,7 @@ describe('names match as people type them', () => {
       expect(entries.code, `${typed}: ${entries.stderr}`).toBe(0);
       expect(entries.stderr).toContain(`Patient ${typed.trim()} = ${found}`);
     }
-  }, 120_000);
+  });
 
   it('completion offers Jürgen for "Ju" and "mu", from the names the profile has seen', async () => {
     expect((await runCli(['patients', 'list', '--no-devices'], env)).code).toBe(0);

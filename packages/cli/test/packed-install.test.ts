@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
   // --offline: the CLI bundles what it needs, so installing it must not need the registry.
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, stdio: 'pipe' });
-}, 120_000);
+});
 afterAll(async () => {
   await server.close();
   expectNoSecretsInTranscript();

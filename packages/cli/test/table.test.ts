@@ -27,7 +27,7 @@ beforeAll(async () => {
     expect(entry.code, entry.stderr).toBe(0);
   }
   expect((await runCli(['bake', '--patient', clara.userId, ...day, '--yes'], env)).code).toBe(0);
-}, 120_000);
+});
 afterAll(async () => {
   endLeftoverTerminals();
   await server.close();
@@ -49,7 +49,7 @@ describe('tables never cut what could be misread', () => {
       for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(columns);
       expect(lines.join('\n')).not.toContain('…');
     }
-  }, 120_000);
+  });
 
   it('at 120 columns one patient’s bake names the patient and zone once, above the table; calendar list shows the whole rule', async () => {
     const { lines } = await onScreen(['bake', 'show', '--patient', clara.userId, ...day], 120);
@@ -64,5 +64,5 @@ describe('tables never cut what could be misread', () => {
     // At 60 the rule is either whole (wrapped after a ; or ,) or named as left out: never cut.
     const narrow = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], 60);
     if (!/Left out to fit 60 columns: .*rrule/.test(narrow.stderr)) expect(narrow.lines.join('\n').replace(/\s+/g, '')).toContain(rrule);
-  }, 120_000);
+  });
 });
