@@ -23,6 +23,7 @@ export async function startFaultProxy(upstream) {
     // keep-alive connection is reset (they take it for a server closing an idle one), which would
     // hide the dropped create from the SDK, the thing under test, depending on which socket it got.
     res.shouldKeepAlive = false;
+    res.setHeader('connection', 'close');
     const origin = req.headers.origin;
     // Pages in browsers call the proxy cross-origin with the x-fault header, which the server
     // does not allow: the proxy answers their preflights itself (the server's own CORS is proven
@@ -57,7 +58,9 @@ export async function startFaultProxy(upstream) {
           req.socket.resetAndDestroy();
           return;
         }
-        res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
+        // Hop-by-hop headers stay on their hop: the server's `connection: keep-alive` would undo the one request per connection.
+        const { connection, 'keep-alive': keepAlive, 'transfer-encoding': transferEncoding, ...headers } = upstreamResponse.headers;
+        res.writeHead(upstreamResponse.statusCode ?? 502, { ...headers, connection: 'close' });
         res.end(Buffer.concat(chunks));
       });
     });
