@@ -63,7 +63,7 @@ if (!existsSync(serverBin)) {
 }
 if (args.includes('--fresh')) rmSync(cacheRoot, { recursive: true, force: true });
 
-/** The projects to set up, in order (those others use first), each with the deps of its chosen cells. */
+/** The projects to set up, in order (those others use first), each with its npm dependencies. */
 function plannedProjects() {
   const chosen = only.map((name) => cells[name]);
   const needed = new Set(chosen.flatMap((cell) => [...(cell.uses ?? []), cell.project]));
@@ -72,7 +72,9 @@ function plannedProjects() {
     .map((name) => {
       const project = projects[name];
       const mine = chosen.filter((cell) => cell.project === name);
-      const deps = [...new Set([...project.deps, ...mine.flatMap((cell) => cell.deps ?? [])])];
+      // From the registry every cell's deps, so that one cached project serves any choice of its cells;
+      // from the workspace only the chosen cells' (the others' tools are not in the lockfile).
+      const deps = [...new Set([...project.deps, ...(fromWorkspace ? mine : Object.values(project.cells)).flatMap((cell) => cell.deps ?? [])])];
       return { name, project, deps, cells: mine.map((cell) => Object.keys(cells).find((key) => cells[key] === cell)) };
     });
 }

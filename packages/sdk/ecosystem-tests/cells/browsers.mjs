@@ -1,6 +1,7 @@
 // Browsers: the scenario bundled for production by esbuild, Vite, webpack and Rollup (minified),
 // served under a strict Content-Security-Policy from another origin than the API (so every call
 // is cross-origin: CORS against the reference server), in headless Chromium and Firefox ESR.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { checksInChromium, checksInFirefox } from '../browser-drivers.mjs';
 import { startPageServer } from '../page-server.mjs';
@@ -19,7 +20,7 @@ const env = JSON.parse(decodeURIComponent(location.hash.slice(1)));
 runScenario(sdk, env).then(
   (checks) => {
     checks.push({ name: 'no CSP violation', ok: violations.length === 0, detail: violations.join('; ') || 'none' });
-    checks.push({ name: 'the minifier renamed the classes (so the name checks mean something)', ok: sdk.NotFoundError.name !== 'NotFoundError', detail: 'NotFoundError is ' + sdk.NotFoundError.name });
+    if (env.minified) checks.push({ name: 'the minifier renamed the classes (so the name checks mean something)', ok: sdk.NotFoundError.name !== 'NotFoundError', detail: 'NotFoundError is ' + sdk.NotFoundError.name });
     window.__ecosystemResult = checks;
   },
   (error) => (window.__ecosystemResult = [{ name: 'scenario', ok: false, detail: String(error && error.stack) }]),
@@ -40,6 +41,10 @@ const bundlers = {
     files: {
       'vite-app/index.html': page('../browser-entry.mjs'),
       'vite.config.mjs': `export default { root: 'vite-app', logLevel: 'warn', build: { outDir: '../out-vite', emptyOutDir: true } };\n`,
+      'vite.dev.config.mjs': `
+        const csp = "default-src 'self'; connect-src 'self' ws://127.0.0.1:* " + process.env.ECOSYSTEM_CONNECT;
+        export default { server: { headers: { 'content-security-policy': csp } } };\n`,
+      'dev.html': page('./browser-entry.mjs'),
     },
     build: (dir) => run(dir, binPath(dir, 'vite'), ['build']),
   },
@@ -83,10 +88,39 @@ async function browserCell(ctx, env, bundler, openPage) {
   const origins = [env.baseUrl, env.proxyUrl, env.closedUrl].map((url) => new URL(url).origin);
   const server = await startPageServer(join(ctx.dir, `out-${bundler}`), origins);
   try {
-    const checks = await openPage(`${server.origin}/index.html#${encodeURIComponent(JSON.stringify(env))}`, ctx.dir);
+    const checks = await openPage(`${server.origin}/index.html#${encodeURIComponent(JSON.stringify({ ...env, minified: true }))}`, ctx.dir);
     return [{ name: 'served under the CSP', ok: true, detail: server.csp }, ...checks];
   } finally {
     await server.close();
+  }
+}
+
+/**
+ * Vite's dev server (what a developer opens first), the SDK through its dependency optimizer
+ * rather than a production build, under the same CSP plus its own HMR socket.
+ */
+async function viteDevCell(ctx, env) {
+  const origins = [env.baseUrl, env.proxyUrl, env.closedUrl].map((url) => new URL(url).origin);
+  const child = spawn(binPath(ctx.dir, 'vite'), ['--config', 'vite.dev.config.mjs', '--host', '127.0.0.1', '--port', '0'], {
+    cwd: ctx.dir,
+    env: { ...process.env, ECOSYSTEM_CONNECT: origins.join(' ') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const origin = await new Promise((resolve, reject) => {
+      let output = '';
+      const onData = (chunk) => {
+        output += chunk;
+        const match = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
+        if (match) resolve(match[1]);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`vite exited with ${code}: ${output}`)));
+    });
+    return await checksInChromium(`${origin}/dev.html#${encodeURIComponent(JSON.stringify(env))}`);
+  } finally {
+    if (child.exitCode === null) await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')));
   }
 }
 
@@ -95,6 +129,7 @@ export const browserProject = (bundler) => ({
   deps: bundlers[bundler].deps,
   files: { 'browser-entry.mjs': entry, ...bundlers[bundler].files },
   cells: {
+    ...(bundler === 'vite' ? { 'chromium-vite-dev': { label: "Chromium, Vite 8's dev server (dependency optimizer), CSP, CORS", run: viteDevCell } } : {}),
     [`chromium-${bundler}`]: { label: `Chromium, ${bundler} production bundle, strict CSP, CORS`, run: (ctx, env) => browserCell(ctx, env, bundler, checksInChromium) },
     [`firefox-${bundler}`]: { label: `Firefox ESR, ${bundler} production bundle, strict CSP, CORS`, deps: ['puppeteer-core@25'], run: (ctx, env) => browserCell(ctx, env, bundler, checksInFirefox) },
   },
