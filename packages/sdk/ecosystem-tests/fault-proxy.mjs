@@ -2,6 +2,7 @@
 // networks and servers do, so that every runtime sees the same faults. A request with the header
 // `x-fault: <kind>:<token>` gets the fault the first time its token is seen; a retry carries the
 // same header and goes through. Nothing depends on timing: a stalled request is never answered.
+// Browsers' preflights are answered here (CORS), so pages can send the x-fault header.
 import { createServer, request as forward } from 'node:http';
 
 /**
@@ -18,6 +19,25 @@ export async function startFaultProxy(upstream) {
   const seen = new Set();
   const sockets = new Set();
   const server = createServer((req, res) => {
+    // Every connection serves one request: browsers resend a request themselves when a reused
+    // keep-alive connection is reset (they take it for a server closing an idle one), which would
+    // hide the dropped create from the SDK, the thing under test, depending on which socket it got.
+    res.shouldKeepAlive = false;
+    res.setHeader('connection', 'close');
+    const origin = req.headers.origin;
+    // Pages in browsers call the proxy cross-origin with the x-fault header, which the server
+    // does not allow: the proxy answers their preflights itself (the server's own CORS is proven
+    // by the calls the pages make to it directly).
+    if (req.method === 'OPTIONS' && origin && req.headers['access-control-request-method']) {
+      res.writeHead(204, {
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': req.headers['access-control-request-method'],
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+        vary: 'origin',
+      });
+      res.end();
+      return;
+    }
     const header = req.headers['x-fault'];
     const [kind, ...rest] = typeof header === 'string' ? header.split(':') : [];
     const token = rest.join(':');
@@ -25,7 +45,8 @@ export async function startFaultProxy(upstream) {
     if (first) seen.add(`${kind}:${token}`);
     if (first && kind === 'stall') return;
     if (first && kind === '503') {
-      res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '0' });
+      const cors = origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' } : {};
+      res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '0', ...cors });
       res.end(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'internal', detail: 'injected by the fault proxy' }));
       return;
     }
@@ -37,7 +58,9 @@ export async function startFaultProxy(upstream) {
           req.socket.resetAndDestroy();
           return;
         }
-        res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
+        // Hop-by-hop headers stay on their hop: the server's `connection: keep-alive` would undo the one request per connection.
+        const { connection, 'keep-alive': keepAlive, 'transfer-encoding': transferEncoding, ...headers } = upstreamResponse.headers;
+        res.writeHead(upstreamResponse.statusCode ?? 502, { ...headers, connection: 'close' });
         res.end(Buffer.concat(chunks));
       });
     });

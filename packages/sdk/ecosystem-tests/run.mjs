@@ -1,22 +1,24 @@
 #!/usr/bin/env node
-// The ecosystem suite (after openai-node's ecosystem-tests): the packed SDK installed with plain
-// npm in fresh projects outside the workspace, one per tool, each running scenario.cjs against
-// the reference server and a fault proxy in front of it. Prints a table; exits 1 if a cell fails.
+// The ecosystem suite (after openai-node's ecosystem-tests): the packed SDK installed in fresh
+// projects outside the workspace, one per tool, each running scenario.cjs against the reference
+// server and a fault proxy in front of it. Prints a table (cell, result, time); exits 1 if a cell fails.
 //
-//   node packages/sdk/ecosystem-tests/run.mjs                 every cell
-//   node packages/sdk/ecosystem-tests/run.mjs --only node-cjs,jest30-cjs
-//   … --shared                                                one npm project for all the cells asked for
-//   … --json                                                  the results as JSON on the last line
+//   node packages/sdk/ecosystem-tests/run.mjs                       every cell (npm registry, cached)
+//   … --only node20-cjs,jest30-node22                              some cells
+//   … --from-workspace                                              tools from the lockfile, no npm (the quick subset)
+//   … --fresh                                                       empty the install cache first
+//   … --json                                                        the results as JSON on the last line
 //
 // Build first (`pnpm build`): the tarball is packed from dist/, the server runs from its dist/.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { cells, projects } from './cells.mjs';
 import { startFaultProxy } from './fault-proxy.mjs';
+import { cacheRoot, installFromRegistry, installFromWorkspace } from './install.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const serverBin = fileURLToPath(new URL('../../reference-server/dist/node/bin.js', import.meta.url));
@@ -38,12 +40,6 @@ function startServer() {
   });
 }
 
-/** A fresh npm project in `dir`: the tarball and the tools, with npm's own resolution (no workspace, no lockfile of ours). */
-function installProject(dir, tarball, deps) {
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `ecosystem-${dir.split('/').pop()}`, private: true, version: '1.0.0' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--silent', tarball, ...deps], { cwd: dir, stdio: 'pipe' });
-}
-
 /** A loopback URL nothing listens on: a port the system gave us, closed again. */
 async function closedUrl() {
   const server = createServer();
@@ -54,6 +50,7 @@ async function closedUrl() {
 }
 
 const args = process.argv.slice(2);
+const fromWorkspace = args.includes('--from-workspace');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : Object.keys(cells);
 const unknown = only.filter((name) => !(name in cells));
 if (unknown.length > 0) {
@@ -64,62 +61,71 @@ if (!existsSync(serverBin)) {
   console.error('the reference server is not built: run `pnpm build` first');
   process.exit(2);
 }
+if (args.includes('--fresh')) rmSync(cacheRoot, { recursive: true, force: true });
+
+/** The projects to set up, in order (those others use first), each with its npm dependencies. */
+function plannedProjects() {
+  const chosen = only.map((name) => cells[name]);
+  const needed = new Set(chosen.flatMap((cell) => [...(cell.uses ?? []), cell.project]));
+  return Object.keys(projects)
+    .filter((name) => needed.has(name))
+    .map((name) => {
+      const project = projects[name];
+      const mine = chosen.filter((cell) => cell.project === name);
+      // From the registry every cell's deps, so that one cached project serves any choice of its cells;
+      // from the workspace only the chosen cells' (the others' tools are not in the lockfile).
+      const deps = [...new Set([...project.deps, ...(fromWorkspace ? mine : Object.values(project.cells)).flatMap((cell) => cell.deps ?? [])])];
+      return { name, project, deps, cells: mine.map((cell) => Object.keys(cells).find((key) => cells[key] === cell)) };
+    });
+}
 
 const work = packWorkspacePackages(['@medsched/sdk']);
 const tarball = join(work, 'medsched-sdk.tgz');
+const scenarioCjs = readFileSync(join(here, 'scenario.cjs'), 'utf8');
+// The same scenario as an ES module, for the browser bundles (no CommonJS plugin needed in any bundler).
+const scenarioMjs = scenarioCjs.replace("'use strict';", '').replace('module.exports = { runScenario };', 'export { runScenario };');
+if (!scenarioMjs.includes('export { runScenario };')) throw new Error('scenario.cjs must end with module.exports = { runScenario };');
+
 const server = await startServer();
 const proxy = await startFaultProxy(new URL(server.url).origin);
 const runId = `${process.pid}-${Date.now().toString(36)}`;
 const env = { baseUrl: server.url, proxyUrl: proxy.url, closedUrl: await closedUrl(), ...demo };
 
-/**
- * The projects to install: as defined, or with `--shared` all of them merged into one npm project
- * (one install instead of several, for the quick subset inside `pnpm test`; the projects' files
- * have distinct names and their tools do not clash).
- */
-function selectedProjects() {
-  const wanted = Object.entries(projects)
-    .map(([name, project]) => [name, { ...project, cells: Object.fromEntries(Object.entries(project.cells).filter(([cell]) => only.includes(cell))) }])
-    .filter(([, project]) => Object.keys(project.cells).length > 0);
-  if (!args.includes('--shared')) return wanted;
-  const merged = { deps: [], files: {}, cells: {} };
-  for (const [, project] of wanted) {
-    merged.deps.push(...project.deps);
-    for (const file of Object.keys(project.files)) if (file in merged.files) throw new Error(`--shared: two projects write ${file}`);
-    Object.assign(merged.files, project.files);
-    Object.assign(merged.cells, project.cells);
-  }
-  return [['shared', merged]];
-}
-
+const dirs = new Map();
+const installErrors = new Map();
+const ctxOf = (project) => ({ dir: dirs.get(project), dirOf: (name) => dirs.get(name) });
 const results = [];
 try {
-  for (const [projectName, project] of selectedProjects()) {
-    const dir = join(work, projectName);
-    mkdirSync(dir);
-    let installError;
-    const installStarted = performance.now();
+  for (const { name, project, deps, cells: names } of plannedProjects()) {
+    const started = performance.now();
     try {
-      installProject(dir, tarball, project.deps);
-      copyFileSync(join(here, 'scenario.cjs'), join(dir, 'scenario.cjs'));
-      for (const [file, content] of Object.entries(project.files)) writeFileSync(join(dir, file), content);
+      const withSdk = project.withSdk !== false;
+      const dir = fromWorkspace ? installFromWorkspace({ name, tarball, deps, work }) : installFromRegistry({ name, tarball, deps, withSdk });
+      writeFileSync(join(dir, 'scenario.cjs'), scenarioCjs);
+      writeFileSync(join(dir, 'scenario.mjs'), scenarioMjs);
+      for (const [file, content] of Object.entries(project.files)) {
+        mkdirSync(join(dir, file, '..'), { recursive: true });
+        writeFileSync(join(dir, file), content);
+      }
+      dirs.set(name, dir);
     } catch (error) {
-      installError = error;
+      installErrors.set(name, `setting up ${name} failed: ${String(error.stderr ?? '').trim() || error.message}`);
     }
-    console.error(`     ${projectName}: npm install ${project.deps.join(' ') || '(the tarball only)'} in ${Math.round(performance.now() - installStarted)} ms`);
-    for (const [name, cell] of Object.entries(project.cells)) {
+    console.error(`     ${name}: ${fromWorkspace ? 'from the workspace' : `npm install ${deps.join(' ') || '(the tarball only)'}`} in ${Math.round(performance.now() - started)} ms`);
+    for (const cellName of names) {
+      const cell = cells[cellName];
       let checks;
       const started = performance.now();
       try {
-        if (installError) throw installError;
-        checks = await cell.run(dir, { ...env, runId: `${runId}-${name}` });
+        for (const needed of [cell.project, ...(cell.uses ?? [])]) if (installErrors.has(needed)) throw new Error(installErrors.get(needed));
+        checks = await cell.run(ctxOf(cell.project), { ...env, runId: `${runId}-${cellName}` });
       } catch (error) {
         checks = [{ name: 'cell', ok: false, detail: String(error.message ?? error) }];
       }
       const ms = Math.round(performance.now() - started);
-      results.push({ cell: name, label: cell.label, passed: checks.filter((check) => check.ok).length, total: checks.length, failures: checks.filter((check) => !check.ok), ms });
+      results.push({ cell: cellName, label: cell.label, passed: checks.filter((check) => check.ok).length, total: checks.length, failures: checks.filter((check) => !check.ok), ms });
       const last = results.at(-1);
-      console.error(`${last.failures.length === 0 ? 'ok  ' : 'FAIL'} ${name}: ${last.passed}/${last.total} in ${ms} ms${last.failures.map((check) => `\n     ${check.name}: ${check.detail}`).join('')}`);
+      console.error(`${last.failures.length === 0 ? 'ok  ' : 'FAIL'} ${cellName}: ${last.passed}/${last.total} in ${ms} ms${last.failures.map((check) => `\n     ${check.name}: ${check.detail}`).join('')}`);
     }
   }
 } finally {
@@ -128,6 +134,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(['| cell | setup | checks |', '|---|---|---|', ...results.map((result) => `| ${result.cell} | ${result.label} | ${result.failures.length === 0 ? '✅' : '❌'} ${result.passed}/${result.total} |`)].join('\n'));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+console.log(['| cell | setup | result | time |', '|---|---|---|---|', ...results.map((result) => `| ${result.cell} | ${result.label} | ${result.failures.length === 0 ? '✅' : '❌'} ${result.passed}/${result.total} | ${seconds(result.ms)} |`)].join('\n'));
 if (args.includes('--json')) console.log(JSON.stringify(results));
 process.exit(results.every((result) => result.failures.length === 0) ? 0 : 1);

@@ -1,10 +1,11 @@
 /**
  * The quick subset of the ecosystem suite (ecosystem-tests/, the whole matrix is
- * `pnpm test:ecosystem`): the packed tarball installed with plain npm in one fresh project outside
- * the workspace, then the same scenario of real calls (pages, a replayed create, typed 404, abort,
- * timeout, 503 then 200, a create whose connection drops after the server wrote it) run by
- * Node's require and import, by Jest 30 in its default CommonJS mode, from an esbuild-minified
- * bundle, and inside Cloudflare's workerd; and tsc at the stated TypeScript floor under node10.
+ * `pnpm test:ecosystem`): the packed tarball unpacked in fresh projects outside the workspace, its
+ * dependencies and the tools taken from the workspace's install (the lockfile: no registry, as on
+ * CI), then the same scenario of real calls (pages, a replayed create, typed 404, abort, timeout,
+ * 503 then 200, a create whose connection drops after the server wrote it) run by Node's require
+ * and import, by Jest 30 in its default CommonJS mode, from an esbuild-minified bundle, inside
+ * Cloudflare's workerd, and in headless Chromium from an esbuild bundle under a strict CSP.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serverBuilt } from './support/reference-server.js';
 
 const runner = fileURLToPath(new URL('../ecosystem-tests/run.mjs', import.meta.url));
-const quick = ['node-cjs', 'node-esm', 'jest30-cjs', 'esbuild-minified', 'workerd', 'ts5.5-node10'];
+const node = process.versions.node.split('.')[0];
+const quick = [`node${node}-cjs`, `node${node}-esm`, `jest30-node${node}`, 'esbuild-minified', 'workerd', 'chromium-esbuild'];
 
 interface CellResult {
   cell: string;
@@ -26,13 +28,12 @@ describe.skipIf(!serverBuilt)('the packed SDK across runtimes (ecosystem quick s
   let output = '';
 
   beforeAll(async () => {
-    const child = spawn(process.execPath, [runner, '--only', quick.join(','), '--shared', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [runner, '--only', quick.join(','), '--from-workspace', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await new Promise((resolve) => child.once('close', resolve));
     const json = output.trim().split('\n').reverse().find((line) => line.startsWith('[{'));
     for (const result of JSON.parse(json ?? '[]') as CellResult[]) results.set(result.cell, result);
-    // npm installs (Jest, esbuild, miniflare with workerd) from the registry or its cache.
   }, 600_000);
 
   it.each(quick)('%s: every check of the scenario passes', (cell) => {
