@@ -26,6 +26,8 @@ export function readProxyLimitFlags(flags: ProxyLimitFlags): UpstreamLimits {
   const limits = { ...defaultUpstreamLimits };
   if (flags.maxInFlight !== undefined) limits.maxInFlight = wholeNumber('--max-in-flight', flags.maxInFlight, 1, 10_000);
   if (flags.maxInFlightPerClient !== undefined) limits.maxInFlightPerClient = wholeNumber('--max-in-flight-per-client', flags.maxInFlightPerClient, 1, 10_000);
+  // The default per client follows a smaller overall cap (--max-in-flight 4 alone means 4 per client too).
+  else limits.maxInFlightPerClient = Math.min(limits.maxInFlightPerClient, limits.maxInFlight);
   if (flags.maxBodyMb !== undefined) {
     const mb = Number(flags.maxBodyMb);
     if (!/^\d{1,4}(\.\d{1,3})?$/.test(flags.maxBodyMb) || !(mb > 0) || mb > 1024) throw new UsageError(`--max-body-mb must be a number of MiB above 0 and at most 1024 (e.g. 16 or 0.5), not ${JSON.stringify(flags.maxBodyMb.slice(0, 40))}`);
