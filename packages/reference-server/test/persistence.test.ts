@@ -154,7 +154,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     } finally {
       await stop(second, 'SIGTERM');
     }
-  }, 30_000);
+  });
 
   it('keeps creates, updates and deletes across a clean stop (SIGTERM) and a kill', async () => {
     const file = newDataFile();
@@ -186,7 +186,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     } finally {
       await stop(third, 'SIGTERM');
     }
-  }, 30_000);
+  });
 
   it('keeps an organization-wide bake (many records, one sync) when killed right after the answer', async () => {
     const file = newDataFile();
@@ -204,7 +204,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     } finally {
       await stop(second, 'SIGTERM');
     }
-  }, 30_000);
+  });
 
   it('reports and drops a torn last line (an append cut by a crash); MEDSCHED_DATA names the file', async () => {
     const file = newDataFile();
@@ -222,7 +222,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     } finally {
       await stop(second, 'SIGTERM');
     }
-  }, 30_000);
+  });
 
   it('refuses to start on a damaged file, names the file and line, and leaves the file untouched', async () => {
     const file = newDataFile();
@@ -260,7 +260,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     expect(readFileSync(file).equals(sound)).toBe(true); // the sound file starts again
     const again = await start(file);
     await stop(again, 'SIGTERM');
-  }, 30_000);
+  });
 });
 
 describe('openDataFile (in-process) on damaged files', () => {
@@ -351,5 +351,5 @@ describe.skipIf(!existsSync(bin))('medsched-server --data under hostile bodies',
     } finally {
       await stop(second, 'SIGTERM');
     }
-  }, 30_000);
+  });
 });
