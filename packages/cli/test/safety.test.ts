@@ -268,10 +268,10 @@ describe('never silent: --timeout', () => {
 
   it('a server that accepts and never answers: a progress line on stderr, then exit 7 at the total --timeout with the right hint', async () => {
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
-    const started = Date.now();
+    // No wall-clock bound: a process start alone can take 10 s on a loaded machine. The CLI's own
+    // "timed out after 2.5 s" below says its timer ended the wait, and a CLI that hung fails the test's timeout.
     const result = await runCli(['org', 'get', nurse.organizationId, '--timeout', '2.5'], { ...envFor(url) });
     expect(result.code).toBe(7);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/Waiting for the server: GET \/organizations\/[0-9a-f]{24}, 1 s so far \(timeout 2.5 s\)/);
     expect(result.stderr).toContain('timed out after 2.5 s (--timeout)');
