@@ -54,6 +54,12 @@ describe('a body over the limit gets a readable 413 problem', () => {
     }
   }, 60_000);
 
+  it('over the old 16 MiB drain cap: 8 clients at once sending 20 MiB each all read the 413 (issue 33: 13 of 20 saw EPIPE)', async () => {
+    const body = JSON.stringify({ name: 'x'.repeat(20 * 1024 * 1024) });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(origin, 'POST', '/v1/medications/', { body, headers })));
+    for (const answer of answers) expectTooLarge(answer);
+  }, 120_000);
+
   it('in pieces (chunked transfer encoding, no length), with and without an Idempotency-Key (10 tries)', async () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       const extra: Record<string, string> = attempt % 2 === 0 ? {} : { 'idempotency-key': `too-large-${attempt}` };

@@ -44,7 +44,7 @@ flags win. Limits, with the defaults shown above (README, "Limits"):
   --quota-entries, --quota-mb   calendar entries and MiB of JSON per organization; past them 409
                   calendar_entry_quota_exceeded / storage_quota_exceeded
   --journal-compact-mb   with --data: journal MiB past which the file is compacted while running
-  Bodies: 1 MiB (413, read to the end up to 16 MiB so that clients see the problem).
+  Bodies: 1 MiB (413, the rest read and dropped within --body-timeout so that clients see the problem).
   --allowed-hosts   Host names answered besides localhost, *.localhost, IP addresses and the names of
                   --host, --public-url, --app-url, --web-url (.example.com: it and every name under
                   it; all: no check); any other Host is answered 421 (DNS rebinding, README "Security")
