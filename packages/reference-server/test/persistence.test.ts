@@ -6,10 +6,13 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createClient, NotFoundError, type MedschedClient } from '@medsched/sdk';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DataFileError } from '../src/node/persistence/errors.js';
 import { openDataFile } from '../src/node/persistence/open-data-file.js';
 import { org1 } from './support/demo.js';
+
+// Each test starts, kills and restarts server processes: 20-53 s a test measured at a load average of 20 on two cores.
+vi.setConfig({ testTimeout: 180_000 });
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
