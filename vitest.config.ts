@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Each project sets its own (60 s a test, 120 s a hook: bounds for a hung test on loaded cores).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

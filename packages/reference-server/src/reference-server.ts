@@ -4,7 +4,7 @@ import { createDevRoutes } from './dev/routes.js';
 import type { ApiKeyHasher } from './domain/access/api-keys.js';
 import { Authenticator } from './domain/access/authentication.js';
 import { IdentityProvider, type IdentityProviderOptions } from './domain/access/identity-provider.js';
-import { FailedAuthenticationLimit, defaultFailedAuthenticationLimit, type FailedAuthenticationLimitOptions } from './domain/access/failed-authentication-limit.js';
+import { FailedAuthenticationLimit, defaultFailedAuthenticationLimit, defaultMaxClients, type FailedAuthenticationLimitOptions } from './domain/access/failed-authentication-limit.js';
 import { defaultOperationLimits, type OperationLimits } from './domain/operation/limits.js';
 import { PdfLinks, type PdfLinkOptions } from './domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from './domain/access/rate-limit.js';
@@ -94,7 +94,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   // Tokens are minted and checked by the server's clock (injectable), like everything else.
   const identityProvider = new IdentityProvider({ now: () => now().getTime(), ...options.tokens });
   const basePath = options.basePath ?? '/v1';
-  const failedAuthenticationLimit = failedAuthenticationLimitOf(options);
+  const failedAuthenticationLimit = failedAuthenticationLimitOf(options, () => now().getTime());
   const devRoutes = createDevRoutes({
     db,
     now,
@@ -135,11 +135,11 @@ function withPages(devRoutes: ExtraRoutes, pages: ExtraRoutes | undefined): Extr
 }
 
 /** The failed-authentication limit the options ask for (see `failedAuthenticationLimit`). */
-function failedAuthenticationLimitOf(options: ReferenceServerOptions): FailedAuthenticationLimit | undefined {
+function failedAuthenticationLimitOf(options: ReferenceServerOptions, clock: () => number): FailedAuthenticationLimit | undefined {
   const asked = options.failedAuthenticationLimit;
   if (asked === false) return undefined;
-  if (asked !== undefined) return new FailedAuthenticationLimit(asked);
+  if (asked !== undefined) return new FailedAuthenticationLimit(asked, defaultMaxClients, clock);
   // Off only where the published demo keys work anyway (the in-memory demo on a developer's machine).
   const inMemoryDemo = !options.database && (options.seed ?? 'demo') === 'demo' && options.demoKeys !== false;
-  return inMemoryDemo ? undefined : new FailedAuthenticationLimit(defaultFailedAuthenticationLimit);
+  return inMemoryDemo ? undefined : new FailedAuthenticationLimit(defaultFailedAuthenticationLimit, defaultMaxClients, clock);
 }

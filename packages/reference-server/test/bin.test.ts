@@ -73,5 +73,5 @@ describe.skipIf(!existsSync(bin))('the medsched-server bin', () => {
     } finally {
       server.kill();
     }
-  }, 30_000);
+  });
 });

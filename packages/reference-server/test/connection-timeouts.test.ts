@@ -55,7 +55,7 @@ describe('stalled clients are cut off and the server keeps serving', () => {
     await allClosed;
     await stillServes();
     await until(async () => (await openConnections()) === 0, 'every stalled connection closed');
-  }, 30_000);
+  });
 
   it('a client that never reads its answers (cut by the send timeout alone)', async () => {
     // Its own server whose other timeouts are long: only the send timeout can end this connection.
@@ -67,7 +67,7 @@ describe('stalled clients are cut off and the server keeps serving', () => {
       await server.close();
       server = main;
     }
-  }, 30_000);
+  });
 });
 
 async function neverReads(): Promise<void> {
@@ -134,5 +134,5 @@ describe('the built medsched-server with timeout flags (issue 18, slow senders)'
     } finally {
       bin.kill();
     }
-  }, 30_000);
+  });
 });

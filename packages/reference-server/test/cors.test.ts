@@ -165,10 +165,10 @@ describe('medsched-server --cors-origins', () => {
     }
     const { spawnSync } = await import('node:child_process');
     const { serverBin } = await import('./support/server-bin.js');
-    const bad = spawnSync(process.execPath, [serverBin, '--port', '0', '--cors-origins', 'localhost:5173'], { encoding: 'utf8', timeout: 10_000 });
+    const bad = spawnSync(process.execPath, [serverBin, '--port', '0', '--cors-origins', 'localhost:5173'], { encoding: 'utf8', timeout: 60_000 });
     expect(bad.status, bad.stderr).toBe(2);
     expect(bad.stderr).toContain('--cors-origins');
-    const badEnv = spawnSync(process.execPath, [serverBin, '--port', '0'], { encoding: 'utf8', timeout: 10_000, env: { ...process.env, MEDSCHED_CORS_ORIGINS: 'https://app.example.com/path' } });
+    const badEnv = spawnSync(process.execPath, [serverBin, '--port', '0'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MEDSCHED_CORS_ORIGINS: 'https://app.example.com/path' } });
     expect(badEnv.status, badEnv.stderr).toBe(2);
   });
 });

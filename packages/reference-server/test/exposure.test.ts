@@ -57,7 +57,7 @@ describe('on loopback (127.0.0.1), in memory: as easy as before', () => {
 
 describe('beyond loopback (--host 127.0.0.2)', () => {
   it('refuses an admin secret shorter than 32 characters (exit code 2)', () => {
-    const result = spawnSync(process.execPath, [serverBin, '--port', '0', '--host', '127.0.0.2', '--admin-secret', 'short-secret'], { encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, [serverBin, '--port', '0', '--host', '127.0.0.2', '--admin-secret', 'short-secret'], { encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--admin-secret must have at least 32 characters');
   });

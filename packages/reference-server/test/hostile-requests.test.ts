@@ -92,8 +92,11 @@ describe('revoking an API key', () => {
 
 describe('credential guessing', () => {
   it('a client with too many failed authentications gets 429 with Retry-After, even with a good key, until the window ends', async () => {
-    // Its own server: the limit counts per client address, and this test uses it up.
-    const guarded = await startTestServer({ failedAuthenticationLimit: { limit: 3, windowSeconds: 1 } });
+    // Its own server: the limit counts per client address, and this test uses it up. Its own
+    // clock too: the window ends when the test says, not after a wall-clock second (which a
+    // loaded machine could spend on the guesses themselves).
+    let clock = new Date('2026-06-01T08:00:00Z').getTime();
+    const guarded = await startTestServer({ failedAuthenticationLimit: { limit: 3, windowSeconds: 60 }, now: () => new Date(clock) });
     try {
       const guess = () => raw(guarded, 'GET', `/v1/organizations/${org1.id}`, { headers: withKey(`msk_${'0'.repeat(40)}`) });
       for (let attempt = 0; attempt < 3; attempt++) expect((await guess()).status).toBe(401);
@@ -102,7 +105,9 @@ describe('credential guessing', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       const good = await raw(guarded, 'GET', `/v1/organizations/${org1.id}`, { headers: withKey(org1.admin.apiKey) });
       expect(good.status).toBe(429);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      clock += 59_000;
+      expect((await raw(guarded, 'GET', `/v1/organizations/${org1.id}`, { headers: withKey(org1.admin.apiKey) })).status).toBe(429);
+      clock += 1_000;
       expect((await raw(guarded, 'GET', `/v1/organizations/${org1.id}`, { headers: withKey(org1.admin.apiKey) })).status).toBe(200);
     } finally {
       await guarded.close();

@@ -51,12 +51,16 @@ describe('IdempotencyStep', () => {
   it('409 while the first request with the key is still running, then the replay once it is done', async () => {
     const step = new IdempotencyStep();
     let finish: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
     const slow = async (): Promise<ApiResponse> => {
+      started();
       await new Promise<void>((resolve) => (finish = resolve));
       return { status: 201, headers: {}, body: '{"id":"x"}' };
     };
     const first = step.run(post('{}', 'k'), caller('c'), 'r1', slow);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The operation runs: the key is taken (an event, not a 10 ms guess).
+    await running;
     const during = await step.run(post('{}', 'k'), caller('c'), 'r2', slow).catch((error: unknown) => error);
     expect(during).toBeInstanceOf(ProblemError);
     expect(during).toMatchObject({ code: 'conflict', status: 409, headers: { 'retry-after': '1' } });

@@ -226,7 +226,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --app-url --web-url', () => {
     } finally {
       server.kill();
     }
-  }, 20_000);
+  });
 });
 
 describe('link lifetimes', () => {

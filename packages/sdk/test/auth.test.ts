@@ -1,7 +1,7 @@
 /** Credentials: API key, bearer token (string or function), refresh on 401. */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthenticationError, PermissionDeniedError } from '../src/index.js';
+import { AuthenticationError, PermissionDeniedError, type LoggerEntry } from '../src/index.js';
 import { BASE, calendarEntry, ids, medication } from './support/fixtures.js';
 import { sequence } from './support/record.js';
 import { problemResponse, testClient, useServer } from './support/server.js';
@@ -183,12 +183,20 @@ describe('refresh on 401', () => {
       }),
     );
     let refreshes = 0;
+    // The refresh ends once the client has seen all three 401s (it logs each attempt just before
+    // it asks for a refresh), not after 50 ms: on a loaded machine the third 401 could come later.
+    let refused = 0;
+    let allRefused!: () => void;
+    const everyRefusalSeen = new Promise<void>((resolve) => (allRefused = resolve));
+    const logger = (entry: LoggerEntry) => {
+      if (entry.type === 'attempt' && entry.status === 401 && ++refused === 3) allRefused();
+    };
     const refreshToken = vi.fn(async () => {
       refreshes++;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await everyRefusalSeen;
       return 'tok_new';
     });
-    const client = testClient({ apiKey: undefined, token: async () => 'tok_old', refreshToken });
+    const client = testClient({ apiKey: undefined, token: async () => 'tok_old', refreshToken, logger });
     const results = await Promise.all([client.calendars.get(ids.calendar), client.calendars.get(ids.calendar), client.calendars.get(ids.calendar)]);
     expect(results).toEqual([calendarEntry(), calendarEntry(), calendarEntry()]);
     expect(refreshes).toBe(1);

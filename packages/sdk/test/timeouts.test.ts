@@ -9,13 +9,14 @@ import { failure } from './support/failure.js';
 
 const server = useServer();
 
-/** Generous bound for "did not hang": far below the 30 s default timeout, far above the deadlines used. */
-const NO_HANG_MS = 3_000;
-
-/** Resolves when the request is aborted (or after 5 s, so that nothing outlives the file). */
+/**
+ * Resolves when the request is aborted, or after 20 s so that nothing outlives the file: a client
+ * that did not give up then gets an answer, and `failure()` fails the test. No test measures the
+ * wall clock: on a loaded machine "within 3 s" is a guess, "the call failed as it should" is not.
+ */
 function untilAborted(request: Request): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 5_000);
+    const timer = setTimeout(resolve, 20_000);
     request.signal.addEventListener('abort', () => {
       clearTimeout(timer);
       resolve();
@@ -61,22 +62,18 @@ describe('timeout', () => {
   it('per client: no answer raises TimeoutError instead of hanging', async () => {
     timersBefore = activeTimers();
     hang();
-    const started = Date.now();
     const error = await failure(testClient({ timeout: 50, maxRetries: 0 }).calendars.get(ids.calendar));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as TimeoutError).message).toContain('50 ms');
-    expect(Date.now() - started).toBeLessThan(NO_HANG_MS);
   });
 
   it('per call, overriding a longer client timeout', async () => {
     timersBefore = activeTimers();
     hang();
-    const started = Date.now();
     const error = await failure(testClient({ timeout: 60_000, maxRetries: 0 }).calendars.get(ids.calendar, { timeout: 40 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).message).toContain('40 ms');
-    expect(Date.now() - started).toBeLessThan(NO_HANG_MS);
   });
 
   it('per call, overriding a shorter client timeout', async () => {
@@ -107,10 +104,8 @@ describe('timeout', () => {
     server.use(
       http.all(`${BASE}/*`, () => new HttpResponse(stallingBody(), { status: 200, headers: { 'content-type': 'application/json' } })),
     );
-    const started = Date.now();
     const error = await failure(testClient({ timeout: 100, maxRetries: 0 }).calendars.get(ids.calendar));
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeLessThan(NO_HANG_MS);
   });
 
   it('a body that stalls after the headers (custom fetch) raises TimeoutError within the deadline', async () => {
@@ -120,11 +115,9 @@ describe('timeout', () => {
       fetched++;
       return new Response(stallingBody(), { status: 200, headers: { 'content-type': 'application/json' } });
     };
-    const started = Date.now();
     const error = await failure(testClient({ fetch, maxRetries: 1 }).calendars.get(ids.calendar, { timeout: 50 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(fetched).toBe(2);
-    expect(Date.now() - started).toBeLessThan(NO_HANG_MS);
   });
 
   it('a stalled error body also times out', async () => {
@@ -154,12 +147,10 @@ describe('AbortSignal', () => {
       calls++;
       setTimeout(() => controller.abort(), 10);
     });
-    const started = Date.now();
     const error = await failure(testClient({ maxRetries: 2 }).calendars.get(ids.calendar, { signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
     expect(error).not.toBeInstanceOf(TimeoutError);
     expect(calls).toBe(1);
-    expect(Date.now() - started).toBeLessThan(NO_HANG_MS);
   });
 
   it('aborting while the body stalls raises AbortError', async () => {

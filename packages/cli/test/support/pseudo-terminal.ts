@@ -33,7 +33,8 @@ export function runInTerminal(args: string[], env: Record<string, string | undef
     async answer(prompt: RegExp, keys: string): Promise<void> {
       const started = Date.now();
       while (!prompt.test(output)) {
-        if (Date.now() - started > 10_000) throw new Error(`no prompt ${prompt} on the screen:\n${output}`);
+        // A bound for a CLI that never prompts, generous for a process start on a loaded machine.
+        if (Date.now() - started > 45_000) throw new Error(`no prompt ${prompt} on the screen:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       child.stdin.write(keys);

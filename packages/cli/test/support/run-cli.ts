@@ -54,8 +54,11 @@ export async function runCli(args: string[], env: Record<string, string | undefi
   return { ...child.output(), code };
 }
 
-/** Waits until `predicate` holds on the output so far (polling), or fails after `timeoutMs`. */
-export async function waitForOutput(child: { output: () => CliResult }, predicate: (result: CliResult) => boolean, timeoutMs = 10_000): Promise<void> {
+/**
+ * Waits until `predicate` holds on the output so far (polling), or fails after `timeoutMs`: a bound
+ * for a hung CLI, generous because a process start takes 10 s and more on a loaded machine.
+ */
+export async function waitForOutput(child: { output: () => CliResult }, predicate: (result: CliResult) => boolean, timeoutMs = 45_000): Promise<void> {
   const started = Date.now();
   while (!predicate(child.output())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for output; so far:\n${JSON.stringify(child.output(), null, 2)}`);

@@ -55,11 +55,11 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
   return async (request: ApiRequest, requestId: string): Promise<ApiResponse | undefined> => {
     if (!request.pathname.startsWith('/dev/')) return undefined;
     const client = limit ? request.client : undefined;
-    if (client !== undefined) limit!.check(client, Date.now());
+    if (client !== undefined) limit!.check(client, limit!.now());
     try {
       return await route(request, requestId);
     } catch (error) {
-      if (client !== undefined && error instanceof ProblemError && error.code === 'unauthenticated') limit!.noteFailure(client, Date.now());
+      if (client !== undefined && error instanceof ProblemError && error.code === 'unauthenticated') limit!.noteFailure(client, limit!.now());
       throw error;
     }
   };

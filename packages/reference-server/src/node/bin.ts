@@ -24,7 +24,9 @@ const usage = `medsched-server: the medsched reference server
                   [--allowed-hosts "api.example.com,.example.org" | all]
                   [--scenario FILE]   (seed data recorded by proxy --record, instead of --seed)
   medsched-server proxy --target URL [--port 4020] [--record DIR] [--violations FILE] [--redact-emails]
-                        [--redact-fields NAMES] [--allowed-hosts NAMES] [--max-log-mb 64]   (proxy --help)
+                        [--redact-fields NAMES] [--allowed-hosts NAMES] [--max-log-mb 64]
+                        [--max-in-flight 32] [--max-in-flight-per-client 8] [--max-body-mb 16]
+                        [--upstream-timeout 30] [--queue-timeout 10]   (proxy --help)
   medsched-server credentials [--json] [--data FILE] [--demo-keys on]   (none with --data or MEDSCHED_DATA, unless --demo-keys on)
   medsched-server token --email X [--ttl 60]
   medsched-server keys create --email X [--description D] [--organization ID]
@@ -42,7 +44,7 @@ flags win. Limits, with the defaults shown above (README, "Limits"):
   --quota-entries, --quota-mb   calendar entries and MiB of JSON per organization; past them 409
                   calendar_entry_quota_exceeded / storage_quota_exceeded
   --journal-compact-mb   with --data: journal MiB past which the file is compacted while running
-  Bodies: 1 MiB (413, read to the end up to 16 MiB so that clients see the problem).
+  Bodies: 1 MiB (413, the rest read and dropped within --body-timeout so that clients see the problem).
   --allowed-hosts   Host names answered besides localhost, *.localhost, IP addresses and the names of
                   --host, --public-url, --app-url, --web-url (.example.com: it and every name under
                   it; all: no check); any other Host is answered 421 (DNS rebinding, README "Security")
@@ -69,6 +71,8 @@ async function main(argv: string[]): Promise<void> {
       type: { type: 'string' }, payload: { type: 'string' }, help: { type: 'boolean', short: 'h' },
       target: { type: 'string' }, record: { type: 'string' }, violations: { type: 'string' }, 'redact-emails': { type: 'boolean' }, scenario: { type: 'string' },
       'allowed-hosts': { type: 'string' }, 'redact-fields': { type: 'string' }, 'max-log-mb': { type: 'string' },
+      'max-in-flight': { type: 'string' }, 'max-in-flight-per-client': { type: 'string' }, 'max-body-mb': { type: 'string' },
+      'upstream-timeout': { type: 'string' }, 'queue-timeout': { type: 'string' },
     },
   });
   const [command = 'serve', action] = positionals;
@@ -87,7 +91,9 @@ async function main(argv: string[]): Promise<void> {
         allowedHosts: values['allowed-hosts'] });
     case 'proxy':
       return runProxy({ target: values.target, port: values.port, host: values.host, record: values.record, violations: values.violations, redactEmails: values['redact-emails'],
-        redactFields: values['redact-fields'], maxLogMb: values['max-log-mb'], allowedHosts: values['allowed-hosts'] });
+        redactFields: values['redact-fields'], maxLogMb: values['max-log-mb'], allowedHosts: values['allowed-hosts'],
+        maxInFlight: values['max-in-flight'], maxInFlightPerClient: values['max-in-flight-per-client'], maxBodyMb: values['max-body-mb'],
+        upstreamTimeout: values['upstream-timeout'], queueTimeout: values['queue-timeout'] });
     case 'credentials':
       // The demo keys a --data server refuses are not listed (the same flags and variables as serve).
       return printCredentials(values.json ?? false, values['demo-keys'] === 'on' ? undefined : (values.data ?? (process.env.MEDSCHED_DATA || undefined)));

@@ -3,13 +3,6 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { ApiRequest, ApiResponse, BodyRead } from '../pipeline/messages.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 
-/**
- * The most request-body bytes read and thrown away after the answer is known (a body over the
- * limit, or one the pipeline never needed): the client gets its answer once it has finished
- * sending, instead of a reset mid-upload (EPIPE in `fetch`) that hides the problem document.
- * Past this the connection is closed at once.
- */
-export const maxDiscardBytes = 16 * 1024 * 1024;
 
 /** Bytes of a received chunk decoded at a time: the decoder's UTF-16 buffer stays small (32 KiB). */
 const decodeSliceBytes = 16 * 1024;
@@ -69,26 +62,22 @@ function hasBody(request: IncomingMessage): boolean {
 }
 
 /**
- * Calls `then` once the request has been received to its end, reading and dropping what is
- * left of its body, up to {@link maxDiscardBytes}; a body declared or found larger is not
- * waited for (`then` runs at once, or the connection is closed when the cap is passed).
+ * Calls `then` once the request has been received to its end, reading and dropping what is left
+ * of its body (a body over the limit, or one the pipeline never needed): the client gets its
+ * answer once it has finished sending, instead of a reset mid-upload (EPIPE in `fetch`) that
+ * hides the problem document. Bounded by time, not bytes, as nginx's `lingering_time` is: the
+ * server's body timeout (`--body-timeout`, Node's `requestTimeout`) ends a body still coming
+ * (408 and close); nothing dropped is kept, so its size costs no memory. A byte cap (16 MiB
+ * before) made clients sending more see EPIPE instead of the 413.
  */
 export function afterBody(request: IncomingMessage, then: () => void): void {
   if (request.complete || !hasBody(request)) return then();
-  if (Number(request.headers['content-length'] ?? 0) > maxDiscardBytes) return then();
   let done = false;
   const finish = () => {
     if (done) return;
     done = true;
-    request.off('data', onData);
     then();
   };
-  let discarded = 0;
-  const onData = (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > maxDiscardBytes) request.socket.destroy();
-  };
-  request.on('data', onData);
   request.once('end', finish);
   request.once('close', finish);
   request.resume();

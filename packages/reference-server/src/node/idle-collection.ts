@@ -7,6 +7,13 @@ export interface IdleCollectionOptions {
   afterGrowthBytes?: number;
   /** How often the server is looked at; a look with no request since the last one counts as idle. Default 1,000 ms. */
   idleMs?: number;
+  /** Runs `look` every `ms` and returns what stops it; default an unref'd `setInterval` (tests pass their own, to look when they say). */
+  every?: (look: () => void, ms: number) => () => void;
+}
+
+function everyInterval(look: () => void, ms: number): () => void {
+  const timer = setInterval(look, ms).unref();
+  return () => clearInterval(timer);
 }
 
 /** After the first collection, a second one (if the server is still idle): V8 then shrinks its young generation as well. */
@@ -41,7 +48,7 @@ export function collectWhenIdle(server: Server, listener: RequestListener, optio
   let baseline = process.memoryUsage.rss();
   let collect: (() => void) | undefined;
   let second: NodeJS.Timeout | undefined;
-  const look = setInterval(() => {
+  const stopLooking = (options.every ?? everyInterval)(() => {
     const idle = requests === requestsAtLastLook;
     requestsAtLastLook = requests;
     if (!idle) {
@@ -59,9 +66,9 @@ export function collectWhenIdle(server: Server, listener: RequestListener, optio
       collect?.();
       baseline = process.memoryUsage.rss();
     }, secondCollectionMs).unref();
-  }, options.idleMs ?? 1_000).unref();
+  }, options.idleMs ?? 1_000);
   server.once('close', () => {
-    clearInterval(look);
+    stopLooking();
     clearTimeout(second);
   });
   return (request, response) => {

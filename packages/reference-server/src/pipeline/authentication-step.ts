@@ -18,7 +18,7 @@ export function authenticateRequest(authenticator: Authenticator, limit: FailedA
 }
 
 function authenticateCounted(authenticator: Authenticator, limit: FailedAuthenticationLimit, client: string, request: ApiRequest): Caller | Promise<Caller> {
-  limit.check(client, Date.now());
+  limit.check(client, limit.now());
   try {
     const caller = authenticator.authenticateNow(request.header);
     // A closure only where a promise needs one: a caller resolved at once allocates nothing here.
@@ -30,6 +30,6 @@ function authenticateCounted(authenticator: Authenticator, limit: FailedAuthenti
 
 /** Counts a failed authentication against the client, then throws the failure on. */
 function noteFailure(limit: FailedAuthenticationLimit, client: string, error: unknown): never {
-  if (error instanceof ProblemError && error.code === 'unauthenticated') limit.noteFailure(client, Date.now());
+  if (error instanceof ProblemError && error.code === 'unauthenticated') limit.noteFailure(client, limit.now());
   throw error;
 }

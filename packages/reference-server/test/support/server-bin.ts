@@ -17,9 +17,21 @@ export interface ServerProcess {
   kill(): void;
 }
 
+/**
+ * Every server started and not yet ended, killed when the test worker exits: a test that times
+ * out never reaches its `finally`, and its server would otherwise live on (found on a loaded
+ * machine: a bin test's server still running minutes after its run), loading the next runs.
+ */
+const running = new Set<ChildProcessByStdio<null, Readable, Readable>>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts `medsched-server` with `args` (add `--port 0`) and resolves once it prints where it listens. */
 export async function startServerBin(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [serverBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let printed = '';
   child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

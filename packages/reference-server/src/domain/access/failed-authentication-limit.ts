@@ -30,6 +30,8 @@ export class FailedAuthenticationLimit {
   constructor(
     private readonly options: FailedAuthenticationLimitOptions,
     maxClients = defaultMaxClients,
+    /** The server's clock (its `now` option), in milliseconds: windows end by it, not by the wall clock. */
+    readonly now: () => number = Date.now,
   ) {
     this.#failures = new FixedWindows(options.windowSeconds * 1000, maxClients, 'keep-running');
     this.#overflow = new FixedWindows(options.windowSeconds * 1000);

@@ -1,14 +1,17 @@
 import { UsageError, parsePort } from '../environment.js';
 import { describeViolation, startProxy } from '../proxy/proxy-server.js';
 import { defaultMaxLogBytes, maxKeptViolations } from '../proxy/violation-log.js';
+import { defaultUpstreamLimits } from '../proxy/upstream-gate.js';
 import { readAllowedHostsFlag } from './allowed-hosts-flag.js';
+import { readProxyLimitFlags, type ProxyLimitFlags } from './proxy-limit-flags.js';
 
 /** `medsched-server proxy --help`. */
 export const proxyUsage = `medsched-server proxy: check (and record) a deployment against the contract
 
   medsched-server proxy --target URL [--port 4020] [--host 127.0.0.1] [--allowed-hosts NAMES]
                         [--violations FILE] [--record DIR] [--redact-emails] [--redact-fields NAMES]
-                        [--max-log-mb ${defaultMaxLogBytes / 1024 / 1024}]
+                        [--max-log-mb ${defaultMaxLogBytes / 1024 / 1024}] [--max-in-flight ${defaultUpstreamLimits.maxInFlight}] [--max-in-flight-per-client ${defaultUpstreamLimits.maxInFlightPerClient}]
+                        [--max-body-mb ${defaultUpstreamLimits.maxBodyBytes / 1024 / 1024}] [--upstream-timeout ${defaultUpstreamLimits.upstreamTimeoutMs / 1000}] [--queue-timeout ${defaultUpstreamLimits.queueTimeoutMs / 1000}]
 
   --target URL          the deployment's base address with the API's base path, e.g. https://staging.example/v1;
                         the proxy forwards paths under that base path to it and to nothing else
@@ -22,10 +25,18 @@ export const proxyUsage = `medsched-server proxy: check (and record) a deploymen
   --redact-fields NAMES replace these fields (any depth: meta,name,dateOfBirth) and query parameters
                         in what is recorded; credentials (access_token, api_key, … ) always are
   --max-log-mb N        cap of each file written (violations, exchanges); past it lines are counted, not written
+  --max-in-flight N     requests at the target at once, all clients together (also the most upstream connections)
+  --max-in-flight-per-client N
+                        requests at the target at once for one client (its x-api-key/authorization, else its
+                        address); as many more wait their turn, clients in rotation; past that 429 Retry-After: 1
+  --queue-timeout S     seconds a request may wait for its turn; then 503 Retry-After: 1, never forwarded
+                        (so is a request when 4 × --max-in-flight are already waiting)
+  --max-body-mb N       request body MiB held to forward (413 past it); answers over 4 MiB pass on unchecked
+  --upstream-timeout S  seconds for the target's whole answer; then 504 (the request may have taken effect)
 
 Exit code on SIGINT/SIGTERM: 10 if any violation was seen, else 0.`;
 
-export interface ProxyFlags {
+export interface ProxyFlags extends ProxyLimitFlags {
   target?: string | undefined;
   port?: string | undefined;
   host?: string | undefined;
@@ -80,6 +91,7 @@ export async function runProxy(flags: ProxyFlags): Promise<void> {
     redactFields: parseRedactFields(flags.redactFields),
     maxLogBytes: parseMaxLogMb(flags.maxLogMb),
     allowedHosts: readAllowedHostsFlag(flags.allowedHosts),
+    limits: readProxyLimitFlags(flags),
     onViolation: (violation) => process.stderr.write(`${describeViolation(violation)}\n`),
     onQuiet: (seen) => process.stderr.write(`proxy: ${seen} violations reported; further ones are counted (and written to --violations up to its cap), not printed\n`),
   });

@@ -1,11 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Router } from '../../routes/router.js';
 import { routeTable } from '../../routes/table.js';
+import { defaultConnectionsPerClient, limitConnectionsPerClient } from '../connection-limit.js';
+import { defaultConnectionTimeouts, serverTimeoutOptions } from '../connection-timeouts.js';
 import { afterBody } from '../http-binding.js';
 import { allowedHostsFor, checkHost, type AllowedHosts } from '../host-check.js';
 import { checkExchange, type Violation } from './contract-check.js';
 import { Recording } from './recording.js';
+import { defaultUpstreamLimits, UpstreamGate, type UpstreamLimits } from './upstream-gate.js';
+import { maxCheckedBytes, passOn, readAnswer, sendUpstream, upstreamPool } from './upstream-request.js';
 import { proxyTargetOf, upstreamUrl } from './upstream-url.js';
 import { ViolationLog } from './violation-log.js';
 
@@ -28,6 +33,8 @@ export interface ProxyOptions {
   maxKeptViolations?: number | undefined;
   /** `Host` names answered besides IP addresses, localhost and `host` (421 for others). */
   allowedHosts?: AllowedHosts | undefined;
+  /** Caps on upstream work in flight, waiting, body size and time (`defaultUpstreamLimits` for those not given). */
+  limits?: Partial<UpstreamLimits> | undefined;
   /** Called with each of the first violations (the bin prints it on stderr). */
   onViolation?: (violation: Violation) => void;
   /** Called once when violations stop being told one by one (they are still counted). */
@@ -37,6 +44,8 @@ export interface ProxyOptions {
 export interface RunningProxy {
   /** The proxy's base address: the target's path on the proxy's origin. */
   url: string;
+  /** Requests at the target now, and waiting for a turn (both bounded by `limits`). */
+  readonly load: { inFlight: number; waiting: number };
   /** Violations seen so far, all of them. */
   readonly violationCount: number;
   /** The first violations (at most `maxKeptViolations`). */
@@ -45,15 +54,15 @@ export interface RunningProxy {
   close(): Promise<string[]>;
 }
 
-/** Bodies beyond this are passed on unchecked (the reference server refuses requests over 1 MiB anyway). */
-const maxCheckedBytes = 4 * 1024 * 1024;
-/** Request bodies up to this are forwarded (the reference server itself takes 1 MiB); a larger one is refused here. */
-const maxRequestBytes = 16 * 1024 * 1024;
-/** Answers up to this are passed back; a larger one is a 502 (the proxy holds each answer whole to check it). */
-export const maxAnswerBytes = 64 * 1024 * 1024;
-/** Hop-by-hop headers, and those fetch sets itself. */
-const notForwarded = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'proxy-authorization', 'te', 'trailer']);
-const notReturned = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+/** Hop-by-hop headers, those node:http sets itself, and `accept-encoding` (answers come unencoded, to be checked). */
+const notForwarded = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'accept-encoding']);
+const notReturned = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/** `16 MiB`, `1.5 KiB`, `200 bytes`. */
+function describeBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  return bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`;
+}
 
 function parseJson(bytes: Buffer): unknown {
   if (bytes.length === 0 || bytes.length > maxCheckedBytes) return undefined;
@@ -64,33 +73,27 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-/** The request body, or undefined once it passes `maxRequestBytes` (the rest is drained, not kept). */
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+/** The request body, or undefined once it passes `maxBytes` (the rest is drained, not kept). */
+async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size <= maxRequestBytes) chunks.push(chunk as Buffer);
+    if (size <= maxBytes) chunks.push(chunk as Buffer);
   }
-  return size > maxRequestBytes ? undefined : Buffer.concat(chunks);
+  return size > maxBytes ? undefined : Buffer.concat(chunks);
 }
 
-/** The answer's body, or undefined once it passes `maxAnswerBytes` (the rest is not read). */
-async function readAnswer(answer: Response): Promise<Buffer | undefined> {
-  if (!answer.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = answer.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
-    size += value.length;
-    if (size > maxAnswerBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
+/**
+ * Whose turn a request takes (node/proxy/upstream-gate.ts): its credential, hashed (never kept
+ * in clear), or its address when it sends none. A client that makes up credentials counts as
+ * many clients: the proxy's overall caps still hold.
+ */
+export function clientKeyOf(req: IncomingMessage): string {
+  const key = req.headers['x-api-key'];
+  const authorization = req.headers.authorization;
+  if (key === undefined && authorization === undefined) return `address ${req.socket.remoteAddress ?? ''}`;
+  return `credential ${createHash('sha256').update(`${String(key)}\n${String(authorization)}`).digest('base64url')}`;
 }
 
 /** What failed in a fetch, from its cause (`connect ECONNREFUSED 127.0.0.1:4010`), never a URL the client chose. */
@@ -113,10 +116,10 @@ function problem(status: number, code: string, title: string, detail: string): {
   return { headers: { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) }, body };
 }
 
-function sendProblem(res: ServerResponse, status: number, code: string, title: string, detail: string): void {
+function sendProblem(res: ServerResponse, status: number, code: string, title: string, detail: string, extra: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const { headers, body } = problem(status, code, title, detail);
-  res.writeHead(status, headers).end(body);
+  res.writeHead(status, { ...headers, ...extra }).end(body);
 }
 
 /**
@@ -135,16 +138,23 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     ? await Recording.open({ dir: options.record, target: target.origin, redactEmails: options.redactEmails ?? false, redactFields: options.redactFields ?? [], maxFileBytes: options.maxLogBytes })
     : undefined;
 
-  const record = (method: string, url: URL, requestBytes: Buffer, status: number, headers: Headers, responseBytes: Buffer) => {
+  /** `responseBytes` undefined: an answer too large to hold, passed on unchecked. */
+  const record = (method: string, url: URL, requestBytes: Buffer, status: number, headers: Headers, responseBytes: Buffer | undefined) => {
     if (!url.pathname.startsWith(`${target.basePath}/`) || method === 'OPTIONS' || method === 'HEAD') return;
     const query = Object.fromEntries(url.searchParams);
-    const responseBody = parseJson(responseBytes);
+    const responseBody = responseBytes === undefined ? undefined : parseJson(responseBytes);
     const requestBody = parseJson(requestBytes);
-    const exchange = { method, path: url.pathname.slice(target.basePath.length), query, requestBody, status, headers, responseBody };
+    const exchange = { method, path: url.pathname.slice(target.basePath.length), query, requestBody, status, headers, responseBody, responseUnchecked: responseBytes === undefined };
     const { operation, violations } = checkExchange(router, exchange, url.pathname + url.search);
     for (const violation of violations) log.add(violation);
     recording?.add({ operation, method, pathname: url.pathname, search: url.search, query, requestBody, status, responseBody }, new Date());
   };
+
+  const limits: UpstreamLimits = { ...defaultUpstreamLimits, ...options.limits };
+  const gate = new UpstreamGate(limits);
+  // The gate bounds requests in flight; the pool bounds the sockets behind them to the same number.
+  const pool = upstreamPool(target.origin, limits.maxInFlight);
+  const retryLater = { 'retry-after': '1' };
 
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
@@ -154,48 +164,85 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return;
     }
     const { url } = upstream;
-    const requestBytes = await readBody(req);
-    if (requestBytes === undefined) return sendProblem(res, 413, 'payload_too_large', 'Payload too large', `the proxy forwards bodies up to ${maxRequestBytes / 1024 / 1024} MiB`);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (notForwarded.has(name) || value === undefined) continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    // The client leaving frees its turn, or its place in the line, at once.
+    const clientGone = new AbortController();
+    res.once('close', () => clientGone.abort());
+    // The body is read only once the request has its turn: a waiting request holds no buffer.
+    const turn = await gate.acquire(clientKeyOf(req), clientGone.signal);
+    if (!turn.ok) {
+      afterBody(req, () => sendProblem(res, turn.status, turn.code, turn.status === 429 ? 'Too many requests' : 'Proxy busy', turn.detail, retryLater));
+      return;
     }
-    let answer: Response;
     try {
-      answer = await fetch(url, { method, headers, redirect: 'manual', ...(requestBytes.length > 0 && { body: new Uint8Array(requestBytes) }) });
+      await forwardWithTurn(req, res, method, url, clientGone.signal);
+    } finally {
+      turn.release();
+    }
+  };
+
+  const forwardWithTurn = async (req: IncomingMessage, res: ServerResponse, method: string, url: URL, clientGone: AbortSignal) => {
+    const requestBytes = await readBody(req, limits.maxBodyBytes);
+    if (requestBytes === undefined) return sendProblem(res, 413, 'payload_too_large', 'Payload too large', `the proxy forwards bodies up to ${describeBytes(limits.maxBodyBytes)} (--max-body-mb)`);
+    const headers: OutgoingHttpHeaders = { 'accept-encoding': 'identity' };
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!notForwarded.has(name) && value !== undefined) headers[name] = value;
+    }
+    const timeout = AbortSignal.timeout(limits.upstreamTimeoutMs);
+    const signal = AbortSignal.any([timeout, clientGone]);
+    const timedOut = () => sendProblem(res, 504, 'gateway_timeout', 'Gateway timeout', `the target ${target.origin} did not answer ${method} ${url.pathname} within ${limits.upstreamTimeoutMs / 1000} s (--upstream-timeout); the request may or may not have taken effect there`, retryLater);
+    let answer: IncomingMessage;
+    try {
+      answer = await sendUpstream(pool, url, method, headers, requestBytes, signal);
     } catch (error) {
+      if (timeout.aborted) return timedOut();
       return sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the proxy could not reach its target ${target.origin} (${method} ${url.pathname}): ${describeFetchFailure(error)}`);
     }
-    let responseBytes: Buffer | undefined;
+    const status = answer.statusCode ?? 502;
+    let read: Awaited<ReturnType<typeof readAnswer>>;
     try {
-      responseBytes = await readAnswer(answer);
+      read = await readAnswer(answer);
     } catch (error) {
-      return sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the target ${target.origin} broke off its answer to ${method} ${url.pathname} (status ${answer.status}): ${describeFetchFailure(error)}`);
+      if (timeout.aborted) return timedOut();
+      return sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the target ${target.origin} broke off its answer to ${method} ${url.pathname} (status ${status}): ${describeFetchFailure(error)}`);
     }
-    if (responseBytes === undefined) return sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the target's answer to ${method} ${url.pathname} passed ${maxAnswerBytes / 1024 / 1024} MiB, the most the proxy holds to check`);
     const out: Record<string, string | string[]> = {};
-    answer.headers.forEach((value, name) => {
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) answerHeaders.append(name, one);
       if (!notReturned.has(name)) out[name] = value;
-    });
-    const cookies = answer.headers.getSetCookie();
-    if (cookies.length > 0) out['set-cookie'] = cookies;
+    }
     // Checked and recorded before the answer leaves: once a client has its answer, the
     // recording holds it (a proxy stopped right after still writes it).
     // A failure to check or record is the proxy's problem: the client still gets its answer.
     try {
-      record(method, url, requestBytes, answer.status, answer.headers, responseBytes);
+      record(method, url, requestBytes, status, answerHeaders, read.rest ? undefined : read.bytes);
     } catch (error) {
       process.stderr.write(`proxy: could not check or record ${method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}\n`);
     }
-    res.writeHead(answer.status, out).end(method === 'HEAD' ? undefined : responseBytes);
+    if (method === 'HEAD') {
+      answer.destroy();
+      return void res.writeHead(status, out).end();
+    }
+    if (!read.rest) return void res.writeHead(status, out).end(read.bytes);
+    res.writeHead(status, out).write(read.bytes);
+    try {
+      await passOn(res, read.rest);
+    } catch {
+      // The target broke off (or took too long) after the head was sent: the client sees a cut answer, not a whole one.
+      res.destroy();
+    }
   };
 
   const allowedHosts = allowedHostsFor([options.host], options.allowedHosts);
   const listener = checkHost(allowedHosts, '--allowed-hosts', (req, res) => {
     forward(req, res).catch((error: unknown) => sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the proxy failed: ${error instanceof Error ? error.message : String(error)}`));
   }, afterBody);
-  const server: Server = createServer(listener);
+  // The server's own connection bounds: stalled clients are cut off, one address holds a bounded number of sockets.
+  // A request's body is read once it has its turn, so the time to receive a request includes its wait.
+  const timeouts = { ...defaultConnectionTimeouts, body: defaultConnectionTimeouts.body + Math.ceil(limits.queueTimeoutMs / 1000) };
+  const server: Server = createServer(serverTimeoutOptions(timeouts), listener);
+  limitConnectionsPerClient(server, defaultConnectionsPerClient);
   // CONNECT is a tunnel to a host the client names: never opened, answered 400 and closed.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
     const { headers, body } = problem(400, 'bad_request_target', 'Request target refused', 'the proxy forwards requests to its target only: CONNECT (a tunnel to another host) is refused');
@@ -209,6 +256,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}${target.basePath}`,
+    get load() {
+      return { inFlight: gate.inFlight, waiting: gate.waiting };
+    },
     get violationCount() {
       return log.count;
     },
@@ -218,6 +268,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         server.closeIdleConnections();
         server.close(() => resolve());
       });
+      pool.close();
       await log.file?.flushed();
       const notes = (await recording?.close()) ?? [];
       const summary = log.summary();
