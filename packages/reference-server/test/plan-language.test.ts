@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@medsched/sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { planLanguageOf, readPlanLanguage } from '../src/domain/pdf/plan-language.js';
@@ -44,7 +45,7 @@ async function planText(address: string): Promise<{ bytes: Uint8Array; text: str
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ now: () => new Date(now), onError: (e: unknown) => console.log('SERVERERR', e) });
+  server = await startTestServer({ now: () => new Date(now) });
   const client = staff();
   const patient = await client.users.create({ organization: org1.id, name: 'Jürgen Müller', role: 'patient', timezone: 'Europe/Berlin', meta: { dateOfBirth: '1950-03-14' } });
   patientId = patient.id;
@@ -148,11 +149,12 @@ describe('the language of a plan', () => {
 
   it('reads any lang without throwing: one of de, en or a reason naming both (fuzzed, and over HTTP)', async () => {
     const junk = fc.oneof(fc.constantFrom('de', 'en', 'DE', 'de-DE', 'en_GB', ''), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }));
-    for (const v of ['de', 'xx', 'en']) { const t0 = Date.now(); await staff().pdf.sign(page(`?lang=${v}`)).then(() => console.log('WARM ok', v, Date.now() - t0), (e) => console.log('WARM', v, Date.now() - t0, String(e).slice(0, 90))); }
+    // One retry, as the SDK makes by default: the first request of this test has been seen to meet a
+    // reset kept-alive connection (ECONNRESET before the server parsed it), which is not what this tests.
+    const signer = createClient({ baseUrl: server.url, apiKey: org1.user.apiKey, maxRetries: 1 });
     await fc.assert(
       fc.asyncProperty(junk, async (value) => {
-        const t0 = Date.now();
-        const outcome = await staff().pdf.sign(page(`?lang=${encodeURIComponent(value)}`)).then(() => 200, (error: { status?: number }) => { console.log('ERR', Date.now() - t0, String(error)); return error.status; });
+        const outcome = await signer.pdf.sign(page(`?lang=${encodeURIComponent(value)}`)).then(() => 200, (error: { status?: number }) => error.status);
         expect(outcome, value).toBe(value === 'de' || value === 'en' ? 200 : 400);
       }),
       { numRuns: 40 },
