@@ -92,6 +92,6 @@ export function registerPlanCommand(program: Command): void {
     'medsched plan --patient patient1@sonnen.example --from 2026-01-05 --to 2026-01-11 --out clara.pdf',
     'medsched plan --patient clara --from next-week --link',
     'medsched plan --all-patients --from next-week --out home-week.pdf',
-    'medsched plan --patient "Jürgen Müller" --from next-week --lang de',
+    'medsched plan --patient "Clara Claus" --from next-week --lang de',
   ]);
 }
