@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@medsched/sdk';
+import fc from 'fast-check';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planLanguageOfLocale, resolvePlanLanguage } from '../src/commands/plan-language.js';
 import { pdfPageTexts } from './support/pdf-text.js';
 import { cliBin, cliEnv, runCli, tempConfigDir, transcript } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
@@ -118,4 +120,21 @@ describe('which language', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('de or en');
   }, 60_000);
+});
+
+describe('reading the locale', () => {
+  it('any LC_ALL, LC_MESSAGES, LANG and profile value gives de, en or the server, never a throw (fuzzed)', () => {
+    const locale = fc.oneof(fc.constantFrom('de_DE.UTF-8', 'de', 'de-AT', 'en_GB.UTF-8', 'C', 'POSIX', 'C.UTF-8', 'deu', 'dex_DE', 'fr_FR@euro', ''), fc.string({ maxLength: 30 }));
+    fc.assert(
+      fc.property(fc.option(locale), fc.option(locale), fc.option(locale), fc.option(fc.string({ maxLength: 10 })), (all, messages, lang, profile) => {
+        const env = { ...(all !== null && { LC_ALL: all }), ...(messages !== null && { LC_MESSAGES: messages }), ...(lang !== null && { LANG: lang }) };
+        const choice = resolvePlanLanguage(undefined, profile ?? undefined, env);
+        expect([undefined, 'de', 'en']).toContain(choice.language);
+        if (profile === 'de' || profile === 'en') expect(choice).toEqual({ language: profile, source: 'profile' });
+        if (choice.source === 'locale') expect(planLanguageOfLocale(choice.locale!)).toBe(choice.language);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(['de_DE.UTF-8', 'de', 'de-AT', 'deu', 'en_GB.UTF-8', 'C.UTF-8', 'dex_DE'].map(planLanguageOfLocale)).toEqual(['de', 'de', 'de', undefined, 'en', undefined, undefined]);
+  });
 });
