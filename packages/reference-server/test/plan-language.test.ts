@@ -154,7 +154,7 @@ describe('the language of a plan', () => {
     const signer = createClient({ baseUrl: server.url, apiKey: org1.user.apiKey, maxRetries: 1 });
     await fc.assert(
       fc.asyncProperty(junk, async (value) => {
-        const outcome = await signer.pdf.sign(page(`?lang=${encodeURIComponent(value)}`)).then(() => 200, (error: { status?: number }) => error.status);
+        const outcome = await signer.pdf.sign(page(`?lang=${encodeURIComponent(value)}`)).then(() => 200, (error: unknown) => (error as { status?: number }).status);
         expect(outcome, value).toBe(value === 'de' || value === 'en' ? 200 : 400);
       }),
       { numRuns: 40 },
