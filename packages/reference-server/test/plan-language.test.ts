@@ -87,6 +87,20 @@ describe('a German plan (lang=de)', () => {
     await renderPageToPng(bytes, 1, join(ensureOutputDir(), 'plan-german.png'));
   });
 
+  it('says in German which characters the fonts lack, still printed as their code points', async () => {
+    const client = staff();
+    const patient = await client.users.create({ organization: org1.id, name: 'Wang 王芳', role: 'patient', timezone: 'Europe/Berlin' });
+    await client.calendars.create({ patient: patient.id, name: 'Ibuprofen 400 mg', date: week.from, timeCategory: 'morning', amount: 1, unit: 'tablet' });
+    await client.calendars.bake.create({ patient: patient.id, from: week.from, to: week.from });
+    const [plan] = await readPdf(await fetchPlan(`${appUrl}/patients/${patient.id}/plan?from=${week.from}&lang=de`));
+    const text = plan!.lines.join('\n');
+    for (const expected of ['Wang [U+738B][U+82B3]', 'Nicht in dieser Schrift, gedruckt als [U+Code]: U+738B, U+82B3', 'Der gespeicherte Text ist unverändert; die App zeigt ihn vollständig.', 'Geburtsdatum nicht erfasst', '400 mg · tablet']) {
+      expect(text, expected).toContain(expected);
+    }
+    // No "?" for a character, only the one of the page address in the footer.
+    expect(text.replace(/https:\/\/\S+/g, '')).not.toContain('?');
+  });
+
   it('reads as German to pdftotext too (where poppler-utils is installed)', async (context) => {
     if (spawnSync('pdftotext', ['-v']).error !== undefined) context.skip('pdftotext is not installed (apt-get install poppler-utils)');
     const file = join(mkdtempSync(join(tmpdir(), 'plan-de-')), 'plan.pdf');
