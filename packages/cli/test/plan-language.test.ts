@@ -72,7 +72,7 @@ describe('medsched plan in German', () => {
     expect(cells.filter((cell) => cell === '2,4')).toHaveLength(7);
     expect(text).toContain('2.5 mg');
     expect(text).not.toContain('Medication plan');
-  });
+  }, 90_000);
 
   it('plan --all-patients with LANG=de_DE.UTF-8: every page German', async () => {
     const out = join(tempConfigDir(), 'home.pdf');
@@ -83,7 +83,7 @@ describe('medsched plan in German', () => {
     expect(pages.length).toBeGreaterThanOrEqual(1);
     expect(pages.some((page) => page.includes('Jürgen Müller'))).toBe(true);
     for (const page of pages) expect(page).toMatch(/^Medikationsplan$[\s\S]*Seite \d+ von \d+/m);
-  });
+  }, 90_000);
 });
 
 describe('which language', () => {
