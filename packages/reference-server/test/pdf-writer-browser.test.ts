@@ -73,6 +73,7 @@ describe('the PDF writer in a browser', () => {
         generatedAt: '2026-11-25 11:00',
         generatedBy: 'Zdeněk Dvořák (zdenek@example.test)',
         pageUrl: 'https://app.medsched.test/patients/64d002000000000000000003/plan',
+        language: 'en',
       };
       const pdf = await (window as any).medschedPdf.planPdf(grid, new Date('2026-11-25T10:00:00Z'));
       return Array.from(pdf as Uint8Array);

@@ -9,6 +9,7 @@ import { parseTimeoutSeconds } from '../config/timeout.js';
 import { csvDialects, isCsvDialectName } from '../output/csv-dialect.js';
 import { csvDialectOf } from '../client/session.js';
 import { withExamples } from './help-examples.js';
+import { isPlanLanguage, planLanguageRow, planLanguages, resolvePlanLanguage } from './plan-language.js';
 
 const keyList = Object.keys(settableKeys).join(', ');
 
@@ -26,8 +27,10 @@ function checkValue(key: keyof Profile, value: string): string {
     : key === 'timezone' ? isTimeZone(value)
     : key === 'timeout' ? parseTimeoutSeconds(value) !== undefined
     : key === 'csvDialect' ? isCsvDialectName(value)
+    : key === 'planLanguage' ? isPlanLanguage(value)
     : true;
-  if (!ok) throw usageError(`"${value}" is not a valid ${key}`, key === 'csvDialect' ? `use ${csvDialects.join(' or ')}` : undefined);
+  const hint = key === 'csvDialect' ? `use ${csvDialects.join(' or ')}` : key === 'planLanguage' ? `use ${planLanguages.join(' or ')}` : undefined;
+  if (!ok) throw usageError(`"${value}" is not a valid ${key}`, hint);
   return key === 'baseUrl' || key === 'appUrl' ? value.replace(/\/+$/, '') : value;
 }
 
@@ -98,6 +101,7 @@ export function registerConfigCommands(program: Command): void {
         { key: 'app-url', value: process.env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: process.env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },
         { key: 'timeout', value: `${settings.timeout.ms / 1000}`, source: settings.timeout.source },
         csvDialectRow(csvDialectOf(session.options, settings)),
+        planLanguageRow(resolvePlanLanguage(undefined, profile.planLanguage, process.env)),
       ];
       session.printer.list(rows, [field('key'), field('value'), field('source')]);
     });

@@ -11,21 +11,11 @@ import { readHome } from '../home/home-patients.js';
 import { walkPatients } from '../home/patient-walk.js';
 import { plural } from '../output/plural.js';
 import { appUrlOf } from './plan-app-url.js';
-
-/** The options of `plan --all-patients`. */
-export interface PlanHomeOptions {
-  patient?: string;
-  from?: string;
-  to?: string;
-  out?: string;
-  link?: boolean;
-  appUrl?: string;
-  allPatients?: boolean;
-  organization?: string;
-}
+import { choosePlanLanguage, languageQuery } from './plan-language.js';
+import type { PlanOptions } from './plan-options.js';
 
 /** Whole days; one day without --to means a week from it, as for one patient's plan. */
-function planDays(session: Session, options: PlanHomeOptions): { from: string; to: string } {
+function planDays(session: Session, options: PlanOptions): { from: string; to: string } {
   const zone = session.settings.timezone;
   let range = resolveBakeRange(options.from, options.to, zone);
   const aWeek = options.to === undefined && /^\d{4}-\d{2}-\d{2}$/.test(range.from) && range.from === range.to;
@@ -81,7 +71,7 @@ async function writeWhole(out: string, bytes: Uint8Array): Promise<void> {
  * GET /pdf/, as for one patient), merged into one PDF in name order; patients with nothing baked
  * are left out and named, since an empty plan would read as "nothing to take".
  */
-export async function runPlanHome(options: PlanHomeOptions, command: Command): Promise<void> {
+export async function runPlanHome(options: PlanOptions, command: Command): Promise<void> {
   if (options.patient !== undefined) throw usageError('give either --patient, or --all-patients (with or without --organization)');
   if (!options.allPatients) throw usageError('--organization needs --all-patients', 'e.g. medsched plan --all-patients --organization ID --from next-week');
   if (options.link) throw usageError('--link gives one patient\'s link; --all-patients saves one PDF of every plan', 'drop --link, or give --patient');
@@ -90,6 +80,7 @@ export async function runPlanHome(options: PlanHomeOptions, command: Command): P
   const range = planDays(session, options);
   const out = options.out ?? `plans-${range.from}-to-${range.to}.pdf`;
   if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plans.pdf) or give --out plans.pdf');
+  const language = languageQuery(choosePlanLanguage(session, options.lang));
   const home = await readHome(session, options.organization);
   const client = await session.client();
   const plans = await walkPatients(
@@ -105,7 +96,7 @@ export async function runPlanHome(options: PlanHomeOptions, command: Command): P
       // The plan lists baked intakes: a patient with none is left out, not printed as an empty page.
       const baked = await client.calendars.bake.get({ patient: patient.id, ...range });
       if (baked.data.length === 0) return undefined;
-      const { signed } = await client.pdf.sign(`${appUrl}/patients/${patient.id}/plan?from=${range.from}&to=${range.to}`);
+      const { signed } = await client.pdf.sign(`${appUrl}/patients/${patient.id}/plan?from=${range.from}&to=${range.to}${language}`);
       return fetchPdf(signed, patient);
     },
   );

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { openSession } from '../client/session.js';
 import { defaultAppUrl } from '../config/profile.js';
 import { resolveBakeRange } from '../dates/date-range.js';
@@ -17,17 +17,8 @@ import { runPlanHome } from './plan-home.js';
 import { adoptPatientZone } from '../dates/home-zone.js';
 import { patientName } from '../identity/patient-name.js';
 import { fileNamePart } from '../output/file-name.js';
-
-interface PlanOptions {
-  patient?: string;
-  from?: string;
-  to?: string;
-  out?: string;
-  link?: boolean;
-  appUrl?: string;
-  allPatients?: boolean;
-  organization?: string;
-}
+import { choosePlanLanguage, languageQuery, planLanguages } from './plan-language.js';
+import type { PlanOptions } from './plan-options.js';
 
 /** The date a range bound falls on: plan pages take whole days. */
 function day(value: string, timeZone: string): string {
@@ -50,7 +41,7 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   session.printer.note(`Dates ${range.echo}${session.settings.timezoneSource === 'patient' ? " (the patient's zone)" : ''}${aWeek ? ' (a week: give --to for another length)' : ''}`);
   const from = day(range.from, session.settings.timezone);
   const to = day(range.to, session.settings.timezone);
-  const page = `${appUrl}/patients/${patient}/plan?from=${from}&to=${to}`;
+  const page = `${appUrl}/patients/${patient}/plan?from=${from}&to=${to}${languageQuery(choosePlanLanguage(session, options.lang))}`;
   const client = await session.client();
   // The plan lists baked intakes: a range with none would print an empty plan that looks like "nothing to take".
   const baked = await client.calendars.bake.get({ patient, from, to });
@@ -93,6 +84,7 @@ export function registerPlanCommand(program: Command): void {
     .option('--all-patients', 'every patient of the organization: one PDF, a patient per page(s) in name order; patients with nothing baked are named on stderr')
     .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
     .option('--link', 'print the signed link instead of downloading')
+    .addOption(new Option('--lang <language>', "the plan's language: de (German) or en (English); default: profile plan-language, then LC_ALL/LC_MESSAGES/LANG, then the account's language").choices(planLanguages))
     .option('--app-url <url>', `the web app's address (env MEDSCHED_APP_URL, profile app-url; default ${defaultAppUrl})`)
     .action(runPlan);
   withExamples(plan, [
@@ -100,5 +92,6 @@ export function registerPlanCommand(program: Command): void {
     'medsched plan --patient patient1@sonnen.example --from 2026-01-05 --to 2026-01-11 --out clara.pdf',
     'medsched plan --patient clara --from next-week --link',
     'medsched plan --all-patients --from next-week --out home-week.pdf',
+    'medsched plan --patient "Clara Claus" --from next-week --lang de',
   ]);
 }

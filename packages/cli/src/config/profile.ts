@@ -19,6 +19,8 @@ export interface Profile {
   timeout?: string;
   /** CSV for the reader's spreadsheet: `comma` (RFC 4180, decimal point) or `semicolon` (decimal comma); the locale's when unset. */
   csvDialect?: string;
+  /** The language of printed plans (`de` or `en`); the locale's, else the account's, when unset. */
+  planLanguage?: string;
 }
 
 /** The whole config file. */
@@ -41,5 +43,6 @@ export const settableKeys = {
   'app-url': 'appUrl',
   timeout: 'timeout',
   'csv-dialect': 'csvDialect',
+  'plan-language': 'planLanguage',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;

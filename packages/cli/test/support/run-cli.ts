@@ -26,8 +26,8 @@ export function tempConfigDir(): string {
  */
 export function cliEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  // The locale decides the CSV dialect: a German LANG on the test machine must not change the results.
-  const decided = new Set(['NO_COLOR', 'FORCE_COLOR', 'LANG', 'LC_ALL', 'LC_NUMERIC']);
+  // The locale decides the CSV dialect and the plan's language: a German LANG on the test machine must not change the results.
+  const decided = new Set(['NO_COLOR', 'FORCE_COLOR', 'LANG', 'LC_ALL', 'LC_NUMERIC', 'LC_MESSAGES']);
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('MEDSCHED_') && !decided.has(name)) env[name] = value;
   env.TZ = 'UTC';
   env.LANG = 'C.UTF-8';

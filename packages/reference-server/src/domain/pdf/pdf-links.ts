@@ -9,6 +9,7 @@ import { randomHex } from '../access/hex.js';
 import { forbidden, invalid, ProblemError } from '../operation/problems.js';
 import type { Database } from '../../db/database.js';
 import { buildPlanGrid, type PlanGrid } from './plan-grid.js';
+import { planLanguageOf, readPlanLanguage } from './plan-language.js';
 import { patientOfPage, readPlanRange } from './plan-range.js';
 import { RenderedPdfs } from './rendered-pdfs.js';
 
@@ -61,6 +62,8 @@ export class PdfLinks {
       // A plan page's range is checked now, so a link never leads to a page that cannot be drawn.
       const range = readPlanRange(check.url.searchParams, ctx.now(), patient.timezone);
       if (!range.ok) throw invalid('urlPath', range.reason);
+      const language = readPlanLanguage(check.url.searchParams);
+      if (!language.ok) throw invalid('urlPath', language.reason);
       by = `&by=${ctx.caller.user.id}`;
     }
     const { credential } = ctx.caller;
@@ -119,13 +122,20 @@ export class PdfLinks {
     if (patient) {
       const range = readPlanRange(url.searchParams, now, patient.timezone);
       if (!range.ok) throw invalid('urlPath', range.reason);
-      grid = buildPlanGrid({ db, patient, range: range.range, now, requestedBy: requestedBy ? db.users.get(requestedBy) : undefined, pageUrl });
+      const pageLanguage = readPlanLanguage(url.searchParams);
+      if (!pageLanguage.ok) throw invalid('urlPath', pageLanguage.reason);
+      const signer = requestedBy ? db.users.get(requestedBy) : undefined;
+      // Without `lang` the signer's account language decides, as it is when the link is fetched.
+      const signerAccount = signer?.accountId ? db.accounts.get(signer.accountId) : undefined;
+      const language = planLanguageOf(pageLanguage.language, signerAccount?.language);
+      grid = buildPlanGrid({ db, patient, range: range.range, now, requestedBy: signer, pageUrl, language });
     }
     // What the PDF shows, but for the time it prints: the same data gives the same bytes.
     // (Maps written as their entries: JSON.stringify would write every dose map as `{}`.)
     const fingerprint = grid ? JSON.stringify({ ...grid, generatedAt: '' }, (_key, value: unknown) => (value instanceof Map ? [...value] : value)) : pageUrl;
     const rendered = grid;
-    return this.#rendered.get(link, fingerprint, now.getTime(), expiresAt, async () => {
+    // Keyed on the language too: a German and an English plan of the same data are different bytes.
+    return this.#rendered.get(`${grid?.language ?? ''} ${link}`, fingerprint, now.getTime(), expiresAt, async () => {
       const { planPdf, pagePdf } = await import('./pdf-file.js');
       return rendered ? planPdf(rendered, now) : pagePdf(pageUrl, now);
     });

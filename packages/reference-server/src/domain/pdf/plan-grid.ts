@@ -2,6 +2,8 @@ import type { Database } from '../../db/database.js';
 import type { CalendarEntryRecord, UserRecord } from '../../db/models.js';
 import { startTimeOf } from '../calendars/calendar-mapping.js';
 import { eachDate, minutesOfDay } from '../calendars/zoned-time.js';
+import { planLabels, type PlanLabels } from './plan-labels.js';
+import type { PlanLanguage } from './plan-language.js';
 import type { PlanRange } from './plan-range.js';
 
 /**
@@ -31,13 +33,15 @@ export interface PlanRow {
 }
 
 export interface PlanGrid {
+  /** The language of the plan's own words, dates and decimal marks (stored text prints as stored). */
+  language: PlanLanguage;
   patient: { id: string; name: string; dateOfBirth: string | undefined };
   organization: string | undefined;
   range: PlanRange;
   timeZone: string;
   days: string[];
   rows: PlanRow[];
-  /** Local time of generation in the patient's time zone, e.g. `2026-11-22 22:40`. */
+  /** Local time of generation in the patient's time zone, e.g. `2026-11-22 22:40` (German `22.11.2026 22:40`). */
   generatedAt: string;
   /** Who asked for the link, e.g. `Nina Nurse (user@sonnen.example)`. */
   generatedBy: string;
@@ -57,13 +61,17 @@ export function slotOf(entry: CalendarEntryRecord): IntakeSlot {
 
 const fractions: Record<string, string> = { '0.25': '¼', '0.5': '½', '0.75': '¾' };
 
-/** `1`, `½`, `1½`, `2.5 ml`-style amounts as a pharmacy writes them. */
-export function formatDose(amount: number): string {
+/**
+ * `1`, `½`, `1½`, `0.3`-style amounts as a pharmacy writes them; `0,3` with a decimal comma.
+ * Halves and quarters are glyphs, so no decimal mark can be misread on them.
+ */
+export function formatDose(amount: number, decimal: '.' | ',' = '.'): string {
   if (!Number.isFinite(amount)) return '?';
   const whole = Math.floor(amount);
   const fraction = fractions[String(Math.round((amount - whole) * 100) / 100)];
   if (fraction !== undefined) return whole === 0 ? fraction : `${whole}${fraction}`;
-  return String(Math.round(amount * 1000) / 1000);
+  const text = String(Math.round(amount * 1000) / 1000);
+  return decimal === ',' ? text.replace('.', ',') : text;
 }
 
 // A strength at the end of a medication name: "Ibuprofen 400 mg", "Levothyroxine 50 µg".
@@ -83,10 +91,10 @@ function dateOfBirth(patient: UserRecord): string | undefined {
   return undefined;
 }
 
-function localDateTime(instant: Date, timeZone: string): string {
+function localDateTime(instant: Date, timeZone: string, labels: PlanLabels): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  return labels.dateTime(`${part('year')}-${part('month')}-${part('day')}`, `${part('hour')}:${part('minute')}`);
 }
 
 export interface PlanGridInput {
@@ -97,11 +105,13 @@ export interface PlanGridInput {
   /** The user who asked for the link, when known. */
   requestedBy: UserRecord | undefined;
   pageUrl: string;
+  language: PlanLanguage;
 }
 
 /** Groups the patient's baked entries of the range into plan rows. */
 export function buildPlanGrid(input: PlanGridInput): PlanGrid {
   const { db, patient, range } = input;
+  const labels = planLabels(input.language);
   const rows = new Map<string, PlanRow & { order: number; amounts: Map<string, Partial<Record<IntakeSlot, number>>> }>();
   const entries = db.calendarEntries
     .group('patient', patient.id)
@@ -110,7 +120,8 @@ export function buildPlanGrid(input: PlanGridInput): PlanGrid {
     const medicationRecord = typeof entry.medication === 'string' ? db.medications.get(entry.medication) : undefined;
     const { name, strength } = splitStrength(medicationRecord?.name ?? entry.name ?? 'Medication', medicationRecord?.meta);
     let instructions = entry.instruction ?? '';
-    if (entry.emptyStomach === true && !/stomach/i.test(instructions)) instructions = instructions ? `${instructions}; on an empty stomach` : 'On an empty stomach';
+    const { alone, appended, alreadySaid } = labels.emptyStomach;
+    if (entry.emptyStomach === true && !alreadySaid.test(instructions.normalize('NFC'))) instructions = instructions ? `${instructions}; ${appended}` : alone;
     const unit = entry.unit ?? '';
     const key = JSON.stringify([name, strength, unit, instructions]);
     const slot = slotOf(entry);
@@ -130,21 +141,22 @@ export function buildPlanGrid(input: PlanGridInput): PlanGrid {
   }
   for (const row of rows.values()) {
     for (const [date, amounts] of row.amounts) {
-      row.doses.set(date, Object.fromEntries(Object.entries(amounts).map(([slot, amount]) => [slot, formatDose(amount)])));
+      row.doses.set(date, Object.fromEntries(Object.entries(amounts).map(([slot, amount]) => [slot, formatDose(amount, labels.decimal)])));
     }
   }
   const sorted = [...rows.values()].sort((a, b) => a.order - b.order || a.medication.localeCompare(b.medication));
   for (const row of sorted) row.times.sort();
   const by = input.requestedBy;
   return {
+    language: input.language,
     patient: { id: patient.id, name: patient.name, dateOfBirth: dateOfBirth(patient) },
     organization: db.organizations.get(patient.organization)?.name,
     range,
     timeZone: patient.timezone,
     days: eachDate(range.from, range.to),
     rows: sorted.map(({ order: _order, amounts: _amounts, ...row }) => row),
-    generatedAt: localDateTime(input.now, patient.timezone),
-    generatedBy: by ? `${by.name}${by.email ? ` (${by.email})` : ''}` : 'the medsched reference server',
+    generatedAt: localDateTime(input.now, patient.timezone, labels),
+    generatedBy: by ? `${by.name}${by.email ? ` (${by.email})` : ''}` : labels.unknownSigner,
     pageUrl: input.pageUrl,
   };
 }

@@ -2,6 +2,7 @@ import { missingGlyphText, type FontSet } from './fonts/font-set.js';
 import type { FontWeight } from './fonts/noto-sans.js';
 import type { PdfDrawing, PdfDrawItem, PdfPage } from './pdf-document.js';
 import { intakeSlots, slotHours, type PlanGrid, type PlanRow } from './plan-grid.js';
+import { planLabels, type PlanLabels } from './plan-labels.js';
 
 /**
  * Lays a plan out on A4 landscape pages: a header (patient, date of birth, range, time zone),
@@ -9,7 +10,8 @@ import { intakeSlots, slotHours, type PlanGrid, type PlanRow } from './plan-grid
  * footer (legend, when and by whom, page n of m). Rows never split across pages; the grid's
  * header repeats on each page; more than seven days continue on further pages, a week each.
  * Text is measured with the fonts the PDF embeds; characters they lack are printed as their code
- * point (`[U+738B]`) and the header of every page says so.
+ * point (`[U+738B]`) and the header of every page says so. The plan's own words and dates are in
+ * the grid's language (`plan-labels.ts`).
  */
 
 const page = { width: 842, height: 595, margin: 28 };
@@ -25,21 +27,6 @@ const lineHeight = 8.6;
  */
 const maxTextLines = 4;
 const colors = { warning: '#a4141b', text: '#111111', muted: '#555555', rule: '#9aa5b1', strongRule: '#2d3e50', shade: '#eef2f6', head: '#dfe6ee' };
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const slotLabels = { morning: 'morn', noon: 'noon', evening: 'eve', night: 'night' } as const;
-
-/** `Mon 23 Nov` */
-export function dayLabel(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  return `${weekdays[day.getUTCDay()]} ${day.getUTCDate()} ${months[day.getUTCMonth()]}`;
-}
-
-/** `23 Nov 2026` */
-function longDate(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  return `${day.getUTCDate()} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
-}
 
 /** Greedy word wrap into at most `maxLines` lines of `width`; the last line is cut to fit. */
 function wrap(fonts: FontSet, text: string, font: FontWeight, size: number, width: number, maxLines: number): string[] {
@@ -70,14 +57,14 @@ interface RowLayout {
   height: number;
 }
 
-function layoutRow(fonts: FontSet, row: PlanRow): RowLayout {
+function layoutRow(fonts: FontSet, row: PlanRow, labels: PlanLabels): RowLayout {
   const medicationWidth = columns.medication - 8;
   const instructionWidth = columns.instructions - 8;
   const medicationLines: RowLayout['medicationLines'] = wrap(fonts, row.medication, 'bold', 8.5, medicationWidth, maxTextLines).map((text) => ({ text, font: 'bold', size: 8.5, color: colors.text }));
   const detail = [row.strength, row.unit].filter(Boolean).join(' · ');
   if (detail) medicationLines.push({ text: fonts.fit(detail, 'regular', 7.5, medicationWidth), font: 'regular', size: 7.5, color: colors.muted });
   const instructionLines: RowLayout['instructionLines'] = wrap(fonts, row.instructions, 'regular', 7.5, instructionWidth, maxTextLines).map((text) => ({ text, font: 'regular', size: 7.5, color: colors.text }));
-  instructionLines.push({ text: fonts.fit(`at ${row.times.join(', ')}`, 'regular', 7, instructionWidth), font: 'regular', size: 7, color: colors.muted });
+  instructionLines.push({ text: fonts.fit(labels.at(row.times.join(', ')), 'regular', 7, instructionWidth), font: 'regular', size: 7, color: colors.muted });
   const lines = Math.max(medicationLines.length, instructionLines.length, 2);
   return { row, medicationLines, instructionLines, height: lines * lineHeight + 6 };
 }
@@ -119,7 +106,8 @@ function storedTexts(plan: PlanGrid): string[] {
 
 /** The plan's pages, measured with `fonts`, ready for the PDF writer. */
 export function layoutPlan(plan: PlanGrid, fonts: FontSet): PdfDrawing {
-  const rows = plan.rows.map((row) => layoutRow(fonts, row));
+  const labels = planLabels(plan.language);
+  const rows = plan.rows.map((row) => layoutRow(fonts, row, labels));
   const missing = fonts.missingCodePoints(storedTexts(plan));
   const dayGroups: string[][] = [];
   for (let start = 0; start < plan.days.length; start += daysPerPage) dayGroups.push(plan.days.slice(start, start + daysPerPage));
@@ -144,7 +132,7 @@ export function layoutPlan(plan: PlanGrid, fonts: FontSet): PdfDrawing {
       let y = gridTop + gridHeaderHeight;
       const top = y;
       if (rows.length === 0) {
-        builder.text(left + 6, y + 8, 'No baked entries in this range. Bake it first (POST /v1/calendars/bake, or: medsched bake), then ask for a new link.', 'regular', 9, colors.muted);
+        builder.text(left + 6, y + 8, labels.nothingBaked, 'regular', 9, colors.muted);
         y += 28;
       }
       // Whole rows only: a row that does not fit goes to the next page (at least one per page).
@@ -168,37 +156,37 @@ export function layoutPlan(plan: PlanGrid, fonts: FontSet): PdfDrawing {
 
   function drawHeader(builder: PageBuilder, grid: PlanGrid, days: string[]): void {
     const y = page.margin;
-    builder.text(left, y, 'Medication plan', 'bold', 16);
+    builder.text(left, y, labels.title, 'bold', 16);
     if (grid.organization) builder.right(right, y + 2, fonts.fit(grid.organization, 'bold', 11, 300), 'bold', 11);
     const name = fonts.fit(grid.patient.name, 'bold', 12, 360);
     builder.text(left, y + 22, name, 'bold', 12);
-    const born = grid.patient.dateOfBirth ? `born ${longDate(grid.patient.dateOfBirth)}` : 'date of birth not recorded';
+    const born = grid.patient.dateOfBirth ? labels.born(grid.patient.dateOfBirth) : labels.noDateOfBirth;
     const bornX = left + fonts.width(name, 'bold', 12) + 12;
     builder.text(bornX, y + 23.5, born, 'regular', 9.5, colors.muted);
     if (missing.length > 0) {
       // What is printed must match what was stored: say which characters the fonts could not show.
       const noteLeft = bornX + fonts.width(born, 'regular', 9.5) + 16;
       const codes = missing.map((codePoint) => missingGlyphText(codePoint).slice(1, -1)).join(', ');
-      builder.right(right, y + 20, fonts.fit(`Not in this font, printed as [U+code]: ${codes}`, 'bold', 7.5, right - noteLeft), 'bold', 7.5, colors.warning);
-      builder.right(right, y + 29, fonts.fit('The stored text is unchanged; the app shows it in full.', 'regular', 7, right - noteLeft), 'regular', 7, colors.warning);
+      builder.right(right, y + 20, fonts.fit(labels.notInFont(codes), 'bold', 7.5, right - noteLeft), 'bold', 7.5, colors.warning);
+      builder.right(right, y + 29, fonts.fit(labels.storedUnchanged, 'regular', 7, right - noteLeft), 'regular', 7, colors.warning);
     }
     const first = days[0]!;
     const last = days[days.length - 1]!;
-    const part = first === grid.range.from && last === grid.range.to ? '' : `  (this page: ${longDate(first)} to ${longDate(last)})`;
-    builder.text(left, y + 39, `${longDate(grid.range.from)} to ${longDate(grid.range.to)}${part}  ·  times in ${grid.timeZone}`, 'regular', 9);
-    builder.right(right, y + 39, `patient id ${grid.patient.id}`, 'regular', 7.5, colors.muted);
+    const part = first === grid.range.from && last === grid.range.to ? '' : `  ${labels.thisPage(first, last)}`;
+    builder.text(left, y + 39, `${labels.range(grid.range.from, grid.range.to)}${part}  ·  ${labels.timeZone(grid.timeZone)}`, 'regular', 9);
+    builder.right(right, y + 39, labels.patientId(grid.patient.id), 'regular', 7.5, colors.muted);
   }
 
   function drawGridHeader(builder: PageBuilder, days: string[], y: number, gridRight: number, dayWidth: number, slotWidth: number): void {
     builder.box(left, y, gridRight - left, gridHeaderHeight, colors.head);
-    builder.text(left + 4, y + 4, 'Medication', 'bold', 8.5);
-    builder.text(left + 4, y + 15, 'strength · unit', 'regular', 7, colors.muted);
-    builder.text(left + columns.medication + 4, y + 4, 'Instructions', 'bold', 8.5);
-    builder.text(left + columns.medication + 4, y + 15, 'intake times', 'regular', 7, colors.muted);
+    builder.text(left + 4, y + 4, labels.medication, 'bold', 8.5);
+    builder.text(left + 4, y + 15, labels.strengthUnit, 'regular', 7, colors.muted);
+    builder.text(left + columns.medication + 4, y + 4, labels.instructions, 'bold', 8.5);
+    builder.text(left + columns.medication + 4, y + 15, labels.intakeTimes, 'regular', 7, colors.muted);
     days.forEach((day, dayIndex) => {
       const x = daysLeft + dayIndex * dayWidth;
-      builder.centered(x, dayWidth, y + 3, dayLabel(day), 'bold', 8.5);
-      intakeSlots.forEach((slot, slotIndex) => builder.centered(x + slotIndex * slotWidth, slotWidth, y + 16, slotLabels[slot], 'regular', 6, colors.muted));
+      builder.centered(x, dayWidth, y + 3, labels.dayLabel(day), 'bold', 8.5);
+      intakeSlots.forEach((slot, slotIndex) => builder.centered(x + slotIndex * slotWidth, slotWidth, y + 16, labels.slotShort[slot], 'regular', 6, colors.muted));
     });
     builder.line(daysLeft, y + 14, gridRight, y + 14);
     builder.line(left, y, gridRight, y, 0.8, colors.strongRule);
@@ -231,11 +219,11 @@ export function layoutPlan(plan: PlanGrid, fonts: FontSet): PdfDrawing {
 
   function drawFooter(builder: PageBuilder, grid: PlanGrid, number: number, count: number): void {
     const y = page.height - page.margin - 17;
-    const legend = `Intake times: ${intakeSlots.map((slot) => `${slotLabels[slot]} = ${slot} ${slotHours[slot]}`).join(' · ')} (or the entry's time category). Doses in the row's unit; ½ = half.`;
+    const legend = labels.legend(intakeSlots.map((slot) => `${labels.slotShort[slot]} = ${labels.slotLong[slot]} ${slotHours[slot]}`).join(' · '));
     builder.text(left, y, fonts.fit(legend, 'regular', 6.5, right - left), 'regular', 6.5, colors.muted);
     builder.line(left, y + 9, right, y + 9, 0.4);
-    builder.text(left, y + 11.5, fonts.fit(`Generated ${grid.generatedAt} (${grid.timeZone}) by ${grid.generatedBy} · medsched reference server · ${grid.pageUrl}`, 'regular', 7, right - left - 70), 'regular', 7, colors.muted);
-    builder.right(right, y + 11.5, `Page ${number} of ${count}`, 'regular', 7, colors.muted);
+    builder.text(left, y + 11.5, fonts.fit(`${labels.generated(grid.generatedAt, grid.timeZone, grid.generatedBy)} · ${labels.server} · ${grid.pageUrl}`, 'regular', 7, right - left - 70), 'regular', 7, colors.muted);
+    builder.right(right, y + 11.5, labels.page(number, count), 'regular', 7, colors.muted);
   }
 }
 

@@ -9,7 +9,8 @@ import { daysInRange, localDate } from '../calendars/zoned-time.js';
  * - `/patients/{id}/plan` or `/patients/{id}`: the current week, Monday to Sunday, in the
  *   patient's time zone
  *
- * A trailing slash is allowed; other query parameters are ignored.
+ * A trailing slash is allowed; `lang=de|en` chooses the plan's language (`plan-language.ts`);
+ * other query parameters are ignored.
  */
 
 /** The patient pages whose PDF is the patient's medication plan. */
