@@ -5,7 +5,9 @@ export const adminSecret = 'cli-test-admin-secret';
 
 /** The reference server on a free port, with the demo seed and the development admin routes. */
 export async function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  return startServer({ port: 0, seed: 'demo', adminSecret, ...options });
+  // Kept-alive connections live 2 minutes, not 5 s: the server shares the test's process, whose
+  // event loop a loaded machine can hold past 5 s; a connection reused just then was reset.
+  return startServer({ port: 0, seed: 'demo', adminSecret, ...options, timeouts: { idle: 120, ...options.timeouts } });
 }
 
 /** A demo user by organization index (0 or 1) and role key, e.g. `demoUser(0, 'admin')`. */

@@ -6,7 +6,11 @@ export const adminSecret = 'test-admin-secret';
 
 /** A reference server on a free port with the demo data (one per test file: files run in parallel). */
 export async function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  return startServer({ port: 0, seed: 'demo', adminSecret, onError: () => {}, ...options });
+  // A kept-alive connection lives 2 minutes here, not 5 s: the server shares the test's process, and
+  // synchronous work in a test (a PDF parsed, a property run) on a loaded machine can hold its event
+  // loop past 5 s; the server then closed a connection the client had just chosen to reuse
+  // (ECONNRESET before the request was parsed). Tests of the idle timeout set their own.
+  return startServer({ port: 0, seed: 'demo', adminSecret, onError: () => {}, ...options, timeouts: { idle: 120, ...options.timeouts } });
 }
 
 /** An SDK client without retries, so that every request the test makes is one request. */
