@@ -25,10 +25,6 @@ export interface RawRequest<S extends StandardSchema | undefined = undefined> {
   response?: S;
 }
 
-/** What `client.request()` can check an answer with: a zod schema, or anything with zod's safeParse. */
-export interface StandardSchema<T = unknown> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
-}
 
 /** The type of the answer `client.request()` resolves to. */
 export type RawResponse<S> = S extends StandardSchema<infer T> ? T : unknown;
