@@ -6,14 +6,15 @@
  * kept in zod's global registry), which the OpenAPI document uses too; TypeScript's declaration
  * emit drops comments on inferred types, so this runs after tsup and reads the built schemas.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { globalRegistry } from 'zod/mini';
 import * as schemas from '../dist/schemas/index.js';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
-const files = ['schemas/index.d.ts', 'schemas/index.d.cts', 'index.d.ts', 'index.d.cts'];
+// Every declaration file: with several entry points, the schemas' declarations sit in shared chunks.
+const files = readdirSync(dist, { recursive: true }).filter((file) => /\.d\.c?ts$/.test(file));
 
 /** The description of each field of each exported object schema: name → field → text. */
 const descriptions = new Map();

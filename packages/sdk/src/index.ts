@@ -7,6 +7,8 @@
  * for await (const entry of client.calendars.iterate({ patient })) console.log(entry.date, entry.title);
  */
 export { createClient, MedschedClient, type ClientOptions, type RawRequest, type RawResponse, type StandardSchema } from './client.js';
+/** The client without resource groups, for smaller bundles (also at `@medsched/sdk/core`). */
+export { createBaseClient, MedschedBaseClient } from './base-client.js';
 export { ApiPromise } from './api-promise.js';
 export { checkInput } from './call-input.js';
 export { sdkVersion } from './user-agent.js';

@@ -1,7 +1,7 @@
 import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Account, AccountUpdate } from '../schemas/accounts.js';
-import { operations } from '../schemas/operations.js';
+import { accountsUpdate } from '../schemas/operation-definitions.js';
 import type { RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
 
@@ -12,6 +12,6 @@ export class Accounts extends Resource {
    * @example await client.accounts.update('auth0|65a1…', { language: 'de' });
    */
   update(accountId: string, body: z.input<typeof AccountUpdate>, options?: RequestOptions): ApiPromise<Account> {
-    return new ApiPromise(this.transport.call(operations['accounts.update'], { params: { accountId }, body }, options));
+    return new ApiPromise(this.transport.call(accountsUpdate, { params: { accountId }, body }, options));
   }
 }

@@ -1,7 +1,7 @@
 import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { BakeCreate, BakeQuery, BakeResult, UnbakeResult } from '../schemas/bake.js';
-import { operations } from '../schemas/operations.js';
+import { bakeCreate, bakeDelete, bakeGet } from '../schemas/operation-definitions.js';
 import type { RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
 
@@ -12,7 +12,7 @@ export class Bake extends Resource {
    * @example const result = await client.calendars.bake.get({ patient, from: '2026-11-23', to: '2026-11-29' });
    */
   get(query: z.input<typeof BakeQuery>, options?: RequestOptions): ApiPromise<BakeResult> {
-    return new ApiPromise(this.transport.call(operations['bake.get'], { query }, options));
+    return new ApiPromise(this.transport.call(bakeGet, { query }, options));
   }
 
   /**
@@ -21,7 +21,7 @@ export class Bake extends Resource {
    * @example await client.calendars.bake.create({ patient, from: '2026-11-23', to: '2026-11-29' });
    */
   create(body: z.input<typeof BakeCreate>, options?: RequestOptions): ApiPromise<BakeResult> {
-    return new ApiPromise(this.transport.call(operations['bake.create'], { body }, options));
+    return new ApiPromise(this.transport.call(bakeCreate, { body }, options));
   }
 
   /**
@@ -29,6 +29,6 @@ export class Bake extends Resource {
    * @example const reverted = await client.calendars.bake.delete({ patient, from: '2026-11-23', to: '2026-11-29' });
    */
   delete(query: z.input<typeof BakeQuery>, options?: RequestOptions): ApiPromise<UnbakeResult> {
-    return new ApiPromise(this.transport.call(operations['bake.delete'], { query }, options));
+    return new ApiPromise(this.transport.call(bakeDelete, { query }, options));
   }
 }

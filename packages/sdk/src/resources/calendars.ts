@@ -8,7 +8,8 @@ import {
   type CalendarEntry,
   type CalendarListQuery,
 } from '../schemas/calendars.js';
-import { operations } from '../schemas/operations.js';
+import { calendarsCreate, calendarsGet, calendarsList, calendarsReplace, calendarsUpdate } from '../schemas/operation-definitions.js';
+import type { MedschedBaseClient } from '../base-client.js';
 import type { CreateRequestOptions, RequestOptions, Transport } from '../transport.js';
 import { Bake } from './bake.js';
 import { Resource } from './resource.js';
@@ -18,9 +19,9 @@ export class Calendars extends Resource {
   /** Bake, read and unbake ranges: `client.calendars.bake.create(...)`. */
   readonly bake: Bake;
 
-  constructor(transport: Transport) {
-    super(transport);
-    this.bake = new Bake(transport);
+  constructor(client: MedschedBaseClient | Transport) {
+    super(client);
+    this.bake = new Bake(this.transport);
   }
 
   /**
@@ -28,7 +29,7 @@ export class Calendars extends Resource {
    * @example const page = await client.calendars.list({ patient, limit: 20 }); page.items; page.total; page.hasMore;
    */
   list(query: CalendarListQuery = {}, options?: RequestOptions): ApiPromise<Page<CalendarEntry>> {
-    const result = this.transport.call(operations['calendars.list'], { query }, options);
+    const result = this.transport.call(calendarsList, { query }, options);
     return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => this.list(nextPageQuery(query, next), options))));
   }
 
@@ -46,7 +47,7 @@ export class Calendars extends Resource {
    * @example await client.calendars.create({ patient, name: 'Metformin 500', date: '2026-11-23', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
    */
   create(body: CalendarEntryCreateInput, options?: CreateRequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.create'], { body, bodySchema: CalendarEntryCreateInput, encodeBody: calendarWireBody }, options));
+    return new ApiPromise(this.transport.call(calendarsCreate, { body, bodySchema: CalendarEntryCreateInput, encodeBody: calendarWireBody }, options));
   }
 
   /**
@@ -54,7 +55,7 @@ export class Calendars extends Resource {
    * @example const entry = await client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6');
    */
   get(calendarId: string, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.get'], { params: { calendarId } }, options));
+    return new ApiPromise(this.transport.call(calendarsGet, { params: { calendarId } }, options));
   }
 
   /**
@@ -63,7 +64,7 @@ export class Calendars extends Resource {
    * @example await client.calendars.replace(id, { patient, name: 'Metformin 850', date: '2026-11-23' });
    */
   replace(calendarId: string, body: CalendarEntryReplaceInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.replace'], { params: { calendarId }, body, bodySchema: CalendarEntryReplaceInput, encodeBody: calendarWireBody }, options));
+    return new ApiPromise(this.transport.call(calendarsReplace, { params: { calendarId }, body, bodySchema: CalendarEntryReplaceInput, encodeBody: calendarWireBody }, options));
   }
 
   /**
@@ -71,6 +72,6 @@ export class Calendars extends Resource {
    * @example await client.calendars.update(id, { amount: 2 });
    */
   update(calendarId: string, body: CalendarEntryUpdateInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.update'], { params: { calendarId }, body, bodySchema: CalendarEntryUpdateInput, encodeBody: calendarWireBody }, options));
+    return new ApiPromise(this.transport.call(calendarsUpdate, { params: { calendarId }, body, bodySchema: CalendarEntryUpdateInput, encodeBody: calendarWireBody }, options));
   }
 }

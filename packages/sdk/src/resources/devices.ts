@@ -1,7 +1,7 @@
 import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '../schemas/devices.js';
-import { operations } from '../schemas/operations.js';
+import { devicesEvents, devicesUpdate } from '../schemas/operation-definitions.js';
 import type { RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
 
@@ -12,7 +12,7 @@ export class Devices extends Resource {
    * @example await client.devices.update(deviceId, { patient, alarmEnable: 1 });
    */
   update(deviceId: string, body: z.input<typeof DeviceUpdate>, options?: RequestOptions): ApiPromise<Device> {
-    return new ApiPromise(this.transport.call(operations['devices.update'], { params: { deviceId }, body }, options));
+    return new ApiPromise(this.transport.call(devicesUpdate, { params: { deviceId }, body }, options));
   }
 
   /**
@@ -20,6 +20,6 @@ export class Devices extends Resource {
    * @example const events = await client.devices.events(deviceId, { TypeFilter: 'state', DateStart: '2026-11-01T00:00:00.000Z' });
    */
   events(deviceId: string, query: DeviceEventsQuery = {}, options?: RequestOptions): ApiPromise<DeviceEvent[]> {
-    return new ApiPromise(this.transport.call(operations['devices.events'], { params: { deviceId }, query }, options));
+    return new ApiPromise(this.transport.call(devicesEvents, { params: { deviceId }, query }, options));
   }
 }

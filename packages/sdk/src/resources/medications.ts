@@ -1,7 +1,7 @@
 import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Medication, MedicationCreate, MedicationUpdate } from '../schemas/medications.js';
-import { operations } from '../schemas/operations.js';
+import { medicationsCreate, medicationsDelete, medicationsGet, medicationsReplace, medicationsUpdate } from '../schemas/operation-definitions.js';
 import type { CreateRequestOptions, RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
 
@@ -12,7 +12,7 @@ export class Medications extends Resource {
    * @example await client.medications.create({ name: 'Ibuprofen 400', meta: { atc: 'M01AE01' } });
    */
   create(body: z.input<typeof MedicationCreate>, options?: CreateRequestOptions): ApiPromise<Medication> {
-    return new ApiPromise(this.transport.call(operations['medications.create'], { body }, options));
+    return new ApiPromise(this.transport.call(medicationsCreate, { body }, options));
   }
 
   /**
@@ -20,7 +20,7 @@ export class Medications extends Resource {
    * @example const medication = await client.medications.get(id);
    */
   get(medicationId: string, options?: RequestOptions): ApiPromise<Medication> {
-    return new ApiPromise(this.transport.call(operations['medications.get'], { params: { medicationId } }, options));
+    return new ApiPromise(this.transport.call(medicationsGet, { params: { medicationId } }, options));
   }
 
   /**
@@ -28,7 +28,7 @@ export class Medications extends Resource {
    * @example await client.medications.replace(id, { name: 'Ibuprofen 600', meta: {} });
    */
   replace(medicationId: string, body: z.input<typeof MedicationUpdate>, options?: RequestOptions): ApiPromise<Medication> {
-    return new ApiPromise(this.transport.call(operations['medications.replace'], { params: { medicationId }, body }, options));
+    return new ApiPromise(this.transport.call(medicationsReplace, { params: { medicationId }, body }, options));
   }
 
   /**
@@ -36,7 +36,7 @@ export class Medications extends Resource {
    * @example await client.medications.update(id, { name: 'Ibuprofen 600' });
    */
   update(medicationId: string, body: z.input<typeof MedicationUpdate>, options?: RequestOptions): ApiPromise<Medication> {
-    return new ApiPromise(this.transport.call(operations['medications.update'], { params: { medicationId }, body }, options));
+    return new ApiPromise(this.transport.call(medicationsUpdate, { params: { medicationId }, body }, options));
   }
 
   /**
@@ -44,6 +44,6 @@ export class Medications extends Resource {
    * @example const removed = await client.medications.delete(id);
    */
   delete(medicationId: string, options?: RequestOptions): ApiPromise<Medication> {
-    return new ApiPromise(this.transport.call(operations['medications.delete'], { params: { medicationId } }, options));
+    return new ApiPromise(this.transport.call(medicationsDelete, { params: { medicationId } }, options));
   }
 }

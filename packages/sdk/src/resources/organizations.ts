@@ -1,6 +1,6 @@
 import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
-import { operations } from '../schemas/operations.js';
+import { organizationsGet, organizationsUpdate } from '../schemas/operation-definitions.js';
 import type { Organization, OrganizationUpdate } from '../schemas/organizations.js';
 import type { RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
@@ -12,7 +12,7 @@ export class Organizations extends Resource {
    * @example const org = await client.organizations.get(organizationId);
    */
   get(organizationId: string, options?: RequestOptions): ApiPromise<Organization> {
-    return new ApiPromise(this.transport.call(operations['organizations.get'], { params: { organizationId } }, options));
+    return new ApiPromise(this.transport.call(organizationsGet, { params: { organizationId } }, options));
   }
 
   /**
@@ -25,6 +25,6 @@ export class Organizations extends Resource {
     options?: RequestOptions,
   ): ApiPromise<Organization> {
     const payload = { organization: organizationId, ...body };
-    return new ApiPromise(this.transport.call(operations['organizations.update'], { params: { organizationId }, body: payload }, options));
+    return new ApiPromise(this.transport.call(organizationsUpdate, { params: { organizationId }, body: payload }, options));
   }
 }

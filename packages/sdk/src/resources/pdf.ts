@@ -1,5 +1,5 @@
 import { ApiPromise } from '../api-promise.js';
-import { operations } from '../schemas/operations.js';
+import { pdfSign } from '../schemas/operation-definitions.js';
 import type { PdfLink } from '../schemas/pdf.js';
 import type { RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
@@ -11,6 +11,6 @@ export class Pdf extends Resource {
    * @example const { signed } = await client.pdf.sign('https://app.medsched.test/patients/65a1…/plan');
    */
   sign(urlPath: string, options?: RequestOptions): ApiPromise<PdfLink> {
-    return new ApiPromise(this.transport.call(operations['pdf.sign'], { query: { urlPath } }, options));
+    return new ApiPromise(this.transport.call(pdfSign, { query: { urlPath } }, options));
   }
 }

@@ -1,7 +1,7 @@
 import { ApiPromise, mapResult } from '../api-promise.js';
 import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
-import { operations } from '../schemas/operations.js';
+import { usersCreate, usersList } from '../schemas/operation-definitions.js';
 import type { User, UserCreate, UserListQuery } from '../schemas/users.js';
 import type { CreateRequestOptions, RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
@@ -13,7 +13,7 @@ export class Users extends Resource {
    * @example const page = await client.users.list({ organization, role: 'patient' });
    */
   list(query: UserListQuery, options?: RequestOptions): ApiPromise<Page<User>> {
-    const result = this.transport.call(operations['users.list'], { query }, options);
+    const result = this.transport.call(usersList, { query }, options);
     return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => this.list(nextPageQuery(query, next), options))));
   }
 
@@ -30,6 +30,6 @@ export class Users extends Resource {
    * @example await client.users.create({ organization, name: 'Ada Patient', role: 'patient', timezone: 'Europe/Berlin' });
    */
   create(body: z.input<typeof UserCreate>, options?: CreateRequestOptions): ApiPromise<User> {
-    return new ApiPromise(this.transport.call(operations['users.create'], { body }, options));
+    return new ApiPromise(this.transport.call(usersCreate, { body }, options));
   }
 }
