@@ -76,6 +76,14 @@ export interface ClientOptions {
 /** Each client's transport, for the resource groups built on it (kept off the client, where `console.log` would show it). */
 const transports = new WeakMap<MedschedBaseClient, Transport>();
 
+/** The client of each transport: resource groups built on a transport send through its client's functions. */
+const clients = new WeakMap<Transport, MedschedBaseClient>();
+
+/** The client a resource group was given, or the client of the transport it was given. */
+export function clientOf(source: MedschedBaseClient | Transport): MedschedBaseClient {
+  return source instanceof Transport ? clients.get(source)! : source;
+}
+
 /** The transport of a client, or the transport itself (what `createClient()` builds its resource groups with). */
 export function transportOf(source: MedschedBaseClient | Transport): Transport {
   if (source instanceof Transport) return source;
@@ -122,6 +130,7 @@ export class MedschedBaseClient {
     });
     this.#transport = transport;
     transports.set(this, transport);
+    clients.set(transport, this);
   }
 
   /**
