@@ -38,7 +38,7 @@ for (const file of files) {
   const out = [];
   let fields; // the descriptions of the object schema being declared, while inside its shape
   for (const line of lines) {
-    const start = /^declare const (\w+): z\.ZodMiniObject<\{$/.exec(line);
+    const start = /^declare const (\w+): \w+\.ZodMiniObject<\{$/.exec(line); // the namespace is `z` or `zod_mini`, as the declaration bundler names it
     if (start) fields = descriptions.get(start[1]);
     else if (fields && line.startsWith('}')) fields = undefined;
     const field = fields && /^ {4}(\w+)\??: /.exec(line);

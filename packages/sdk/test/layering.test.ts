@@ -19,7 +19,7 @@ function layerOf(file: string): Layer {
   if (file.startsWith('schemas/')) return 'schemas';
   if (file.startsWith('resources/')) return 'resources';
   if (file === 'client.ts') return 'client';
-  if (file === 'index.ts' || file.startsWith('entries/')) return 'entry';
+  if (file === 'index.ts' || file === 'core.ts') return 'entry'; // the entry points that gather the others
   // Everything else (transport, errors, retries, pagination, the base client, the schema compiler) is the transport layer.
   return 'transport';
 }
@@ -35,7 +35,7 @@ describe('the SDK imports one way', () => {
   const graph = importGraph(src);
 
   it('reads every module of src/ (the checker sees the whole tree)', () => {
-    expect(graph.get('client.ts')).toContain('transport.ts');
+    expect(graph.get('client.ts')).toContain('base-client.ts');
     expect(graph.get('transport.ts')).toContain('transport-types.ts'); // an `export type * from` counts
     expect(graph.size).toBeGreaterThan(40);
   });
