@@ -49,11 +49,11 @@ describe.skipIf(!serverBuilt)('standalone functions on a base client, against th
 
   it('iterates every entry page by page, as client.calendars.iterate does', async () => {
     const ids: string[] = [];
-    for await (const entry of iterateCalendarEntries(base, { patient: demo.patient, limit: 3 })) ids.push(entry.id);
+    for await (const entry of iterateCalendarEntries(base, { patient: demo.patient, limit: 1 })) ids.push(entry.id);
     const expected: string[] = [];
-    for await (const entry of full.calendars.iterate({ patient: demo.patient, limit: 3 })) expected.push(entry.id);
+    for await (const entry of full.calendars.iterate({ patient: demo.patient, limit: 1 })) expected.push(entry.id);
     expect(ids).toEqual(expected);
-    expect(ids.length).toBeGreaterThan(3);
+    expect(ids.length).toBeGreaterThan(1); // one entry a page: every page was walked
   });
 
   it('a create with a key is replayed with the first answer (withResponse), and read back by id', async () => {
