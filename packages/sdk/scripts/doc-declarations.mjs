@@ -6,14 +6,15 @@
  * kept in zod's global registry), which the OpenAPI document uses too; TypeScript's declaration
  * emit drops comments on inferred types, so this runs after tsup and reads the built schemas.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { globalRegistry } from 'zod/mini';
 import * as schemas from '../dist/schemas/index.js';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
-const files = ['schemas/index.d.ts', 'schemas/index.d.cts', 'index.d.ts', 'index.d.cts'];
+// Every declaration file: with several entry points, the schemas' declarations sit in shared chunks.
+const files = readdirSync(dist, { recursive: true }).filter((file) => /\.d\.c?ts$/.test(file));
 
 /** The description of each field of each exported object schema: name → field → text. */
 const descriptions = new Map();
@@ -37,7 +38,7 @@ for (const file of files) {
   const out = [];
   let fields; // the descriptions of the object schema being declared, while inside its shape
   for (const line of lines) {
-    const start = /^declare const (\w+): z\.ZodMiniObject<\{$/.exec(line);
+    const start = /^declare const (\w+): \w+\.ZodMiniObject<\{$/.exec(line); // the namespace is `z` or `zod_mini`, as the declaration bundler names it
     if (start) fields = descriptions.get(start[1]);
     else if (fields && line.startsWith('}')) fields = undefined;
     const field = fields && /^ {4}(\w+)\??: /.exec(line);

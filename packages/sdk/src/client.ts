@@ -1,5 +1,4 @@
-import { Credentials, type TokenSource } from './auth.js';
-import { MedschedError } from './errors.js';
+import { MedschedBaseClient, transportOf, type ClientOptions } from './base-client.js';
 import { Accounts } from './resources/accounts.js';
 import { Calendars } from './resources/calendars.js';
 import { Devices } from './resources/devices.js';
@@ -7,78 +6,15 @@ import { Medications } from './resources/medications.js';
 import { Organizations } from './resources/organizations.js';
 import { Pdf } from './resources/pdf.js';
 import { Users } from './resources/users.js';
-import { defaultRetryDelays, type RetryDelays } from './retry.js';
-import { ApiPromise } from './api-promise.js';
-import type { HttpMethod, Operation } from './schemas/operations.js';
-import { lowerCaseNames, Transport, type CreateRequestOptions, type LoggerEntry } from './transport.js';
 
-/** A request the SDK does not wrap yet, for `client.request()`. */
-export interface RawRequest<S extends StandardSchema | undefined = undefined> {
-  method: HttpMethod;
-  /** Path under the base URL, starting with `/`, e.g. `/calendars/` (ids already in it); it may carry a query string. */
-  path: string;
-  /** Query parameters, added to any in `path`; undefined and null values are left out. */
-  query?: Record<string, string | number | boolean | null | undefined>;
-  /** JSON body. */
-  body?: unknown;
-  /** A schema (zod or any `safeParse`-able) to check and type the answer with; without one the answer is `unknown`. */
-  response?: S;
-}
+export { MedschedBaseClient, createBaseClient, type ClientOptions, type RawRequest, type RawResponse } from './base-client.js';
+export type { StandardSchema } from './standard-schema.js';
 
-/** What `client.request()` can check an answer with: a zod schema, or anything with zod's safeParse. */
-export interface StandardSchema<T = unknown> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
-}
-
-/** The type of the answer `client.request()` resolves to. */
-export type RawResponse<S> = S extends StandardSchema<infer T> ? T : unknown;
-
-export interface ClientOptions {
-  /** The API's base address, ending in `/v1`, e.g. `http://127.0.0.1:4010/v1`. */
-  baseUrl: string;
-  /** An API key, sent as `x-api-key`. */
-  apiKey?: string | undefined;
-  /** A bearer token or a function returning the current one, sent as `Authorization: Bearer`. */
-  token?: TokenSource | undefined;
-  /** Called once when a bearer request gets 401; the request is retried with the token it returns. */
-  refreshToken?: (() => string | Promise<string>) | undefined;
-  /** Milliseconds for one attempt, reading the body included. Default 30 000. */
-  timeout?: number;
-  /**
-   * Retries after connection errors, timeouts, 408, 429 and 5xx. Default 2. Creates are retried
-   * too: they carry an `Idempotency-Key`, so the server answers a retry with the first answer.
-   */
-  maxRetries?: number;
-  /** Longest `Retry-After` to wait for, in milliseconds; a longer one raises `RateLimitError` at once. Default 60 000. */
-  maxRetryAfter?: number;
-  /**
-   * Longest total wait between the attempts of one call, in milliseconds: a retry whose wait would
-   * pass it is not made, and the last error is thrown at once. Default 30 000.
-   */
-  maxWait?: number;
-  /** Back-off between retries. Default: 500 ms doubling up to 8 s, with jitter. */
-  retryDelays?: Partial<RetryDelays>;
-  /** Check every answer against the contract. Default true. */
-  validateResponses?: boolean;
-  /**
-   * Check every input against the contract before sending. Default true. Turn it off (here or per
-   * call with `validateRequest: false`) when the server knows fields or values this SDK does not.
-   */
-  validateRequests?: boolean;
-  /** Headers sent with every request. */
-  headers?: Record<string, string>;
-  /** A fetch implementation (default: the global one); called as `fetch(url, init)`. */
-  fetch?: typeof globalThis.fetch;
-  /**
-   * Sees each attempt (`type: 'attempt'`: method, path, status, duration; credentials redacted) and
-   * each wait before a retry (`type: 'retry-wait'`: `ms`, `reason`, `attempt`). Narrow on `entry.type`.
-   * (Declared as a method so that a logger written for attempts only still type-checks.)
-   */
-  logger?(entry: LoggerEntry): void;
-}
-
-/** The medsched API, one property per resource group. */
-export class MedschedClient {
+/**
+ * The medsched API, one property per resource group. Every group comes along in a bundle; for a
+ * smaller one, build a `createBaseClient()` and only the groups you call (`new Calendars(client)`).
+ */
+export class MedschedClient extends MedschedBaseClient {
   readonly accounts: Accounts;
   readonly calendars: Calendars;
   readonly devices: Devices;
@@ -86,31 +22,10 @@ export class MedschedClient {
   readonly organizations: Organizations;
   readonly users: Users;
   readonly pdf: Pdf;
-  /** The base address requests go to. */
-  readonly baseUrl: string;
-  readonly #transport: Transport;
 
   constructor(options: ClientOptions) {
-    if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
-      throw new MedschedError('createClient needs a baseUrl such as http://127.0.0.1:4010/v1', 'invalid_options');
-    }
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    const transport = new Transport({
-      baseUrl: this.baseUrl,
-      credentials: new Credentials(options),
-      timeout: options.timeout ?? 30_000,
-      maxRetries: options.maxRetries ?? 2,
-      maxRetryAfterMs: options.maxRetryAfter ?? 60_000,
-      maxWaitMs: options.maxWait ?? 30_000,
-      retryDelays: { ...defaultRetryDelays, ...options.retryDelays },
-      validateResponses: options.validateResponses ?? true,
-      validateRequests: options.validateRequests ?? true,
-      headers: lowerCaseNames(options.headers) ?? {},
-      fetch: options.fetch,
-      logger: options.logger?.bind(options),
-      canRefresh: options.refreshToken !== undefined,
-    });
-    this.#transport = transport;
+    super(options);
+    const transport = transportOf(this);
     this.accounts = new Accounts(transport);
     this.calendars = new Calendars(transport);
     this.devices = new Devices(transport);
@@ -119,39 +34,7 @@ export class MedschedClient {
     this.users = new Users(transport);
     this.pdf = new Pdf(transport);
   }
-
-  /**
-   * Sends a request the SDK does not wrap yet, with everything the wrapped calls get: credentials,
-   * refresh, request id, User-Agent, retries within the wait budget, an Idempotency-Key on POST.
-   * @example
-   * const Entry = z.object({ id: z.string() });
-   * const { data, status } = await client.request({ method: 'GET', path: `/calendars/${id}`, response: Entry }).withResponse();
-   */
-  request<S extends StandardSchema | undefined = undefined>(request: RawRequest<S>, options?: CreateRequestOptions): ApiPromise<RawResponse<S>> {
-    if (!request.path.startsWith('/')) throw new MedschedError(`client.request() needs a path under the base URL starting with /, got ${request.path}`, 'invalid_options');
-    const queryStart = request.path.indexOf('?');
-    const path = queryStart === -1 ? request.path : request.path.slice(0, queryStart);
-    // The path's own query string, then the query object's parameters: one query string.
-    const search = new URLSearchParams(queryStart === -1 ? '' : request.path.slice(queryStart + 1));
-    for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined && value !== null) search.append(name, String(value));
-    const operation: Operation = {
-      id: `request ${request.method} ${request.path}`,
-      method: request.method,
-      // Braces would be read as path parameters; the caller's path is sent as given.
-      path: path.replace(/[{}]/g, encodeURIComponent),
-      summary: 'low-level request',
-      response: (request.response ?? anything) as Operation['response'],
-      status: 200,
-      // POST creates (it gets an Idempotency-Key, and is then retried); the other methods may be repeated.
-      idempotent: request.method !== 'POST',
-    };
-    const input = search.size > 0 ? { body: request.body, search } : { body: request.body };
-    return new ApiPromise(this.#transport.call(operation, input, { ...options, validateRequest: false })) as ApiPromise<RawResponse<S>>;
-  }
 }
-
-/** Accepts any answer: `client.request()` without a response schema. */
-const anything: StandardSchema = { safeParse: (value) => ({ success: true, data: value }) };
 
 /**
  * Creates a client for the medsched API.

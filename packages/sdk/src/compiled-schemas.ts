@@ -1,5 +1,5 @@
 import { compileSchema } from '#schema-compiler';
-import type { StandardSchema } from './client.js';
+import type { StandardSchema } from './standard-schema.js';
 
 /**
  * Uses of a schema before it is compiled: a one-shot CLI command checks each schema once or twice

@@ -33,13 +33,21 @@ function exportedValues(declarationFile: string): string[] {
 const entries = [
   { name: '@medsched/sdk', esm: 'index.js', cjs: 'index.cjs', dts: 'index.d.ts', dcts: 'index.d.cts' },
   { name: '@medsched/sdk/schemas', esm: 'schemas/index.js', cjs: 'schemas/index.cjs', dts: 'schemas/index.d.ts', dcts: 'schemas/index.d.cts' },
+  // The entry points for small bundles: the base client, and each resource group (its class and standalone functions).
+  ...['core', 'accounts', 'calendars', 'devices', 'medications', 'organizations', 'pdf', 'users'].map((name) => ({
+    name: `@medsched/sdk/${name}`,
+    esm: `${name}.js`,
+    cjs: `${name}.cjs`,
+    dts: `${name}.d.ts`,
+    dcts: `${name}.d.cts`,
+  })),
 ];
 
 describe.skipIf(!existsSync(`${dist}index.d.ts`))('built declarations against the built code', () => {
   for (const entry of entries) {
     it(`${entry.name}: every value in ${entry.dts} exists in the ESM build`, async () => {
       const names = exportedValues(dist + entry.dts);
-      expect(names.length).toBeGreaterThan(10);
+      expect(names.length).toBeGreaterThan(1);
       const module = (await import(pathToFileURL(dist + entry.esm).href)) as Record<string, unknown>;
       expect(names.filter((name) => module[name] === undefined)).toEqual([]);
     });
@@ -55,6 +63,21 @@ describe.skipIf(!existsSync(`${dist}index.d.ts`))('built declarations against th
     const module = (await import(pathToFileURL(`${dist}index.js`).href)) as Record<string, { safeParse?: unknown }>;
     for (const name of ['CalendarEntry', 'UserRole', 'DeviceStatus', 'operations']) expect(module[name]).toBeDefined();
     expect(typeof module.CalendarEntry?.safeParse).toBe('function');
+  });
+
+  it('a resource group from its own entry point takes the base client from core, in both formats (one copy of each module)', async () => {
+    type Core = typeof import('../src/core.js');
+    type CalendarsEntry = typeof import('../src/resources/calendars.js');
+    const esm = [(await import(pathToFileURL(`${dist}core.js`).href)) as Core, (await import(pathToFileURL(`${dist}calendars.js`).href)) as CalendarsEntry] as const;
+    const cjs = [require(`${dist}core.cjs`) as Core, require(`${dist}calendars.cjs`) as CalendarsEntry] as const;
+    for (const [core, calendars] of [esm, cjs]) {
+      const calendarsOfClient = new calendars.Calendars(core.createBaseClient({ baseUrl: 'http://127.0.0.1:9/v1' }));
+      expect(typeof calendarsOfClient.list).toBe('function');
+      expect(typeof calendarsOfClient.bake.get).toBe('function');
+      // Anything else is refused at once, with the way to build one.
+      expect(() => new calendars.Calendars({} as never)).toThrow(/createBaseClient\(\)/);
+      expect(() => new calendars.Calendars({} as never)).toThrow(core.MedschedError);
+    }
   });
 });
 

@@ -8,19 +8,71 @@ import {
   type CalendarEntry,
   type CalendarListQuery,
 } from '../schemas/calendars.js';
-import { operations } from '../schemas/operations.js';
+import { calendarsCreate, calendarsGet, calendarsList, calendarsReplace, calendarsUpdate } from '../schemas/operation-definitions.js';
+import { transportOf, type MedschedBaseClient } from '../base-client.js';
 import type { CreateRequestOptions, RequestOptions, Transport } from '../transport.js';
 import { Bake } from './bake.js';
 import { Resource } from './resource.js';
+
+/**
+ * Lists one page of calendar entries (default 50, oldest first).
+ * @example const page = await listCalendarEntries(client, { patient, limit: 20 }); page.items; page.total; page.hasMore;
+ */
+export function listCalendarEntries(client: MedschedBaseClient, query: CalendarListQuery = {}, options?: RequestOptions): ApiPromise<Page<CalendarEntry>> {
+  const result = transportOf(client).call(calendarsList, { query }, options);
+  return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => listCalendarEntries(client, nextPageQuery(query, next), options))));
+}
+
+/**
+ * Walks every matching entry, page by page.
+ * @example for await (const entry of iterateCalendarEntries(client, { patient })) console.log(entry.title);
+ */
+export async function* iterateCalendarEntries(client: MedschedBaseClient, query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
+  yield* await listCalendarEntries(client, query, options);
+}
+
+/**
+ * Creates a draft entry for a patient. Known keys only (a misspelled one is refused, naming it);
+ * keys the interface stores beside them go in `extra`. Retried safely: the call carries an Idempotency-Key.
+ * @example await createCalendarEntry(client, { patient, name: 'Metformin 500', date: '2026-11-23', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
+ */
+export function createCalendarEntry(client: MedschedBaseClient, body: CalendarEntryCreateInput, options?: CreateRequestOptions): ApiPromise<CalendarEntry> {
+  return new ApiPromise(transportOf(client).call(calendarsCreate, { body, bodySchema: CalendarEntryCreateInput, encodeBody: calendarWireBody }, options));
+}
+
+/**
+ * Gets one entry.
+ * @example const entry = await getCalendarEntry(client, '65a1f0c2e4b0a1b2c3d4e5f6');
+ */
+export function getCalendarEntry(client: MedschedBaseClient, calendarId: string, options?: RequestOptions): ApiPromise<CalendarEntry> {
+  return new ApiPromise(transportOf(client).call(calendarsGet, { params: { calendarId } }, options));
+}
+
+/**
+ * Replaces a draft entry as a whole (409 when it is baked); known keys only, extra keys in `extra`.
+ * From an answered entry: `replace(id, { ...calendarEntryInput(entry), amount: 2 })`.
+ * @example await replaceCalendarEntry(client, id, { patient, name: 'Metformin 850', date: '2026-11-23' });
+ */
+export function replaceCalendarEntry(client: MedschedBaseClient, calendarId: string, body: CalendarEntryReplaceInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
+  return new ApiPromise(transportOf(client).call(calendarsReplace, { params: { calendarId }, body, bodySchema: CalendarEntryReplaceInput, encodeBody: calendarWireBody }, options));
+}
+
+/**
+ * Changes some fields of a draft entry (409 when it is baked); known keys only, extra keys in `extra`.
+ * @example await updateCalendarEntry(client, id, { amount: 2 });
+ */
+export function updateCalendarEntry(client: MedschedBaseClient, calendarId: string, body: CalendarEntryUpdateInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
+  return new ApiPromise(transportOf(client).call(calendarsUpdate, { params: { calendarId }, body, bodySchema: CalendarEntryUpdateInput, encodeBody: calendarWireBody }, options));
+}
 
 /** Calendar entries of patients, and their baking. */
 export class Calendars extends Resource {
   /** Bake, read and unbake ranges: `client.calendars.bake.create(...)`. */
   readonly bake: Bake;
 
-  constructor(transport: Transport) {
-    super(transport);
-    this.bake = new Bake(transport);
+  constructor(client: MedschedBaseClient | Transport) {
+    super(client);
+    this.bake = new Bake(this.transport);
   }
 
   /**
@@ -28,8 +80,7 @@ export class Calendars extends Resource {
    * @example const page = await client.calendars.list({ patient, limit: 20 }); page.items; page.total; page.hasMore;
    */
   list(query: CalendarListQuery = {}, options?: RequestOptions): ApiPromise<Page<CalendarEntry>> {
-    const result = this.transport.call(operations['calendars.list'], { query }, options);
-    return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => this.list(nextPageQuery(query, next), options))));
+    return listCalendarEntries(this.client, query, options);
   }
 
   /**
@@ -37,7 +88,7 @@ export class Calendars extends Resource {
    * @example for await (const entry of client.calendars.iterate({ patient })) console.log(entry.title);
    */
   async *iterate(query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
-    yield* await this.list(query, options);
+    yield* iterateCalendarEntries(this.client, query, options);
   }
 
   /**
@@ -46,7 +97,7 @@ export class Calendars extends Resource {
    * @example await client.calendars.create({ patient, name: 'Metformin 500', date: '2026-11-23', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
    */
   create(body: CalendarEntryCreateInput, options?: CreateRequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.create'], { body, bodySchema: CalendarEntryCreateInput, encodeBody: calendarWireBody }, options));
+    return createCalendarEntry(this.client, body, options);
   }
 
   /**
@@ -54,7 +105,7 @@ export class Calendars extends Resource {
    * @example const entry = await client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6');
    */
   get(calendarId: string, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.get'], { params: { calendarId } }, options));
+    return getCalendarEntry(this.client, calendarId, options);
   }
 
   /**
@@ -63,7 +114,7 @@ export class Calendars extends Resource {
    * @example await client.calendars.replace(id, { patient, name: 'Metformin 850', date: '2026-11-23' });
    */
   replace(calendarId: string, body: CalendarEntryReplaceInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.replace'], { params: { calendarId }, body, bodySchema: CalendarEntryReplaceInput, encodeBody: calendarWireBody }, options));
+    return replaceCalendarEntry(this.client, calendarId, body, options);
   }
 
   /**
@@ -71,6 +122,8 @@ export class Calendars extends Resource {
    * @example await client.calendars.update(id, { amount: 2 });
    */
   update(calendarId: string, body: CalendarEntryUpdateInput, options?: RequestOptions): ApiPromise<CalendarEntry> {
-    return new ApiPromise(this.transport.call(operations['calendars.update'], { params: { calendarId }, body, bodySchema: CalendarEntryUpdateInput, encodeBody: calendarWireBody }, options));
+    return updateCalendarEntry(this.client, calendarId, body, options);
   }
 }
+
+export { Bake, createBake, deleteBake, getBake } from './bake.js';

@@ -1,9 +1,26 @@
+import { transportOf, type MedschedBaseClient } from '../base-client.js';
 import { ApiPromise } from '../api-promise.js';
 import type { z } from 'zod';
 import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '../schemas/devices.js';
-import { operations } from '../schemas/operations.js';
+import { devicesEvents, devicesUpdate } from '../schemas/operation-definitions.js';
 import type { RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
+
+/**
+ * Updates a device; assigning a patient activates it, `patient: null` unassigns it.
+ * @example await updateDevice(client, deviceId, { patient, alarmEnable: 1 });
+ */
+export function updateDevice(client: MedschedBaseClient, deviceId: string, body: z.input<typeof DeviceUpdate>, options?: RequestOptions): ApiPromise<Device> {
+  return new ApiPromise(transportOf(client).call(devicesUpdate, { params: { deviceId }, body }, options));
+}
+
+/**
+ * Lists a device's events in chronological order; `DateStart` inclusive, `DateEnd` exclusive.
+ * @example const events = await listDeviceEvents(client, deviceId, { TypeFilter: 'state', DateStart: '2026-11-01T00:00:00.000Z' });
+ */
+export function listDeviceEvents(client: MedschedBaseClient, deviceId: string, query: DeviceEventsQuery = {}, options?: RequestOptions): ApiPromise<DeviceEvent[]> {
+  return new ApiPromise(transportOf(client).call(devicesEvents, { params: { deviceId }, query }, options));
+}
 
 /** Pill-dispensing devices and what they report. */
 export class Devices extends Resource {
@@ -12,7 +29,7 @@ export class Devices extends Resource {
    * @example await client.devices.update(deviceId, { patient, alarmEnable: 1 });
    */
   update(deviceId: string, body: z.input<typeof DeviceUpdate>, options?: RequestOptions): ApiPromise<Device> {
-    return new ApiPromise(this.transport.call(operations['devices.update'], { params: { deviceId }, body }, options));
+    return updateDevice(this.client, deviceId, body, options);
   }
 
   /**
@@ -20,6 +37,6 @@ export class Devices extends Resource {
    * @example const events = await client.devices.events(deviceId, { TypeFilter: 'state', DateStart: '2026-11-01T00:00:00.000Z' });
    */
   events(deviceId: string, query: DeviceEventsQuery = {}, options?: RequestOptions): ApiPromise<DeviceEvent[]> {
-    return new ApiPromise(this.transport.call(operations['devices.events'], { params: { deviceId }, query }, options));
+    return listDeviceEvents(this.client, deviceId, query, options);
   }
 }

@@ -1,10 +1,36 @@
+import { transportOf, type MedschedBaseClient } from '../base-client.js';
 import { ApiPromise, mapResult } from '../api-promise.js';
 import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
-import { operations } from '../schemas/operations.js';
+import { usersCreate, usersList } from '../schemas/operation-definitions.js';
 import type { User, UserCreate, UserListQuery } from '../schemas/users.js';
 import type { CreateRequestOptions, RequestOptions } from '../transport.js';
 import { Resource } from './resource.js';
+
+/**
+ * Lists one page of an organization's users.
+ * @example const page = await listUsers(client, { organization, role: 'patient' });
+ */
+export function listUsers(client: MedschedBaseClient, query: UserListQuery, options?: RequestOptions): ApiPromise<Page<User>> {
+  const result = transportOf(client).call(usersList, { query }, options);
+  return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => listUsers(client, nextPageQuery(query, next), options))));
+}
+
+/**
+ * Walks every matching user, page by page.
+ * @example for await (const user of iterateUsers(client, { organization })) console.log(user.name);
+ */
+export async function* iterateUsers(client: MedschedBaseClient, query: UserListQuery, options?: RequestOptions): AsyncGenerator<User> {
+  yield* await listUsers(client, query, options);
+}
+
+/**
+ * Creates a user (role `patient` by default; never above your own role). Retried safely: the call carries an Idempotency-Key.
+ * @example await createUser(client, { organization, name: 'Ada Patient', role: 'patient', timezone: 'Europe/Berlin' });
+ */
+export function createUser(client: MedschedBaseClient, body: z.input<typeof UserCreate>, options?: CreateRequestOptions): ApiPromise<User> {
+  return new ApiPromise(transportOf(client).call(usersCreate, { body }, options));
+}
 
 /** Users of an organization: staff and patients. */
 export class Users extends Resource {
@@ -13,8 +39,7 @@ export class Users extends Resource {
    * @example const page = await client.users.list({ organization, role: 'patient' });
    */
   list(query: UserListQuery, options?: RequestOptions): ApiPromise<Page<User>> {
-    const result = this.transport.call(operations['users.list'], { query }, options);
-    return new ApiPromise(mapResult(result, (_, answer) => new Page(answer, (next) => this.list(nextPageQuery(query, next), options))));
+    return listUsers(this.client, query, options);
   }
 
   /**
@@ -22,7 +47,7 @@ export class Users extends Resource {
    * @example for await (const user of client.users.iterate({ organization })) console.log(user.name);
    */
   async *iterate(query: UserListQuery, options?: RequestOptions): AsyncGenerator<User> {
-    yield* await this.list(query, options);
+    yield* iterateUsers(this.client, query, options);
   }
 
   /**
@@ -30,6 +55,6 @@ export class Users extends Resource {
    * @example await client.users.create({ organization, name: 'Ada Patient', role: 'patient', timezone: 'Europe/Berlin' });
    */
   create(body: z.input<typeof UserCreate>, options?: CreateRequestOptions): ApiPromise<User> {
-    return new ApiPromise(this.transport.call(operations['users.create'], { body }, options));
+    return createUser(this.client, body, options);
   }
 }
