@@ -56,6 +56,9 @@ export class Credentials {
    */
   async refresh(failedToken: string | undefined): Promise<void> {
     if (this.#refreshToken === undefined) return;
+    // A request sent before a refresh that has since finished: its token is already replaced, and
+    // the call is sent again with the new one. Asking the hook again would spend a refresh token.
+    if (this.#pendingRefresh === undefined && this.#refreshed !== undefined && this.#refreshed !== failedToken && failedToken === this.#failed) return;
     const hook = this.#refreshToken;
     this.#pendingRefresh ??= Promise.resolve()
       .then(() => hook())

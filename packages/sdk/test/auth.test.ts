@@ -204,6 +204,41 @@ describe('refresh on 401', () => {
     expect(seen.filter((s) => s === 'Bearer tok_old')).toHaveLength(3);
     expect(seen.filter((s) => s === 'Bearer tok_new')).toHaveLength(3);
   });
+
+  it('a 401 that arrives after the refresh has finished sends again with the new token, without a second refresh', async () => {
+    // The first request's 401 leads to a refresh; the second request was sent with the old token
+    // before that and is refused only once the refresh is done (the test decides the order).
+    let releaseSecond!: () => void;
+    const secondMayFail = new Promise<void>((resolve) => (releaseSecond = resolve));
+    let oldTokenRequests = 0;
+    let secondArrived!: () => void;
+    const secondIsWaiting = new Promise<void>((resolve) => (secondArrived = resolve));
+    const seen: string[] = [];
+    server.use(
+      http.all(`${BASE}/*`, async ({ request }) => {
+        const authorization = request.headers.get('authorization') ?? '';
+        seen.push(authorization);
+        if (authorization === 'Bearer tok_new') return HttpResponse.json(calendarEntry());
+        if (++oldTokenRequests === 2) {
+          secondArrived();
+          await secondMayFail;
+        }
+        return problemResponse(401, 'unauthenticated');
+      }),
+    );
+    const refreshToken = vi.fn(async () => {
+      await secondIsWaiting;
+      return 'tok_new';
+    });
+    const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken });
+    const calls = [client.calendars.get(ids.calendar), client.calendars.get(ids.calendar)];
+    // Whichever arrived first was refused at once, refreshed and answered; the other is still held.
+    expect(await Promise.race(calls)).toEqual(calendarEntry());
+    releaseSecond();
+    expect(await Promise.all(calls)).toEqual([calendarEntry(), calendarEntry()]);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual(['Bearer tok_old', 'Bearer tok_old', 'Bearer tok_new', 'Bearer tok_new']);
+  });
 });
 
 describe('the app stays the source of truth after a refresh', () => {
