@@ -62,6 +62,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
       source: credential.source,
       profileName: settings.profileName,
       expires: credential.kind === 'token' ? readJwtClaims(credential.secret).expires : undefined,
+      baseUrl: settings.baseUrl,
     },
   );
   const terminal = detectTerminal({ color: options.color });
