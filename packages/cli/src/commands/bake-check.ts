@@ -6,7 +6,7 @@ import { dayRangeText } from '../dates/day-range-text.js';
 import { humanDateHelp } from '../dates/human-date.js';
 import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
-import { homePatients, type HomePatient } from '../identity/home-patients.js';
+import { homePatients, type HomePatient } from '../home/home-patients.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { patientName } from '../identity/patient-name.js';
 import type { Column } from '../output/columns.js';
