@@ -9,6 +9,8 @@ import { parseTimeoutSeconds } from '../config/timeout.js';
 import { csvDialects, isCsvDialectName } from '../output/csv-dialect.js';
 import { csvDialectOf } from '../client/session.js';
 import { withExamples } from './help-examples.js';
+import { isTimeZone } from '../dates/time-zone.js';
+import { zoneSourceText } from '../dates/zone-source.js';
 
 const keyList = Object.keys(settableKeys).join(', ');
 
@@ -34,15 +36,6 @@ function checkValue(key: keyof Profile, value: string): string {
 /** `csv-dialect semicolon locale de-DE`: the dialect and, when the locale chose it, which locale. */
 function csvDialectRow(resolved: ReturnType<typeof csvDialectOf>): { key: string; value: string; source: string } {
   return { key: 'csv-dialect', value: resolved.dialect.name, source: resolved.source === 'locale' ? `locale ${resolved.locale ?? ''}` : resolved.source };
-}
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function registerConfigCommands(program: Command): void {
@@ -92,7 +85,7 @@ export function registerConfigCommands(program: Command): void {
           key: 'timezone',
           value: settings.timezone,
           // Unchosen, this machine's zone is only a fallback: say which zone each command uses instead.
-          source: settings.timezoneSource === 'system' ? "system: not chosen, so a patient's dates use the patient's zone, home-wide commands and device events the organization's" : settings.timezoneSource,
+          source: zoneSourceText(settings.timezoneSource),
         },
         { key: 'output', value: profile.output ?? '', source: profile.output === undefined ? '' : 'profile' },
         { key: 'app-url', value: process.env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: process.env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },

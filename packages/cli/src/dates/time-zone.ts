@@ -1,5 +1,15 @@
 import type { CalendarDate } from './calendar-date.js';
 
+/** Whether `name` is an IANA zone this runtime knows (`Europe/Berlin`), as `--tz` and `config set timezone` accept. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The wall-clock parts of an instant in a zone (year, month, day, hour, minute, second), as numbers. */
 export function zonedParts(instant: Date, timeZone: string): Record<string, number> {
   const formatter = new Intl.DateTimeFormat('en-US', {
