@@ -19,6 +19,8 @@ export interface Profile {
   timeout?: string;
   /** CSV for the reader's spreadsheet: `comma` (RFC 4180, decimal point) or `semicolon` (decimal comma); the locale's when unset. */
   csvDialect?: string;
+  /** Default fields of a command's table on a terminal, by command (`calendar list` → `id,medication,rrule`); `config set fields.calendar.list …`. */
+  fields?: Record<string, string>;
 }
 
 /** The whole config file. */
