@@ -5,6 +5,8 @@
 // that `medsched login` writes (~/.config/medsched-nodejs/config.json, here under a temporary
 // XDG_CONFIG_HOME), no MEDSCHED_* variables.
 // Target: CLI median <= 1.2 x the bare script's median.
+// In the same interleaved loop: `medsched --version` and `medsched --help` against `node -e 0`
+// (what Node itself costs to start). Target: each median <= 1.3 x node -e 0's median.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 const runs = Number(process.env.BENCH_CLI_RUNS ?? 25);
 const warmups = 3;
 const target = 1.2;
+const quickTarget = 1.3;
 const apiKey = 'msk_demo_sonnen_user';
 const organization = '64d001000000000000000001';
 const cliBin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
@@ -43,10 +46,16 @@ writeFileSync(join(dir, 'medsched-nodejs', 'config.json'), JSON.stringify({ curr
 const envs = {
   bare: { ...clean, MEDSCHED_BASE_URL: baseUrl, MEDSCHED_API_KEY: apiKey, NO_COLOR: '1' },
   cli: { ...clean, XDG_CONFIG_HOME: dir, NO_COLOR: '1' },
+  node: clean,
+  version: { ...clean, XDG_CONFIG_HOME: dir, NO_COLOR: '1' },
+  help: { ...clean, XDG_CONFIG_HOME: dir, NO_COLOR: '1', COLUMNS: '80' },
 };
 const commands = {
   bare: [bare],
   cli: [cliBin, 'org', 'get', organization, '--json'],
+  node: ['-e', '0'],
+  version: [cliBin, '--version'],
+  help: [cliBin, '--help'],
 };
 
 function timeOne(name) {
@@ -62,13 +71,14 @@ const median = (values) => {
 
 try {
   // Same answer from both, or the comparison means nothing.
-  const outputs = Object.keys(commands).map((name) => JSON.parse(execFileSync(process.execPath, commands[name], { env: envs[name], encoding: 'utf8' })));
+  const outputs = ['bare', 'cli'].map((name) => JSON.parse(execFileSync(process.execPath, commands[name], { env: envs[name], encoding: 'utf8' })));
   if (JSON.stringify(outputs[0]) !== JSON.stringify(outputs[1])) throw new Error('the CLI and the bare script printed different answers');
   for (let i = 0; i < warmups; i++) for (const name of Object.keys(commands)) timeOne(name);
-  const times = { bare: [], cli: [] };
+  const names = Object.keys(commands);
+  const times = Object.fromEntries(names.map((name) => [name, []]));
   for (let i = 0; i < runs; i++) {
-    // Interleaved, alternating which goes first, so load on the shared cores hits both alike.
-    const order = i % 2 === 0 ? ['bare', 'cli'] : ['cli', 'bare'];
+    // Interleaved, alternating the order, so load on the shared cores hits all alike.
+    const order = i % 2 === 0 ? names : [...names].reverse();
     for (const name of order) times[name].push(timeOne(name));
   }
   const bareMedian = median(times.bare);
@@ -77,8 +87,16 @@ try {
   console.log(`CLI start-up (logged-in path: profile from the config file, no MEDSCHED_* variables): \`medsched org get ID --json\` against a bare Node fetch script, ${runs} interleaved runs each`);
   console.log(`median  bare node script  ${bareMedian.toFixed(0).padStart(5)} ms`);
   console.log(`median  medsched CLI      ${cliMedian.toFixed(0).padStart(5)} ms`);
+  const nodeMedian = median(times.node);
+  const versionRatio = median(times.version) / nodeMedian;
+  const helpRatio = median(times.help) / nodeMedian;
+  console.log(`median  node -e 0         ${nodeMedian.toFixed(0).padStart(5)} ms`);
+  console.log(`median  medsched --version ${median(times.version).toFixed(0).padStart(4)} ms`);
+  console.log(`median  medsched --help   ${median(times.help).toFixed(0).padStart(5)} ms`);
   console.log(`\nCLI / bare script:                  ${ratio.toFixed(2)}  (needs <= ${target.toFixed(2)}) ${ratio <= target ? 'ok' : 'FAIL'}`);
-  process.exitCode = ratio <= target ? 0 : 1;
+  console.log(`--version / node -e 0:              ${versionRatio.toFixed(2)}  (needs <= ${quickTarget.toFixed(2)}) ${versionRatio <= quickTarget ? 'ok' : 'FAIL'}`);
+  console.log(`--help / node -e 0:                 ${helpRatio.toFixed(2)}  (needs <= ${quickTarget.toFixed(2)}) ${helpRatio <= quickTarget ? 'ok' : 'FAIL'}`);
+  process.exitCode = ratio <= target && versionRatio <= quickTarget && helpRatio <= quickTarget ? 0 : 1;
 } finally {
   server.kill();
 }

@@ -118,7 +118,7 @@ const fairness = spawnSync(process.execPath, [fileURLToPath(new URL('./fairness.
 // Then bounds.mjs: memory under a one-key flood, lists at 100,000 against 1,000 entries, another tenant during lists.
 console.log('');
 const bounds = spawnSync(process.execPath, [fileURLToPath(new URL('./bounds.mjs', import.meta.url))], { stdio: 'inherit' });
-// Then cli-startup.mjs: a CLI data command against a bare Node script making the same request.
+// Then cli-startup.mjs: a CLI data command against a bare Node script making the same request, and --version and --help against node -e 0.
 console.log('');
 const cliStartup = spawnSync(process.execPath, [fileURLToPath(new URL('./cli-startup.mjs', import.meta.url))], { stdio: 'inherit' });
 // Then sdk.mjs: the SDK from its packed tarball, bundle size and cost per call against raw fetch.

@@ -13,7 +13,8 @@ function commanderExitCode(error: CommanderError): number {
 async function main(): Promise<void> {
   const debug = process.argv.includes('--debug');
   try {
-    await buildProgram().parseAsync(process.argv);
+    const program = await buildProgram(process.argv.slice(2));
+    await program.parseAsync(process.argv);
   } catch (error) {
     if (isPromptExit(error)) {
       // Ctrl-C at a question: one line saying so (and what was written before, if anything), with the usual 130.

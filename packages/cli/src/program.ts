@@ -1,23 +1,8 @@
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import { version } from './version.js';
-import { registerAccountCommands } from './commands/account.js';
-import { registerBakeCommands } from './commands/bake.js';
-import { registerCalendarCommands } from './commands/calendar.js';
-import { registerCompletionCommand } from './commands/completion.js';
-import { registerConfigCommands } from './commands/config.js';
-import { registerConformanceCommand } from './commands/conformance.js';
-import { registerDeviceCommands } from './commands/device.js';
 import { withExamples } from './commands/help-examples.js';
-import { registerLoginCommand } from './commands/login.js';
-import { registerLogoutCommand } from './commands/logout.js';
-import { registerMedicationCommands } from './commands/medication.js';
-import { registerOrgCommands } from './commands/org.js';
-import { registerPatientsCommands } from './commands/patients.js';
-import { registerPlanCommand } from './commands/plan.js';
-import { registerPdfCommands } from './commands/pdf.js';
-import { registerProfilesCommands } from './commands/profiles.js';
-import { registerUserCommands } from './commands/user.js';
-import { registerWhoamiCommand } from './commands/whoami.js';
+import { commandIndex, type CommandEntry, type Register } from './commands/command-index.js';
+import { commandWord } from './commands/command-word.js';
 import { jsonFieldList, outputFormats } from './output/format.js';
 import { csvDialects } from './output/csv-dialect.js';
 
@@ -28,10 +13,38 @@ function listedDescription(command: Command): string {
 }
 
 /**
- * The command tree. Building it imports only commander and our own small modules: the SDK,
- * conf and the prompts load inside actions, so `--help` and `--version` stay fast.
+ * Registers what `args` needs: the one top-level command they name (its module loaded, nothing
+ * else), or, when they name none or an unknown one, every command as a line of the index (for
+ * the top-level help and commander's "did you mean"). Without `args`, and for `completion`
+ * (its script lists every command and flag), the whole tree.
  */
-export function buildProgram(): Command {
+async function registerCommands(program: Command, args: readonly string[] | undefined): Promise<void> {
+  const word = args === undefined ? undefined : commandWord(program, args);
+  const named = commandIndex.find((entry) => entry.name === word);
+  if (args !== undefined && named === undefined) {
+    const terms = new Map<Command, string>();
+    for (const entry of commandIndex) if (entry.hidden !== true) terms.set(program.command(entry.name).description(entry.summary), entry.term);
+    program.configureHelp({
+      ...program.configureHelp(),
+      subcommandTerm(this: Help, command: Command) {
+        return terms.get(command) ?? Help.prototype.subcommandTerm.call(this, command);
+      },
+    });
+    return;
+  }
+  const entries: readonly CommandEntry[] = named === undefined || named.name === 'completion' ? commandIndex : [named];
+  // One module may define two commands (bake and unbake): register it once.
+  const registers = new Set<Register>(await Promise.all(entries.map((entry) => entry.load())));
+  for (const register of registers) register(program);
+}
+
+/**
+ * The command tree for `args` (the words after `medsched`), or the whole tree without them.
+ * Building it imports commander, our own small modules and the one command module the
+ * arguments name: the SDK, conf and the prompts load inside actions, so `--help` and
+ * `--version` stay fast.
+ */
+export async function buildProgram(args?: readonly string[]): Promise<Command> {
   const program = new Command('medsched')
     .description('Bakes, device events and every operation of the medsched API, from the terminal.')
     .version(version, '-v, --version', 'print the version')
@@ -56,23 +69,7 @@ export function buildProgram(): Command {
     // Commander exits on its own errors; we want our exit codes (usage errors are 2).
     .exitOverride();
 
-  registerLoginCommand(program);
-  registerLogoutCommand(program);
-  registerWhoamiCommand(program);
-  registerProfilesCommands(program);
-  registerConfigCommands(program);
-  registerPatientsCommands(program);
-  registerBakeCommands(program);
-  registerPlanCommand(program);
-  registerDeviceCommands(program);
-  registerCalendarCommands(program);
-  registerMedicationCommands(program);
-  registerUserCommands(program);
-  registerOrgCommands(program);
-  registerAccountCommands(program);
-  registerPdfCommands(program);
-  registerCompletionCommand(program);
-  registerConformanceCommand(program);
+  await registerCommands(program, args);
 
   withExamples(program, [
     'medsched login',

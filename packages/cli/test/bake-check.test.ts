@@ -3,6 +3,7 @@ import type { CalendarEntry } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPatientProblems } from '../src/commands/bake-findings.js';
 import { createCareHome, registerDevice, type CareHome, type Resident } from './support/home-with-devices.js';
+import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
@@ -19,6 +20,7 @@ beforeAll(async () => {
   env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: demoUser(0, 'admin').apiKey };
 });
 afterAll(async () => {
+  endLeftoverTerminals();
   await server.close();
   expectNoSecretsInTranscript();
 });
@@ -95,6 +97,23 @@ describe('bake check', () => {
     expect(vitamin.map((entry) => entry.date)).toEqual(['2027-01-07', '2027-01-08', '2027-01-09', '2027-01-10']);
     const fixed = await check(['--patient', zoe.email, ...week]);
     expect(fixed.code, fixed.stderr).toBe(0);
+  }, slow);
+
+  it.each([80, 60])('at %i columns the report fits without breaking a word; each fix is its command, broken only between words with a \\ (pasted, it is the same command)', async (columns) => {
+    // A week no other test bakes: its days are not baked, so every patient has a fix.
+    const later = ['--from', '2027-05-03', '--to', '2027-05-09'];
+    const { found } = await check(['--all-patients', ...later]);
+    expect(found.length).toBeGreaterThan(0);
+    const shown = runInTerminal(['bake', 'check', '--all-patients', ...later, '--no-color', '--no-pager'], env, { size: { columns, rows: 200 }, stderrFile: `${tempConfigDir()}/err.log` });
+    expect(await shown.closed).toBe(10);
+    const screen = shown.output().replace(/\r/g, '');
+    for (const line of screen.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(columns);
+    // What a shell reads from the pasted lines: a backslash at a line's end joins it to the next.
+    const pasted = screen.replace(/ \\\n\s+/g, ' ');
+    for (const finding of found) expect(pasted).toContain(`fix: ${finding.fix}`);
+    // Every word of every problem and fix is on the screen whole.
+    const words = new Set(screen.split(/\s+/));
+    for (const finding of found) for (const word of `${finding.detail} ${finding.fix}`.split(/\s+/)) expect(words, word).toContain(word);
   }, slow);
 
   it('refuses a target that is not said, and a patient plus --all-patients (exit 2)', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveBakeRange, resolveInstant } from '../src/dates/date-range.js';
 import { parseHumanDate } from '../src/dates/human-date.js';
-import { startOfDay } from '../src/dates/time-zone.js';
+import { startOfDay, utcOffsetAt } from '../src/dates/time-zone.js';
+import { timestampIn } from '../src/dates/zoned-timestamp.js';
 
 // A Sunday evening in UTC that is already Monday in Tokyo: "today" depends on the zone.
 const now = new Date('2026-11-22T20:30:00.000Z');
@@ -48,5 +49,20 @@ describe('ranges', () => {
   it('--until of a day is exclusive at the end of that day in the zone', () => {
     expect(resolveInstant('today', 'until', 'Europe/Berlin', now).iso).toBe('2026-11-22T23:00:00.000Z');
     expect(resolveInstant('today', 'since', 'Europe/Berlin', now).iso).toBe('2026-11-21T23:00:00.000Z');
+  });
+});
+
+describe('zoned wall-clock parts (one function for timestamps and offsets)', () => {
+  it('shows a UTC timestamp as the wall-clock time of a zone with its offset, summer and winter, east and west', () => {
+    expect(timestampIn('2026-01-05T07:00:05.123Z', 'Europe/Berlin')).toBe('2026-01-05T08:00:05+01:00');
+    expect(timestampIn('2026-07-06T06:00:00Z', 'Europe/Berlin')).toBe('2026-07-06T08:00:00+02:00');
+    expect(timestampIn('2026-01-05T03:30:00Z', 'America/New_York')).toBe('2026-01-04T22:30:00-05:00');
+    expect(timestampIn('2026-01-05T23:59:59Z', 'Asia/Kolkata')).toBe('2026-01-06T05:29:59+05:30');
+    expect(timestampIn('2026-01-05T00:00:00Z', 'UTC')).toBe('2026-01-05T00:00:00+00:00');
+    expect(timestampIn('2026-01-05', 'Europe/Berlin')).toBe('2026-01-05');
+    expect(timestampIn(42, 'Europe/Berlin')).toBe(42);
+    // The same offsets as a spreadsheet's column beside a wall-clock time.
+    expect(utcOffsetAt('2026-01-05', '08:00', 'Europe/Berlin')).toBe('+01:00');
+    expect(utcOffsetAt('2026-07-06', '08:00', 'Europe/Berlin')).toBe('+02:00');
   });
 });

@@ -52,9 +52,13 @@ describe('home-wide and long writes say their scale and need a clear yes', () =>
     expect(scripted.stderr).toContain('refusing to bake 59 days (more than 28) without a typed confirmation');
     expect(scripted.stderr).toContain('--confirm-long-range');
 
+    // A wrong answer is refused in the prompt (never ticked as accepted): type again, or Ctrl-C.
     const habit = runInTerminal(['bake', '--all-patients', ...range, '--no-color'], env, wide);
     await habit.answer(/Type 59 to go ahead/, 'y\r');
-    expect(await habit.closed).toBe(8);
+    await habit.answer(/That is not 59: type 59 to go ahead, or press Ctrl-C to stop/, '\u0003');
+    expect(await habit.closed).toBe(130);
+    expect(plain(habit.output())).not.toMatch(/✔.*Type 59 to go ahead/);
+    expect(habit.output()).toContain('Stopped at the question (Ctrl-C): nothing was sent for it.');
     expect(await bakedEntries(home, '2027-02-01', '2027-03-31')).toEqual([]);
 
     const typed = runInTerminal(['bake', '--all-patients', ...range, '--no-color', '--json', 'date'], env, wide);

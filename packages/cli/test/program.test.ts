@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '@medsched/reference-server';
 import { buildProgram } from '../src/program.js';
 
@@ -20,7 +20,25 @@ function helpOf(command: Command): string {
 }
 
 describe('the command tree', () => {
-  const program = buildProgram();
+  let program: Command;
+  beforeAll(async () => {
+    program = await buildProgram();
+  });
+
+  it('lists each command in the top-level help as its loaded definition does (the command index matches the modules)', async () => {
+    // `medsched --help` builds the list from the index without loading any command module.
+    expect(helpOf(await buildProgram(['--help']))).toBe(helpOf(program));
+    expect(helpOf(await buildProgram(['--profile', 'x', '--json', 'no-such-command']))).toBe(helpOf(program));
+  });
+
+  it('loads only the command the arguments name, read past global options and their values', async () => {
+    const names = async (args: string[]) => (await buildProgram(args)).commands.map((command) => command.name());
+    expect(await names(['--profile', 'bake', 'calendar', 'list'])).toEqual(['calendar']);
+    expect(await names(['--json', 'id,date', 'medication', 'list'])).toEqual(['medication']);
+    expect(await names(['--json', '--tz=UTC', 'unbake', '--all-patients'])).toEqual(['bake', 'unbake']);
+    expect(await names(['help', 'device'])).toEqual(['device']);
+    expect((await names(['completion', 'bash'])).length).toBe(program.commands.length);
+  });
 
   it('reaches every operation of the API', () => {
     const paths = allCommands(program).map(([path]) => path);

@@ -43,13 +43,26 @@ async function onScreen(args: string[], columns: number): Promise<{ lines: strin
 
 describe('tables never cut what could be misread', () => {
   it.each([120, 80, 60])('at %i columns every medication name with its strength is whole on one line, nothing is cut, every line fits', async (columns) => {
-    for (const args of [['bake', 'show', '--patient', clara.userId, ...day], ['calendar', 'list', '--patient', clara.userId, '--all']]) {
+    for (const args of [['bake', 'show', '--patient', clara.userId, ...day], ['bake', 'show', '--all-patients', ...day], ['calendar', 'list', '--patient', clara.userId, '--all'], ['calendar', 'list', '--all'], ['medication', 'list']]) {
       const { lines } = await onScreen(args, columns);
       for (const name of medications) expect(lines.some((line) => line.includes(name)), `${args[0]} at ${columns}: ${name}\n${lines.join('\n')}`).toBe(true);
       for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(columns);
       expect(lines.join('\n')).not.toContain('…');
     }
   });
+
+  it.each([120, 80, 60])('at %i columns calendar list never cuts a rule (whole, wrapped after ; or , or named as left out), and keeps the medication wherever it keeps the title', async (columns) => {
+    const { lines, stderr } = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], columns);
+    const screen = lines.join('\n');
+    const leftOut = /Left out to fit \d+ columns: (.*)\./.exec(stderr)?.[1]?.split(', ') ?? [];
+    if (!leftOut.includes('rrule')) expect(screen.replace(/\s+/g, '')).toContain(rrule);
+    // A part of a rule on the screen is never the start of a longer rule cut off: no FREQ=…;B or BYDAY=MO,W.
+    expect(screen).not.toMatch(/BYDAY=[A-Z,]*[A-Z](?![A-Z,])(?<!MO|TU|WE|TH|FR|SA|SU)/);
+    // A medication's name and strength outrank a title (often the same words): the title goes first.
+    const header = lines.find((line) => line.startsWith('DATE')) as string;
+    expect(header).toMatch(/MEDICATION/);
+    if (leftOut.includes('medication')) expect(leftOut).toContain('title');
+  }, 120_000);
 
   it('at 120 columns one patient’s bake names the patient and zone once, above the table; calendar list shows the whole rule', async () => {
     const { lines } = await onScreen(['bake', 'show', '--patient', clara.userId, ...day], 120);

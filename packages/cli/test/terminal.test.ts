@@ -84,13 +84,14 @@ describe('at a terminal', () => {
     expect(Array.isArray(JSON.parse(written))).toBe(true);
   });
 
-  it('Ctrl-C at a prompt exits 130 quietly, and medication delete asks on the terminal too', async () => {
+  it('Ctrl-C at a prompt exits 130 with one line saying nothing was sent, and medication delete asks on the terminal too', async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
     const outFile = join(tempConfigDir(), 'out.json');
     const session = runInTerminal(['medication', 'delete', '64d003000000000000000001'], env, { stdoutFile: outFile });
     await session.answer(/Delete medication ".*" \(64d003000000000000000001\)\?/, '\u0003');
     expect(await session.closed).toBe(130);
     expect(session.output()).not.toMatch(/error|Error|at .*\.js/);
+    expect(session.output()).toContain('Stopped at the question (Ctrl-C): nothing was sent for it.');
     expect(readFileSync(outFile, 'utf8')).toBe('');
   });
 

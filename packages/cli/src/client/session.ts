@@ -9,6 +9,7 @@ import { rememberCredential } from '../errors/credential-context.js';
 import { readJwtClaims } from '../commands/jwt-claims.js';
 import { chooseFields, chooseFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
+import { commandPath } from '../config/command-path.js';
 import { wantsBom } from '../output/bom.js';
 import { isCsvDialectName, resolveCsvDialect } from '../output/csv-dialect.js';
 import { createStyle, type Style } from '../output/style.js';
@@ -62,13 +63,17 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
       source: credential.source,
       profileName: settings.profileName,
       expires: credential.kind === 'token' ? readJwtClaims(credential.secret).expires : undefined,
+      baseUrl: settings.baseUrl,
     },
   );
   const terminal = detectTerminal({ color: options.color });
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
   const format = chooseFormat({ output: options.output, json: options.jq !== undefined && options.json === undefined ? true : options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
-  const printer = new Printer(format, createStyle(terminal.color), errStyle, chooseFields(options), {
+  // A profile's default fields for this command apply to its table only: JSON, CSV and pipes stay whole for scripts.
+  const profileFields = format === 'table' ? settings.profile?.fields?.[commandPath(command)] : undefined;
+  const fields = chooseFields(options) ?? (profileFields === undefined ? undefined : chooseFields({ fields: profileFields }));
+  const printer = new Printer(format, createStyle(terminal.color), errStyle, fields, {
     bom: format === 'csv' && wantsBom(options.bom),
     ...(format === 'csv' && { csvDialect: csvDialectOf(options, settings).dialect }),
     ...(terminal.stdoutIsTTY && { width: terminal.columns, rows: process.stdout.rows }),

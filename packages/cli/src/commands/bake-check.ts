@@ -6,10 +6,12 @@ import { dayRangeText } from '../dates/day-range-text.js';
 import { humanDateHelp } from '../dates/human-date.js';
 import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
-import { homePatients, type HomePatient } from '../identity/home-patients.js';
+import { homePatients, type HomePatient } from '../home/home-patients.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { patientName } from '../identity/patient-name.js';
 import type { Column } from '../output/columns.js';
+import { commandLines } from '../output/command-lines.js';
+import { wrapCell } from '../output/wrap-cell.js';
 import { checkFieldsFirst } from '../output/known-fields.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
@@ -64,18 +66,25 @@ async function checkPatients(session: Session, patients: HomePatient[], range: {
   return results;
 }
 
-/** The report a person reads: one block per patient that needs attention, each problem with its fix on its own line. */
+/**
+ * The report a person reads: one block per patient that needs attention, each problem with its
+ * fix on its own line(s), fitted to the terminal without breaking a word.
+ */
 function printReport(session: Session, patients: HomePatient[], results: Finding[][]): void {
   const { printer } = session;
   const style = printer.style;
+  const width = session.terminal.stdoutIsTTY ? session.terminal.columns : undefined;
   const lines: string[] = [];
   for (const [index, patient] of patients.entries()) {
     const findings = results[index] ?? [];
     if (findings.length === 0) continue;
     lines.push(`${style.bold(patient.name)} (${patient.id})`);
     for (const finding of findings) {
-      lines.push(`  ${style.yellow('!')} ${finding.kind}${finding.days ? ` ${finding.days}` : ''}: ${finding.detail}`);
-      lines.push(`    fix: ${finding.fix}`);
+      // The problem wraps between words; the fix, a command to copy, breaks between its words with ` \`.
+      const problem = `${finding.kind}${finding.days ? ` ${finding.days}` : ''}: ${finding.detail}`;
+      const [head = '', ...rest] = width === undefined ? [problem] : wrapCell(problem, Math.max(20, width - 4));
+      lines.push(`  ${style.yellow('!')} ${head}`, ...rest.map((line) => `    ${line}`));
+      lines.push(...commandLines(finding.fix, '    fix: ', width));
     }
   }
   if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);

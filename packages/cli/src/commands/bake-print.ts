@@ -37,12 +37,12 @@ export async function printBakeResult(session: Session, result: BakeResult, opti
   const rows = await bakedRows(await session.client(), result, names, zoneOf);
   if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
   printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
-  if (rows.length > 0) printer.list(rows, new Set(rows.map((row) => row.patientId)).size > 1 ? homeRowColumns : bakedRowColumns);
-  // Chosen fields are fields of the intake rows: the alarm table has other columns (--alarms shows it).
-  if (result.alarms.length > 0 && printer.fields === undefined) {
-    process.stdout.write('\n');
-    printer.list(alarmRows(result, names, zoneOf), alarmColumns);
-  }
+  // Intakes and alarms as one text: one pager on a terminal, not two in a row.
+  printer.together(() => {
+    if (rows.length > 0) printer.list(rows, new Set(rows.map((row) => row.patientId)).size > 1 ? homeRowColumns : bakedRowColumns);
+    // Chosen fields are fields of the intake rows: the alarm table has other columns (--alarms shows it).
+    if (result.alarms.length > 0 && printer.fields === undefined) printer.list(alarmRows(result, names, zoneOf), alarmColumns);
+  });
 }
 
 /**

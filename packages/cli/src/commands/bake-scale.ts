@@ -1,6 +1,6 @@
 import type { BakeTarget } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
-import { homePatients, type HomePatient } from '../identity/home-patients.js';
+import { homePatients, type HomePatient } from '../home/home-patients.js';
 import { patientName } from '../identity/patient-name.js';
 import type { TypedConfirmation } from '../input/write-plan.js';
 import { longRangeConfirmation, longRangeDays, rangeDays, readScales, scaleLines } from '../input/write-scale.js';

@@ -16,6 +16,7 @@ import { startProgress } from '../output/progress.js';
 import { alarmColumns, bakedRowColumns, entryColumns } from './bake-rows.js';
 import { entryColumnsFor } from './entry-columns.js';
 import { adoptOrganizationZone } from '../dates/home-zone.js';
+import { patientDateZone } from '../dates/zone-source.js';
 import { withExamples } from './help-examples.js';
 import { printBakeResult } from './bake-print.js';
 import { isWideShow, runWideShow, showCommand, showDescription, showExamples, type ShowOptions } from './bake-show-home.js';
@@ -45,9 +46,9 @@ interface BakeOptions extends RangeOptions {
 function range(session: Session, options: RangeOptions, patient?: string): BakeRange {
   const checked = resolveBakeRange(options.from, options.to, session.settings.timezone);
   const patientZone = patient === undefined ? undefined : session.patientZones.get(patient);
-  const zone = session.settings.timezoneSource === 'system' && patientZone !== undefined ? patientZone : session.settings.timezone;
+  const { zone, said } = patientDateZone(session.settings, patientZone);
   const resolved = zone === session.settings.timezone ? checked : resolveBakeRange(options.from, options.to, zone);
-  session.printer.note(`Dates ${resolved.echo}${zone === patientZone && zone !== session.settings.timezone ? " (the patient's zone)" : ''}`);
+  session.printer.note(`Dates ${resolved.echo}${said}`);
   return resolved;
 }
 

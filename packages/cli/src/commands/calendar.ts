@@ -18,6 +18,7 @@ import { collect, listOptions, listQuery, type ListOptions } from './list-option
 import { changeEntry } from './series-bakes.js';
 import { splitSeries } from './series-split.js';
 import { resolveMedication } from './medication-catalog.js';
+import { patientDateZone } from '../dates/zone-source.js';
 
 interface EntryFlags {
   patient?: string;
@@ -55,10 +56,10 @@ function entryFields(command: Command): Command {
 function entryDate(session: Session, input: string | undefined, patient: string | undefined): string | undefined {
   if (input === undefined) return undefined;
   const patientZone = patient === undefined ? undefined : session.patientZones.get(patient);
-  const zone = session.settings.timezoneSource === 'system' && patientZone !== undefined ? patientZone : session.settings.timezone;
+  const { zone, said } = patientDateZone(session.settings, patientZone);
   const value = parseHumanDate(input, { timeZone: zone });
   if (value.kind !== 'days') throw usageError(`--date takes a day, not a time: "${input}"`, 'e.g. --date tomorrow, --date next-week, --date 2026-11-23');
-  if (value.input.trim() !== value.first) session.printer.note(`Date ${input.trim()} = ${value.first} (${weekdayName(value.first)}), ${zone}${zone === patientZone && zone !== session.settings.timezone ? " (the patient's zone)" : ''}`);
+  if (value.input.trim() !== value.first) session.printer.note(`Date ${input.trim()} = ${value.first} (${weekdayName(value.first)}), ${zone}${said}`);
   return value.first;
 }
 

@@ -10,8 +10,10 @@ import { csvDialects, isCsvDialectName } from '../output/csv-dialect.js';
 import { csvDialectOf } from '../client/session.js';
 import { withExamples } from './help-examples.js';
 import { isPlanLanguage, planLanguageRow, planLanguages, resolvePlanLanguage } from './plan-language.js';
+import { isTimeZone } from '../dates/time-zone.js';
+import { zoneSourceText } from '../dates/zone-source.js';
 
-const keyList = Object.keys(settableKeys).join(', ');
+const keyList = `${Object.keys(settableKeys).join(', ')}, fields.<command>`;
 
 function profileKey(key: string): keyof Profile {
   if (!(key in settableKeys)) throw usageError(`unknown setting "${key}"`, `settings: ${keyList}; credentials are set with \`medsched login\``);
@@ -39,15 +41,6 @@ function csvDialectRow(resolved: ReturnType<typeof csvDialectOf>): { key: string
   return { key: 'csv-dialect', value: resolved.dialect.name, source: resolved.source === 'locale' ? `locale ${resolved.locale ?? ''}` : resolved.source };
 }
 
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function registerConfigCommands(program: Command): void {
   const config = program.command('config').description(`Settings of the active profile (${keyList}).`);
   withExamples(config, ['medsched config set organization 64d001000000000000000001', 'medsched config get base-url']);
@@ -58,7 +51,9 @@ export function registerConfigCommands(program: Command): void {
     .argument('<key>', keyList)
     .action(async (key: string, _options: unknown, command: Command) => {
       const session = await openSession(command);
-      const value = session.settings.profile?.[profileKey(key)];
+      const { fieldSettingCommand } = await import('../config/command-fields.js');
+      const path = fieldSettingCommand(key);
+      const value = path === undefined ? session.settings.profile?.[profileKey(key)] : session.settings.profile?.fields?.[path];
       if (value === undefined) session.printer.note(`${key} is not set in profile "${session.settings.profileName}"`);
       else process.stdout.write(`${value}\n`);
     });
@@ -71,12 +66,21 @@ export function registerConfigCommands(program: Command): void {
     .argument('<value>')
     .action(async (key: string, value: string, _options: unknown, command: Command) => {
       const session = await openSession(command, { allowNewProfile: true });
-      const name = profileKey(key);
       const { store, settings } = session;
+      const { fieldSettingCommand, checkedFieldList } = await import('../config/command-fields.js');
+      const path = fieldSettingCommand(key);
+      if (path !== undefined) {
+        // Checked now, against the command's fields: a typo is an error here, not at every run.
+        const stored = store.get(settings.profileName) ?? {};
+        await store.put(settings.profileName, { ...stored, fields: { ...stored.fields, [path]: await checkedFieldList(path, value) } });
+        session.printer.success(`Set ${key} of profile "${settings.profileName}": \`medsched ${path}\` shows these fields on a terminal (--fields, --json or --output choose others)`);
+        return;
+      }
+      const name = profileKey(key);
       await store.put(settings.profileName, { ...store.get(settings.profileName), [name]: checkValue(name, value) });
       session.printer.success(`Set ${key} of profile "${settings.profileName}"`);
     });
-  withExamples(set, ['medsched config set timezone Europe/Berlin', 'medsched config set output json --profile ci']);
+  withExamples(set, ['medsched config set timezone Europe/Berlin', 'medsched config set output json --profile ci', 'medsched config set fields.calendar.list date,time,medication,amount,unit,rrule']);
 
   const list = config
     .command('list')
@@ -95,13 +99,14 @@ export function registerConfigCommands(program: Command): void {
           key: 'timezone',
           value: settings.timezone,
           // Unchosen, this machine's zone is only a fallback: say which zone each command uses instead.
-          source: settings.timezoneSource === 'system' ? "system: not chosen, so a patient's dates use the patient's zone, home-wide commands and device events the organization's" : settings.timezoneSource,
+          source: zoneSourceText(settings.timezoneSource),
         },
         { key: 'output', value: profile.output ?? '', source: profile.output === undefined ? '' : 'profile' },
         { key: 'app-url', value: process.env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: process.env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },
         { key: 'timeout', value: `${settings.timeout.ms / 1000}`, source: settings.timeout.source },
         csvDialectRow(csvDialectOf(session.options, settings)),
         planLanguageRow(resolvePlanLanguage(undefined, profile.planLanguage, process.env)),
+        ...Object.entries(profile.fields ?? {}).map(([path, fields]) => ({ key: `fields.${path.replace(/ /g, '.')}`, value: fields, source: 'profile' })),
       ];
       session.printer.list(rows, [field('key'), field('value'), field('source')]);
     });

@@ -10,7 +10,8 @@ import { organizationOf } from './organization-default.js';
 import { field, type Column } from '../output/columns.js';
 import type { KnownMedication } from '../config/medication-cache.js';
 
-const knownColumns: Column<KnownMedication>[] = [field('id'), field('name'), field('source')];
+/** The columns of `medication list`. */
+export const knownColumns: Column<KnownMedication>[] = [field('id'), field('name'), field('source')];
 
 interface MedicationFlags {
   name?: string;

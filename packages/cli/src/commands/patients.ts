@@ -12,7 +12,8 @@ import { organizationOf } from './organization-default.js';
 type PatientRow = User & { devices: Pick<Device, 'id' | 'name' | 'serialNumber' | 'status'>[] };
 
 /** On a narrow terminal role (always "patient"), timezone, then the devices' ids are left out; id, name, e-mail and the devices' names stay. */
-const patientColumns: Column<PatientRow>[] = [
+/** The columns of `patients list` (the device ones left out with --no-devices). */
+export const patientColumns: Column<PatientRow>[] = [
   field('id'),
   field('name'),
   field('email'),

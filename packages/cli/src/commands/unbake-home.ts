@@ -4,7 +4,7 @@ import { openSession } from '../client/session.js';
 import { resolveBakeRange } from '../dates/date-range.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { recordWrite } from '../errors/write-journal.js';
-import { homePatients } from '../identity/home-patients.js';
+import { homePatients } from '../home/home-patients.js';
 import { decideWrites, withQuery, type WriteFlags } from '../input/write-plan.js';
 import { longRangeConfirmation, readScales, scaleLines } from '../input/write-scale.js';
 import { checkFieldsFirst } from '../output/known-fields.js';

@@ -12,7 +12,8 @@ import { collect, listOptions, listQuery, type ListOptions } from './list-option
 import { organizationOf } from './organization-default.js';
 
 /** On a narrow terminal category, then timezone, then role are left out; id, name and e-mail stay. */
-const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role', 'role', 3), field('category', 'category', 1), field('timezone', 'timezone', 2)];
+/** The columns of `user list`. */
+export const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role', 'role', 3), field('category', 'category', 1), field('timezone', 'timezone', 2)];
 
 interface CreateFlags {
   organization?: string;

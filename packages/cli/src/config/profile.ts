@@ -21,6 +21,8 @@ export interface Profile {
   csvDialect?: string;
   /** The language of printed plans (`de` or `en`); the locale's, else the account's, when unset. */
   planLanguage?: string;
+  /** Default fields of a command's table on a terminal, by command (`calendar list` → `id,medication,rrule`); `config set fields.calendar.list …`. */
+  fields?: Record<string, string>;
 }
 
 /** The whole config file. */

@@ -4,6 +4,7 @@ import type { Profile } from './profile.js';
 import { defaultBaseUrl, defaultProfileName } from './profile.js';
 import type { ProfileStore } from './store.js';
 import { resolveTimeout } from './timeout.js';
+import { isTimeZone } from '../dates/time-zone.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'system';
 /** Where the zone of human dates came from: a setting, or the organization's or the patient's own zone for this run. */
@@ -65,12 +66,8 @@ export function systemTimeZone(): string {
 }
 
 function checkTimeZone(name: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return name;
-  } catch {
-    throw usageError(`unknown time zone "${name}"`, 'use an IANA name such as Europe/Berlin or UTC');
-  }
+  if (isTimeZone(name)) return name;
+  throw usageError(`unknown time zone "${name}"`, 'use an IANA name such as Europe/Berlin or UTC');
 }
 
 export function resolveSettings(flags: GlobalOptions, env: NodeJS.ProcessEnv, store: ProfileStore, how: { allowNewProfile?: boolean } = {}): Settings {

@@ -2,15 +2,9 @@ import type { Session } from '../client/session.js';
 import { organizationOf } from '../commands/organization-default.js';
 import { patientName } from '../identity/patient-name.js';
 import { cleanText } from '../output/clean-text.js';
+import { isTimeZone } from './time-zone.js';
+import { zoneSourceText } from './zone-source.js';
 
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The zone of a home-wide command (`bake --all-patients`, `plan` of several patients, device
@@ -29,13 +23,13 @@ export async function adoptOrganizationZone(session: Session, organization?: str
     const zone = (record.meta as Record<string, unknown> | undefined)?.timezone;
     if (typeof zone === 'string' && isTimeZone(zone)) {
       settings.adoptZone(zone, 'organization');
-      printer.note(`Zone ${zone}: ${name}'s (set another with --tz or \`medsched config set timezone\`)`);
+      printer.note(`Zone ${zone}: ${zoneSourceText('organization', name)} (set another with --tz or \`medsched config set timezone\`)`);
       return;
     }
   } catch {
     // Not readable with this credential: the machine's zone, said aloud below.
   }
-  printer.note(`Zone ${settings.timezone}: this machine's, as ${name} names none (choose one with --tz or \`medsched config set timezone\`)`);
+  printer.note(`Zone ${settings.timezone}: ${zoneSourceText('system', name)} (choose one with --tz or \`medsched config set timezone\`)`);
 }
 
 /** A patient's dates in the patient's zone where no zone was chosen (read with the patient's name when not known yet). */

@@ -1,6 +1,17 @@
 import type { CalendarDate } from './calendar-date.js';
 
-function parts(instant: Date, timeZone: string): Record<string, number> {
+/** Whether `name` is an IANA zone this runtime knows (`Europe/Berlin`), as `--tz` and `config set timezone` accept. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock parts of an instant in a zone (year, month, day, hour, minute, second), as numbers. */
+export function zonedParts(instant: Date, timeZone: string): Record<string, number> {
   const formatter = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -18,13 +29,13 @@ function parts(instant: Date, timeZone: string): Record<string, number> {
 
 /** The calendar date an instant falls on in a zone. */
 export function dateIn(instant: Date, timeZone: string): CalendarDate {
-  const p = parts(instant, timeZone);
+  const p = zonedParts(instant, timeZone);
   return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
-function offsetMs(instant: Date, timeZone: string): number {
-  const p = parts(instant, timeZone);
+export function offsetMs(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
   const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
@@ -46,7 +57,12 @@ export function utcOffsetAt(date: string, time: string, timeZone: string): strin
   if (Number.isNaN(wall)) return '';
   let instant = wall - offsetMs(new Date(wall), timeZone);
   instant = wall - offsetMs(new Date(instant), timeZone);
-  const minutes = Math.round(offsetMs(new Date(instant), timeZone) / 60_000);
+  return offsetText(offsetMs(new Date(instant), timeZone));
+}
+
+/** An offset from UTC as ISO 8601 writes it: `+01:00`, `-05:00`, `+00:00`. */
+export function offsetText(offset: number): string {
+  const minutes = Math.round(offset / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;

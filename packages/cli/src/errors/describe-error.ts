@@ -17,6 +17,8 @@ export interface CredentialContext {
   profileName: string;
   /** A token's expiry (read from its claims), when it has one. */
   expires: Date | undefined;
+  /** The base URL the run sends to, so that a 404 or a TLS failure can say what is wrong with it. */
+  baseUrl?: string | undefined;
 }
 
 /** The fields of the SDK's errors that matter here, read structurally so this module needs no SDK import. */
@@ -56,6 +58,30 @@ function credentialOrigin(context: CredentialContext): { where: string; fix: str
   return { where: `the ${what} of profile "${context.profileName}"`, fix: `run \`medsched login --profile ${context.profileName}\`` };
 }
 
+/**
+ * Every operation lives under `/v1`: a base URL without it reaches no route, and the server's
+ * 404 reads like a wrong id. Says so, with the address to use.
+ */
+function missingVersionHint(baseUrl: string | undefined): string | undefined {
+  const base = baseUrl?.trim().replace(/\/+$/, '');
+  if (base === undefined || /\/v\d+$/.test(base)) return undefined;
+  return `the base URL ${base} does not end in /v1, so no operation is found there: use ${base}/v1 (--base-url, MEDSCHED_BASE_URL or \`medsched config set base-url ${base}/v1\`)`;
+}
+
+/** TLS failures that mean the other end does not speak TLS at all (a plain-HTTP server). */
+const plainHttpAnswer = /ERR_SSL_WRONG_VERSION_NUMBER|ERR_SSL_PACKET_LENGTH_TOO_LONG|wrong version number|packet length too long|EPROTO/i;
+
+/** What to try when the server could not be reached: a plain-HTTP server asked over https, or none listening. */
+function connectionHint(error: SdkErrorShape, baseUrl: string | undefined): string {
+  const causes: string[] = [error.message];
+  for (let cause = (error as { cause?: unknown }).cause; cause instanceof Error && causes.length < 5; cause = (cause as { cause?: unknown }).cause) causes.push(cause.message, String((cause as { code?: unknown }).code ?? ''));
+  const base = baseUrl ?? /could not reach (https:\/\/\S+?):? /.exec(error.message)?.[1];
+  if (base?.startsWith('https://') && causes.some((text) => plainHttpAnswer.test(text))) {
+    return `the server at ${base} speaks plain HTTP, not TLS (https): try ${base.replace(/^https:/, 'http:')}`;
+  }
+  return 'is the server running? check --base-url, MEDSCHED_BASE_URL or `medsched config get base-url`';
+}
+
 /** The list command that shows ids of the kind a 404 was about. */
 function notFoundHint(path: string | undefined): string {
   if (path?.startsWith('/devices')) return 'check the device id; `medsched patients list` shows each patient\'s devices';
@@ -93,7 +119,7 @@ function describeHttpError(error: SdkErrorShape & { status: number }, context: C
     if (origin) message = `${error.status} ${code}: the server refused ${origin.where}${expired ? `: it expired at ${context?.expires?.toISOString()}` : ''} (${detail})`;
     hint = expired ? `get a new token, then ${origin?.fix ?? 'run `medsched login`'}` : (origin?.fix ?? 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
   } else if (error.status === 403) hint = forbiddenHint(detail);
-  else if (error.status === 404) hint = notFoundHint(error.path);
+  else if (error.status === 404) hint = missingVersionHint(context?.baseUrl) ?? notFoundHint(error.path);
   else if (error.status === 429) hint = `over the rate limit; try again${error.retryAfter ? ` in ${error.retryAfter} s` : ' later'}`;
   // Conflicts on calendar entries come from baking; elsewhere (a duplicate e-mail) the detail says it all.
   else if (error.status === 409 && error.path?.startsWith('/calendars')) hint = 'baked entries are final: `medsched unbake` the range first, then change them';
@@ -124,7 +150,7 @@ export function describeError(error: unknown, context?: CredentialContext): Fail
       return {
         exitCode: ExitCode.network,
         message: error.message,
-        hint: 'is the server running? check --base-url, MEDSCHED_BASE_URL or `medsched config get base-url`',
+        hint: connectionHint(error, context?.baseUrl),
         requestId: undefined,
       };
     }

@@ -26,13 +26,21 @@ export function byPatientName(a: { name: string; id: string }, b: { name: string
   return nameOrder.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** A patient of the home as home-wide commands name it: id, shown name, time zone. */
+export interface HomePatient {
+  id: string;
+  /** The name as shown (control characters removed), e.g. "Łukasz Żółć". */
+  name: string;
+  timezone: string | undefined;
+}
+
 /**
- * Every patient of the organization (flag, profile, else the credential's own), read page by
- * page through the SDK (`GET /users/` with its pagination), so it works against any deployment
- * of the interface. The names and zones are kept in the session for the rows that follow.
+ * Every patient (role patient or onlyself) of an organization, read page by page through the SDK
+ * (`GET /users/` with its pagination), so it works against any deployment of the interface, in
+ * name order (`byPatientName`). The names and zones are kept in the session for the questions
+ * and rows that follow. The one reader of a home: every home-wide command lists it in this order.
  */
-export async function readHome(session: Session, given: string | undefined): Promise<Home> {
-  const organization = await organizationOf(session, given);
+export async function readHomePatients(session: Session, organization: string): Promise<User[]> {
   const client = await session.client();
   const patients: User[] = [];
   const seen = new Set<string>();
@@ -50,9 +58,24 @@ export async function readHome(session: Session, given: string | undefined): Pro
     if (patient.timezone) session.patientZones.set(patient.id, patient.timezone);
   }
   await rememberPatients(session, organization, patients);
+  return patients;
+}
+
+/** The patients of an organization as home-wide questions and writes name them (`readHomePatients`, same order). */
+export async function homePatients(session: Session, organization: string): Promise<HomePatient[]> {
+  return (await readHomePatients(session, organization)).map((user) => ({ id: user.id, name: user.name, timezone: user.timezone ?? undefined }));
+}
+
+/**
+ * Every patient of the organization (flag, profile, else the credential's own), with the
+ * organization's name for headings.
+ */
+export async function readHome(session: Session, given: string | undefined): Promise<Home> {
+  const organization = await organizationOf(session, given);
+  const patients = await readHomePatients(session, organization);
   let label = organization;
   try {
-    label = `${cleanText((await client.organizations.get(organization)).name)} (${organization})`;
+    label = `${cleanText((await (await session.client()).organizations.get(organization)).name)} (${organization})`;
   } catch {
     // A credential that may not read the organization still reads its patients: the id names it.
   }

@@ -110,8 +110,14 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     const { confirm, input } = await import('@inquirer/prompts');
     let confirmed: boolean;
     try {
-      if (typed) output.write(`${plan.question.replace(/\?$/, '')}: type the number below, or anything else to stop.\n`);
-      confirmed = typed ? (await input({ message: typed.question }, terminal.context)).trim() === typed.answer : await confirm({ message: plan.question, default: false }, terminal.context);
+      if (typed) {
+        output.write(`${plan.question.replace(/\?$/, '')}: type the number below, or press Ctrl-C to stop.\n`);
+        // Only the right number is accepted (and ticked): another is refused in the prompt, to
+        // type again or stop, so that a wrong answer never looks accepted before "Nothing changed".
+        const expected = typed.answer;
+        const validate = (value: string) => value.trim() === expected || `That is not ${expected}: type ${expected} to go ahead, or press Ctrl-C to stop (nothing is sent).`;
+        confirmed = (await input({ message: typed.question, validate }, terminal.context)).trim() === expected;
+      } else confirmed = await confirm({ message: plan.question, default: false }, terminal.context);
     } finally {
       terminal.close();
       session.activity.resume();

@@ -2,7 +2,7 @@ import type { CalendarEntry } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { addDays } from '../dates/calendar-date.js';
 import { seriesDates } from '../dates/series-dates.js';
-import type { HomePatient } from '../identity/home-patients.js';
+import type { HomePatient } from '../home/home-patients.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
 import type { TypedConfirmation } from './write-plan.js';

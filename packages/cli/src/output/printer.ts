@@ -49,11 +49,36 @@ export class Printer {
    * cannot start is no reason to lose the output: it is written directly.
    */
   #emit(text: string): void {
+    if (this.#held !== undefined) {
+      this.#held.push(text);
+      return;
+    }
     if (this.#pager !== undefined && text.split('\n').length > this.#rows - 1) {
       const result = spawnSync(this.#pager, { input: text, stdio: ['pipe', 'inherit', 'inherit'], shell: true, env: { LESS: 'FRX', ...process.env } });
       if (result.error === undefined && result.status !== 127 && result.status !== 126) return;
     }
     process.stdout.write(text);
+  }
+
+  /** What `together` holds back, to write (or page) as one text. */
+  #held: string[] | undefined;
+
+  /**
+   * Writes what `write` prints (several tables, e.g. a bake's intakes and its alarms) as one
+   * text, separated by blank lines: on a terminal it opens at most one pager, not one per table.
+   */
+  together(write: () => void): void {
+    const outer = this.#held === undefined;
+    if (outer) this.#held = [];
+    try {
+      write();
+    } finally {
+      if (outer) {
+        const parts = this.#held ?? [];
+        this.#held = undefined;
+        if (parts.length > 0) this.#emit(parts.join('\n'));
+      }
+    }
   }
 
   /** `--jq FILTER`: JSON output goes through jq (raw strings, like gh). */

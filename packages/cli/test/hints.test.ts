@@ -1,0 +1,75 @@
+import type { RunningServer } from '@medsched/reference-server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { runCli, tempConfigDir } from './support/run-cli.js';
+import { expectNoSecretsInTranscript } from './support/secrets.js';
+import { demoUser, startTestServer } from './support/test-server.js';
+
+// Hints a person can act on, an exact role, one pager: each through the CLI as a process.
+let server: RunningServer;
+let env: Record<string, string>;
+const nurse = demoUser(0, 'user');
+const clara = demoUser(0, 'patient1');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
+});
+afterAll(async () => {
+  endLeftoverTerminals();
+  await server.close();
+  expectNoSecretsInTranscript();
+});
+
+describe('the smaller items a person meets (issue 29)', () => {
+  it('a base URL without /v1 says so (not "check the organization id"); https against a plain-HTTP server says to try http://', async () => {
+    const noVersion = await runCli(['org', 'get', nurse.organizationId], { ...env, MEDSCHED_BASE_URL: server.origin });
+    expect(noVersion.code).toBe(5);
+    expect(noVersion.stderr).toContain(`hint: the base URL ${server.origin} does not end in /v1`);
+    expect(noVersion.stderr).toContain(`use ${server.origin}/v1`);
+    expect(noVersion.stderr).not.toContain('check the organization id');
+
+    const tls = await runCli(['org', 'get', nurse.organizationId, '--timeout', '10'], { ...env, MEDSCHED_BASE_URL: server.url.replace(/^http:/, 'https:') });
+    expect(tls.code).toBe(7);
+    expect(tls.stderr).toContain(`speaks plain HTTP, not TLS (https): try ${server.url}`);
+    expect(tls.stderr).not.toContain('is the server running?');
+  });
+
+  it('an admin API key shows as role admin, a staff user key as user, a patient key as patient', async () => {
+    const roleOf = async (apiKey: string) => (JSON.parse((await runCli(['whoami', '--json', 'role'], { ...env, MEDSCHED_API_KEY: apiKey })).stdout) as { role: string }).role;
+    expect(await roleOf(demoUser(0, 'admin').apiKey)).toBe('admin');
+    expect(await roleOf(nurse.apiKey)).toBe('user');
+    expect(await roleOf(clara.apiKey)).toBe('patient');
+  });
+
+  it('patients list --no-devices prints no device columns in a table', async () => {
+    const table = await runCli(['patients', 'list', '--no-devices', '--output', 'table'], env);
+    expect(table.code, table.stderr).toBe(0);
+    const header = table.stdout.split('\n')[0] as string;
+    expect(header).toMatch(/^ID\s+NAME/);
+    expect(header).not.toMatch(/DEVICE/);
+    expect((await runCli(['patients', 'list', '--output', 'table'], env)).stdout.split('\n')[0]).toMatch(/DEVICE/);
+  });
+
+  it('"2 medications match" lists both and points at `medication list --refresh` (the profile keeps a catalog that may be stale)', async () => {
+    const own = { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() };
+    for (const name of ['Glucophage 500 mg', 'Glucophage 1000 mg']) expect((await runCli(['medication', 'create', '--name', name, '--yes'], own)).code).toBe(0);
+    const ambiguous = await runCli(['medication', 'get', 'glucophage'], own);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain('2 medications match "glucophage"');
+    expect(ambiguous.stderr).toMatch(/Glucophage 500 mg \([0-9a-f]{24}\)/);
+    expect(ambiguous.stderr).toContain('`medsched medication list --refresh` reads them again');
+  });
+
+  it('a bake on a terminal opens one pager for its intakes and its alarms, not two in a row', async () => {
+    const own = { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir(), PAGER: "sh -c 'echo PAGER-OPENED; cat'" };
+    const bake = runInTerminal(['bake', '--patient', clara.userId, '--from', '2026-02-02', '--to', '2026-02-08', '--yes', '--no-color'], own, { size: { columns: 200, rows: 10 } });
+    expect(await bake.closed).toBe(0);
+    const screen = bake.output();
+    expect(screen).toMatch(/DEVICEID/);
+    expect(screen).toMatch(/MEDICATION/);
+    expect(screen.match(/PAGER-OPENED/g)).toHaveLength(1);
+    // The pager got both tables: the alarms come after the marker, not on the screen before it.
+    expect(screen.indexOf('DEVICEID')).toBeGreaterThan(screen.indexOf('PAGER-OPENED'));
+  });
+});
