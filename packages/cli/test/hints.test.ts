@@ -35,11 +35,20 @@ describe('the smaller items a person meets (issue 29)', () => {
     expect(tls.stderr).not.toContain('is the server running?');
   });
 
-  it('an admin API key shows as role admin, a staff user key as user, a patient key as patient', async () => {
-    const roleOf = async (apiKey: string) => (JSON.parse((await runCli(['whoami', '--json', 'role'], { ...env, MEDSCHED_API_KEY: apiKey })).stdout) as { role: string }).role;
-    expect(await roleOf(demoUser(0, 'admin').apiKey)).toBe('admin');
-    expect(await roleOf(nurse.apiKey)).toBe('user');
-    expect(await roleOf(clara.apiKey)).toBe('patient');
+  it('an API key of staff shows the class staff with what it means (no write is sent to find out), a patient key as patient', async () => {
+    const whoami = async (apiKey: string) => {
+      const result = await runCli(['whoami', '--json', '--debug'], { ...env, MEDSCHED_API_KEY: apiKey });
+      // --debug logs every request: reads only, no PATCH of anyone's account.
+      expect(result.stderr).toMatch(/\bGET\b/);
+      expect(result.stderr).not.toMatch(/\bPATCH\b/);
+      return JSON.parse(result.stdout) as { role: string; roleNote?: string };
+    };
+    for (const apiKey of [demoUser(0, 'admin').apiKey, nurse.apiKey]) {
+      const me = await whoami(apiKey);
+      expect(me.role).toBe('staff');
+      expect(me.roleNote).toContain('admin or user');
+    }
+    expect((await whoami(clara.apiKey)).role).toBe('patient');
   });
 
   it('patients list --no-devices prints no device columns in a table', async () => {

@@ -29,11 +29,12 @@ describe('who am I', () => {
     const configDir = tempConfigDir();
     const login = await runCli(['login'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey });
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain(`Organization Sonnen-Apotheke (${nurse.organizationId}), role user.`);
+    expect(login.stderr).toContain(`Organization Sonnen-Apotheke (${nurse.organizationId}), role staff (admin or user: an API key does not say which).`);
 
     const stored = { MEDSCHED_CONFIG_DIR: configDir };
     const me = JSON.parse((await runCli(['whoami', '--json'], stored)).stdout);
-    expect(me).toMatchObject({ organization: nurse.organizationId, role: 'user', configuredOrganization: nurse.organizationId, organizationMatches: true });
+    expect(me).toMatchObject({ organization: nurse.organizationId, role: 'staff', configuredOrganization: nurse.organizationId, organizationMatches: true });
+    expect(me.roleNote).toContain('log in with a token to see it');
 
     const users = await runCli(['user', 'list', '--json', 'email'], stored);
     expect(users.code, users.stderr).toBe(0);

@@ -44,7 +44,7 @@ describe('the packed CLI installed with npm', () => {
     expect(installed.dependencies['@medsched/cli']?.dependencies).toBeUndefined();
 
     expect((await medsched(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
-    expect(JSON.parse((await medsched(['whoami', '--json', 'organization,role'])).stdout)).toEqual({ organization: nurse.organizationId, role: 'user' });
+    expect(JSON.parse((await medsched(['whoami', '--json', 'organization,role'])).stdout)).toEqual({ organization: nurse.organizationId, role: 'staff' });
     expect(JSON.parse((await medsched(['patients', 'list', '--json', 'id', '--no-devices'])).stdout)).toContainEqual({ id: clara.userId });
     const csv = (await medsched(['bake', '--patient', 'Clara Claus', '--from', '2026-01-05', '--output', 'csv'])).stdout;
     expect(csv.split('\r\n')[0]).toBe('date,time,utcOffset,timeZone,patient,patientId,medication,amount,unit,title,device,id');

@@ -66,7 +66,7 @@ export function registerLoginCommand(program: Command): void {
       );
       const { organization, role } = answers.identity;
       const nameOfOwn = organization === undefined ? undefined : organization === (answers.organization ?? organization) ? organizationName : await organizationNameOf(loginClient, organization);
-      session.printer.note(`Organization ${organization === undefined ? 'unknown (no calendar entry names it: set one with --organization)' : organizationText(organization, nameOfOwn)}, role ${role ?? 'unknown'}.`);
+      session.printer.note(`Organization ${organization === undefined ? 'unknown (no calendar entry names it: set one with --organization)' : organizationText(organization, nameOfOwn)}, role ${role === 'staff' ? 'staff (admin or user: an API key does not say which)' : (role ?? 'unknown')}.`);
       if (organization !== undefined && answers.organization !== undefined && organization !== answers.organization) {
         session.printer.warn(`the profile's organization ${answers.organization} is not the credential's (${organization})`);
       }
