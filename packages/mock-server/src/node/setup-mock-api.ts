@@ -1,6 +1,7 @@
 import { setupServer, type SetupServer } from 'msw/node';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
+import { InterceptorWatch, refuseOtherInterceptors } from '../other-interceptors.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
 import { callSite, claimListening, releaseListening } from './one-mock-per-process.js';
 
@@ -20,6 +21,8 @@ export class MockApi extends MockScope {
   /** Where this mock was set up, for the error about a second listening mock. */
   readonly #createdAt = callSite();
   #listening = false;
+  /** The realm's msw interceptors as the mock's listen() left them: another server's change shows. */
+  #interceptors: InterceptorWatch | undefined;
 
   constructor(options: MockApiOptions = {}) {
     let server: SetupServer | undefined;
@@ -38,13 +41,18 @@ export class MockApi extends MockScope {
   /**
    * Builds the first database and starts intercepting. Call it in `beforeAll`. Fails with
    * `MockApiError` code `already_listening` while another mock listens in this process (two
-   * would both answer and journal every request): share one, or close the other first.
+   * would both answer and journal every request): share one, or close the other first. Fails
+   * with `other_msw` while a plain msw server listens here (it would take the mock's requests
+   * over); one that starts listening later fails the mock's next call (`reset()`, a scenario, a
+   * seed, `mock.db`) the same way.
    */
   async listen(options: ListenOptions = {}): Promise<void> {
     claimListening(this, this.#createdAt);
     try {
+      refuseOtherInterceptors('process');
       await this.init();
       this.server.listen(unhandledRequestOptions(options.onUnhandledRequest ?? 'error'));
+      this.#interceptors = new InterceptorWatch();
       this.#listening = true;
     } catch (error) {
       releaseListening(this);
@@ -59,8 +67,13 @@ export class MockApi extends MockScope {
   close(): void {
     if (!this.#listening) return;
     this.#listening = false;
+    this.#interceptors = undefined;
     this.server.close();
     releaseListening(this);
+  }
+
+  protected override checkInterception(what: string): void {
+    this.#interceptors?.check(what);
   }
 
   /**
