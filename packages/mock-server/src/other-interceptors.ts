@@ -15,45 +15,71 @@ import { MockApiError } from './mock-error.js';
 
 interface InterceptorLike {
   readyState?: string;
-  emitter?: { listenerCount?(event: string): number };
-  listenerCount?(event: string): number;
+  symbol?: unknown;
+  emitter?: { listeners?(event: string): unknown[] };
+  listeners?(event: string): unknown[];
 }
 
-/** msw 2's interceptors (@mswjs/interceptors 0.3x–0.41), by their registered symbols. */
-const msw2Symbols = ['fetch-interceptor', 'client-request-interceptor', 'xhr-interceptor'].map((name) => Symbol.for(name));
-
-/** How many listeners each active interceptor of the realm has, by name (empty: none intercepts). */
-export type InterceptorCensus = ReadonlyMap<string, number>;
-
-/** The realm's active msw interceptors and their `request` listeners, for msw 2 and 3. */
-export function interceptorCensus(): InterceptorCensus {
-  const census = new Map<string, number>();
-  const scope = globalThis as Record<symbol | string, unknown>;
-  for (const symbol of msw2Symbols) {
-    const count = requestListeners(scope[symbol] as InterceptorLike | undefined, false);
-    if (count > 0) census.set(symbol.description ?? String(symbol), count);
+/**
+ * msw 2's interceptors (@mswjs/interceptors 0.39–0.41) live on `globalThis` under their own symbol
+ * (registered from 0.40 on, e.g. `Symbol.for('fetch-interceptor')`; a plain `Symbol('fetch')` in
+ * 0.39), which the instance keeps as `symbol`. In the browser every started `setupWorker()`
+ * applies the WebSocket one (its HTTP goes through the service worker), so it counts the workers.
+ */
+function msw2Interceptors(): Array<[string, InterceptorLike]> {
+  const scope = globalThis as Record<symbol, unknown>;
+  const found: Array<[string, InterceptorLike]> = [];
+  for (const symbol of Object.getOwnPropertySymbols(globalThis)) {
+    const value = scope[symbol] as InterceptorLike | undefined;
+    if (value && typeof value === 'object' && value.symbol === symbol) found.push([symbol.description ?? 'interceptor', value]);
   }
-  const registry = scope.__MSW_INTERCEPTORS_REGISTRY;
+  return found;
+}
+
+/**
+ * The listeners of each active interceptor or network source of the realm, by name (empty: none
+ * intercepts). An interceptor's listeners are compared by number (msw 2.11 leaves one more on the
+ * fetch interceptor after an unhandled request, so only a rise on every interceptor means another
+ * server); a source's by identity (msw 3 replaces its listener on every `listen()`).
+ */
+export type InterceptorCensus = ReadonlyMap<string, { listeners: readonly unknown[]; compare: 'count' | 'identity' }>;
+
+/**
+ * The realm's active msw interceptors and their `request` listeners (one per listening server in
+ * msw 2), and the `frame` listeners of msw 3's shared network sources (`sharedSources`: msw/node's
+ * `defaultNetworkOptions.sources`), which a server's `listen()` replaces with its own.
+ */
+export function interceptorCensus(sharedSources: readonly unknown[] = []): InterceptorCensus {
+  const census = new Map<string, { listeners: readonly unknown[]; compare: 'count' | 'identity' }>();
+  for (const [name, interceptor] of msw2Interceptors()) {
+    const listeners = listenersOf(interceptor, 'request', false);
+    if (listeners.length > 0) census.set(name, { listeners, compare: 'count' });
+  }
+  const registry = (globalThis as { __MSW_INTERCEPTORS_REGISTRY?: unknown }).__MSW_INTERCEPTORS_REGISTRY;
   if (registry instanceof Map) {
     for (const [symbol, interceptor] of registry as Map<unknown, InterceptorLike>) {
-      const count = requestListeners(interceptor, true);
-      if (count > 0) census.set(typeof symbol === 'symbol' ? (symbol.description ?? 'interceptor') : String(symbol), count);
+      const listeners = listenersOf(interceptor, 'request', true);
+      if (listeners.length > 0) census.set(typeof symbol === 'symbol' ? (symbol.description ?? 'interceptor') : String(symbol), { listeners, compare: 'count' });
     }
   }
+  sharedSources.forEach((source, index) => {
+    const listeners = listenersOf(source as InterceptorLike, 'frame', false);
+    if (listeners.length > 0) census.set(`network source ${index + 1}`, { listeners, compare: 'identity' });
+  });
   return census;
 }
 
-/** `request` listeners of one interceptor; 0 when it is not applied (msw 3: not ACTIVE). */
-function requestListeners(interceptor: InterceptorLike | undefined, mustBeActive: boolean): number {
-  if (!interceptor || typeof interceptor !== 'object') return 0;
-  if (mustBeActive && interceptor.readyState !== 'ACTIVE') return 0;
+/** Listeners of one interceptor or source; none when it is not applied (msw 3: not ACTIVE). */
+function listenersOf(interceptor: InterceptorLike | undefined, event: string, mustBeActive: boolean): readonly unknown[] {
+  if (!interceptor || typeof interceptor !== 'object') return [];
+  if (mustBeActive && interceptor.readyState !== 'ACTIVE') return [];
   try {
-    if (typeof interceptor.listenerCount === 'function') return interceptor.listenerCount('request');
-    if (typeof interceptor.emitter?.listenerCount === 'function') return interceptor.emitter.listenerCount('request');
+    if (typeof interceptor.emitter?.listeners === 'function') return [...interceptor.emitter.listeners(event)];
+    if (typeof interceptor.listeners === 'function') return [...interceptor.listeners(event)];
   } catch {
     // An interceptor of a shape we do not know: it does not count.
   }
-  return 0;
+  return [];
 }
 
 const advice =
@@ -62,8 +88,8 @@ const advice =
   'or close() the other server before the mock listens.';
 
 /** Throws `other_msw` if an msw server is already intercepting here (called before the mock listens). */
-export function refuseOtherInterceptors(where: 'process' | 'page'): void {
-  const census = interceptorCensus();
+export function refuseOtherInterceptors(where: 'process' | 'page', sharedSources: readonly unknown[] = []): void {
+  const census = interceptorCensus(sharedSources);
   if (census.size === 0) return;
   throw new MockApiError(
     'other_msw',
@@ -78,29 +104,54 @@ export function refuseOtherInterceptors(where: 'process' | 'page'): void {
  * interceptor (fewer, none), either of which means the mock no longer answers its requests.
  */
 export class InterceptorWatch {
-  readonly #baseline: string;
+  readonly #baseline: InterceptorCensus;
 
-  constructor() {
-    this.#baseline = describe(interceptorCensus());
+  constructor(
+    private readonly where: 'process' | 'page' = 'process',
+    private readonly sharedSources: readonly unknown[] = [],
+  ) {
+    this.#baseline = interceptorCensus(sharedSources);
   }
 
   /** Throws `other_msw` with `what` (the call that noticed) if the interceptors changed. */
   check(what: string): void {
-    const now = describe(interceptorCensus());
-    if (now === this.#baseline) return;
-    const stopped = now === 'none';
+    const census = interceptorCensus(this.sharedSources);
+    const change = compareCensus(census, this.#baseline);
+    if (change === 'same') return;
+    const now = describe(census);
+    const baseline = describe(this.#baseline);
+    const stopped = change === 'stopped';
+    const other = this.where === 'page' ? "another msw worker's stop()" : "another msw server's close()";
     throw new MockApiError(
       'other_msw',
       stopped
-        ? `${what}: the mock no longer intercepts requests: another msw server's close() stopped the interceptor it shared with the mock ` +
-            `(listeners when the mock started: ${this.#baseline}; now none), so the app's requests reach the real network. ${advice}`
-        : `${what}: another msw server started listening after the mock (listeners when the mock started: ${this.#baseline}; now: ${now}), ` +
-            `so it answers the mock's requests instead. ${advice}`,
+        ? `${what}: the mock no longer intercepts requests: ${other} stopped the interceptor it shared with the mock ` +
+            `(listeners when the mock started: ${baseline}; now: ${now}), so the app's requests reach the real network. ${advice}`
+        : `${what}: another msw ${this.where === 'page' ? 'worker started in this page' : 'server started listening'} after the mock ` +
+            `(listeners when the mock started: ${baseline}; now: ${now}), so it answers the mock's requests instead. ${advice}`,
     );
   }
 }
 
+/**
+ * Whether the realm still intercepts as when the mock started: 'stopped' when none of the
+ * interceptors or sources of then has a listener now, 'taken' when another server's listener came
+ * in (a source's listener replaced, or more listeners on every interceptor of then).
+ */
+function compareCensus(now: InterceptorCensus, then: InterceptorCensus): 'same' | 'stopped' | 'taken' {
+  if (then.size === 0) return now.size === 0 ? 'same' : 'taken';
+  if (![...then.keys()].some((name) => now.has(name))) return 'stopped';
+  const counted = [...then].filter(([, entry]) => entry.compare === 'count');
+  for (const [name, entry] of then) {
+    if (entry.compare !== 'identity') continue;
+    const current = now.get(name)?.listeners ?? [];
+    if (current.length !== entry.listeners.length || entry.listeners.some((listener, index) => listener !== current[index])) return 'taken';
+  }
+  if (counted.length > 0 && counted.every(([name, entry]) => (now.get(name)?.listeners.length ?? 0) > entry.listeners.length)) return 'taken';
+  return 'same';
+}
+
 function describe(census: InterceptorCensus): string {
   if (census.size === 0) return 'none';
-  return [...census].map(([name, count]) => `${name} ×${count}`).sort().join(', ');
+  return [...census].map(([name, entry]) => `${name} ×${entry.listeners.length}`).sort().join(', ');
 }

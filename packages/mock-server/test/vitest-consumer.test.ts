@@ -40,7 +40,9 @@ describe('Vitest with the packed mock server', () => {
     // calendar (2), reset-safety in jsdom and in node (6 each, a local server on the base URL), lifecycle (4).
     expect(output).toMatch(/tests\/reset-safety\.test\.ts \(6 tests\)/);
     expect(output).toMatch(/tests\/reset-safety-node\.test\.ts \(6 tests\)/);
-    expect(output).toMatch(/Tests\s+20 passed/);
+    expect(output).toMatch(/tests\/other-msw\.test\.ts \(3 tests\)/);
+    expect(output).toMatch(/tests\/other-msw-node\.test\.ts \(3 tests\)/);
+    expect(output).toMatch(/Tests\s+26 passed/);
     expect(result.status, output).toBe(0);
   });
 });

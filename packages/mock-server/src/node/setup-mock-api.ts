@@ -1,3 +1,4 @@
+import * as mswNode from 'msw/node';
 import { setupServer, type SetupServer } from 'msw/node';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
@@ -49,10 +50,10 @@ export class MockApi extends MockScope {
   async listen(options: ListenOptions = {}): Promise<void> {
     claimListening(this, this.#createdAt);
     try {
-      refuseOtherInterceptors('process');
+      refuseOtherInterceptors('process', sharedSources());
       await this.init();
       this.server.listen(unhandledRequestOptions(options.onUnhandledRequest ?? 'error'));
-      this.#interceptors = new InterceptorWatch();
+      this.#interceptors = new InterceptorWatch('process', sharedSources());
       this.#listening = true;
     } catch (error) {
       releaseListening(this);
@@ -103,6 +104,15 @@ export class MockApi extends MockScope {
       }
     });
   }
+}
+
+/**
+ * msw 3's network sources, shared by every `setupServer()` of the process (`defaultNetworkOptions`
+ * of msw/node; absent in msw 2): a server's `listen()` replaces their listener with its own.
+ */
+function sharedSources(): readonly unknown[] {
+  const options = (mswNode as { defaultNetworkOptions?: { sources?: unknown } }).defaultNetworkOptions;
+  return Array.isArray(options?.sources) ? options.sources : [];
 }
 
 /**
