@@ -146,9 +146,10 @@ export class SeedFactories {
     const n = this.#next();
     const patient = input.patient ? this.#db.users.get(input.patient) : await this.#defaultPatient();
     if (!patient) throw new Error(`mock.seed.calendarEntry: patient ${input.patient} does not exist; create it first with mock.seed.patient()`);
-    const at = this.world.now().toISOString();
+    const now = this.world.now(); // one reading: the date and createdAt agree, also at midnight
+    const at = now.toISOString();
     return this.#create('calendarEntry', CalendarEntryRecord, (values) => this.#db.calendarEntries.create(values), {
-      id: newObjectId(this.world.now()), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: localDate(this.world.now(), patient.timezone), intakeTime: '08:00',
+      id: newObjectId(now), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: localDate(now, patient.timezone), intakeTime: '08:00',
       amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
     });
   }
