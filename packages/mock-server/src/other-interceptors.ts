@@ -155,16 +155,3 @@ function describe(census: InterceptorCensus): string {
   if (census.size === 0) return 'none';
   return [...census].map(([name, entry]) => `${name} ×${entry.listeners.length}`).sort().join(', ');
 }
-
-/**
- * The error for a plain msw worker started in the page after the mock's: msw's service worker
- * confirms each worker's activation to its page (`MOCKING_ENABLED`), and a second confirmation
- * after the mock's own means a second worker now answers beside it.
- */
-export function otherWorkerStarted(what: string): MockApiError {
-  return new MockApiError(
-    'other_msw',
-    `${what}: another msw worker started in this page after the mock (its service worker confirmed a second activation), ` +
-      `so it answers the mock's requests too, and may answer first. ${advice}`,
-  );
-}

@@ -7,7 +7,7 @@ import { resolvePersistOptions, restoreDatabase, saveDatabase, type PersistOptio
 import { exposeRemoteControl } from './remote-control.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
 import { callSite, claimListening, releaseListening } from '../node/one-mock-per-process.js';
-import { InterceptorWatch, otherWorkerStarted, refuseOtherInterceptors } from '../other-interceptors.js';
+import { InterceptorWatch, refuseOtherInterceptors } from '../other-interceptors.js';
 
 export interface WorkerStartOptions {
   /** Where the app serves msw's worker script; default `/mockServiceWorker.js` (see the README). */
@@ -39,11 +39,6 @@ export class MockWorker extends MockScope {
   #starting: Promise<void> | undefined;
   /** The page's msw interceptors as the start left them: a plain worker started later shows. */
   #interceptors: InterceptorWatch | undefined;
-  /** Set when msw's service worker confirms another worker's activation in this page after the mock's. */
-  #otherWorker = false;
-  readonly #onWorkerMessage = (event: MessageEvent): void => {
-    if ((event.data as { type?: unknown } | null)?.type === 'MOCKING_ENABLED') this.#otherWorker = true;
-  };
 
   constructor(options: MockWorkerOptions = {}) {
     let worker: SetupWorker | undefined;
@@ -131,13 +126,9 @@ export class MockWorker extends MockScope {
       ),
     });
     this.#interceptors = new InterceptorWatch('page');
-    // The mock's own confirmation came before start() resolved: any later one is another worker's.
-    this.#otherWorker = false;
-    globalThis.navigator?.serviceWorker?.addEventListener('message', this.#onWorkerMessage);
   }
 
   protected override checkInterception(what: string): void {
-    if (this.#otherWorker) throw otherWorkerStarted(what);
     this.#interceptors?.check(what);
   }
 
@@ -146,8 +137,6 @@ export class MockWorker extends MockScope {
     if (!this.#starting) return;
     this.#starting = undefined;
     this.#interceptors = undefined;
-    this.#otherWorker = false;
-    globalThis.navigator?.serviceWorker?.removeEventListener('message', this.#onWorkerMessage);
     globalThis.removeEventListener?.('storage', this.#onStorage);
     this.worker.stop();
     releaseListening(this);
