@@ -6,7 +6,7 @@ const params = new URLSearchParams(location.search);
 const mock = setupMockWorker({ persist: params.has('persist') });
 
 // A wrong move: a plain msw worker in the same page (a hand-written mock left beside this one),
-// started before the mock (?plain=before) or after the app is ready (?plain=after).
+// started before the mock (?plain=before).
 const plainMode = params.get('plain');
 let plain;
 if (plainMode) {
@@ -55,7 +55,4 @@ document.querySelector('#rename').addEventListener('click', async () => {
 
 await show();
 status.textContent = 'Ready';
-if (plainMode === 'after') {
-  await plain.start({ quiet: true });
-  document.querySelector('#second').textContent = 'a plain worker started';
-}
+

@@ -107,12 +107,6 @@ test('a plain msw worker already started in the page: the mock refuses to start,
   await expect(page.locator('#second')).toHaveText(/^other_msw: another msw worker is already intercepting requests in this page \(.*\).*mock\.worker\.use\(/);
 });
 
-test('a plain msw worker started after the mock: the next call from the test fails with the cause', async ({ page, mockApi }) => {
-  await page.goto('/?plain=after');
-  await expect(page.locator('#second')).toHaveText('a plain worker started');
-  await expect(mockApi.fail('calendars.list', 500)).rejects.toThrow(/mock\.fail\("calendars\.list"\): another msw worker started in this page after the mock/);
-});
-
 test('a second mock in the page is refused; the first goes on answering alone', async ({ page, mockApi }) => {
   await page.goto('/?second');
   await expect(page.locator('#status')).toHaveText('Ready');
