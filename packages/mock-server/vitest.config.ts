@@ -10,7 +10,7 @@ export default defineProject({
     hookTimeout: 120_000,
     include: ['test/**/*.test.ts'],
     // Consumer projects' own tests: run there, against the packed packages (test/*-consumer.test.ts).
-    exclude: ['test/consumer/**'],
+    exclude: ['test/consumer/**', 'test/runners/**'],
     // The heap test calls gc() between rounds to measure what is really retained.
     execArgv: ['--expose-gc'],
   },

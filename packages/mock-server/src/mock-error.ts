@@ -3,6 +3,7 @@ export type MockApiErrorCode =
   | 'unknown_option'
   | 'invalid_option'
   | 'already_listening'
+  | 'other_msw'
   | 'not_started'
   | 'reset_in_progress'
   | 'reset_failed'

@@ -163,6 +163,7 @@ export class MockScope {
    * late answer lands in no journal of the next test); then the next world is a new copy.
    */
   reset(): Promise<void> {
+    this.checkInterception('mock.reset()');
     this.host.resetHandlers();
     this.journal.clear();
     this.#latency.clear();
@@ -179,6 +180,12 @@ export class MockScope {
   protected get baseOptions(): BaseOptions {
     return { basePath: this.options.basePath, now: () => this.#clock.now(), tokenSecret: this.#tokenSecret, hashApiKey: this.#hashApiKey };
   }
+
+  /**
+   * Throws `MockApiError` `other_msw` when another msw server took the mock's requests over since it
+   * started (Node's `MockApi` watches the realm's interceptors; a scope inside a boundary does not).
+   */
+  protected checkInterception(_what: string): void {}
 
   /** Whether `reset()` may undo the test's writes in place (not for the browser's saved database). */
   protected revertInPlace(): boolean {
@@ -425,12 +432,16 @@ export class MockScope {
    */
   #mustBeStarted(what: string): void {
     if (!this.#generations.current) throw new MockApiError('not_started', `${what}: ${notStarted}`);
+    this.checkInterception(what);
   }
 
   /** The current generation, or a coded error that says why there is none right now. */
   #settled(what: string): MockState {
     const settled = this.#generations.settled;
-    if (settled) return settled;
+    if (settled) {
+      this.checkInterception(what);
+      return settled;
+    }
     if (this.#generations.current) {
       throw new MockApiError(
         'reset_in_progress',
@@ -444,6 +455,7 @@ export class MockScope {
   async #ready(what: string): Promise<MockState> {
     const generation = this.#generations.current;
     if (!generation) throw new MockApiError('not_started', `${what}: ${notStarted}`);
+    this.checkInterception(what);
     return generation;
   }
 }

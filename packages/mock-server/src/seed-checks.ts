@@ -10,6 +10,7 @@ import {
   checkRecurrence,
   checkTimeCategory,
 } from '@medsched/reference-server';
+import { TimeZone } from '@medsched/sdk/schemas';
 import type { z } from 'zod';
 
 /** The factories of `mock.seed` that make records, and the model each stores. */
@@ -45,6 +46,16 @@ export function checkSeedInput(factory: SeedFactoryName, input: object): void {
     throw new TypeError(`mock.seed.${factory}: the record does not fit the model: ${fields}`);
   }
   if (factory === 'calendarEntry') checkCalendarEntry(input as Record<string, unknown>);
+  if ((factory === 'user' || factory === 'patient') && 'timezone' in input) checkTimeZone(factory, (input as { timezone?: unknown }).timezone);
+}
+
+/**
+ * A user's zone is the API's IANA name check: "today" and the bake read it, so a zone that is no
+ * zone would fail far from the seed (a RangeError at the next calendar entry or bake).
+ */
+function checkTimeZone(factory: SeedFactoryName, timezone: unknown): void {
+  const checked = TimeZone.safeParse(timezone);
+  if (!checked.success) throw new TypeError(`mock.seed.${factory}: timezone: ${checked.error.issues[0]?.message ?? 'not a time zone'} (the API refuses this at create)`);
 }
 
 function checkCalendarEntry(input: Record<string, unknown>): void {

@@ -15,6 +15,11 @@ import { checkSeedInput } from './seed-checks.js';
 import type { UserRole } from '@medsched/sdk/schemas';
 import type { z } from 'zod';
 
+/** The date (`YYYY-MM-DD`) of an instant in a time zone (en-CA formats so), as the reference server's calendars do. */
+function localDate(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
 /** A record's declared fields, without the index signature that loose (pass-through) schemas add. */
 export type RecordFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 
@@ -132,6 +137,7 @@ export class SeedFactories {
 
   /**
    * A draft one-off entry today at 08:00 for the default patient; give `rrule` for a series.
+   * "Today" is the date in the patient's time zone, as the API's create without a date has it.
    * The organization follows the patient's.
    */
   async calendarEntry(input: SeedInput<CalendarEntryRecord> = {}): Promise<CalendarEntryRecord> {
@@ -140,9 +146,10 @@ export class SeedFactories {
     const n = this.#next();
     const patient = input.patient ? this.#db.users.get(input.patient) : await this.#defaultPatient();
     if (!patient) throw new Error(`mock.seed.calendarEntry: patient ${input.patient} does not exist; create it first with mock.seed.patient()`);
-    const at = this.world.now().toISOString();
+    const now = this.world.now(); // one reading: the date and createdAt agree, also at midnight
+    const at = now.toISOString();
     return this.#create('calendarEntry', CalendarEntryRecord, (values) => this.#db.calendarEntries.create(values), {
-      id: newObjectId(this.world.now()), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: this.world.now().toISOString().slice(0, 10), intakeTime: '08:00',
+      id: newObjectId(now), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: localDate(now, patient.timezone), intakeTime: '08:00',
       amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
     });
   }

@@ -55,6 +55,7 @@ describe('the packed mock server with each supported msw', () => {
         afterReset: { journal: 0, total: 12 },
         isolated: 409,
         bypass: 'from the network',
+        otherMsw: { before: 'other_msw', after: 'other_msw', afterClose: 'other_msw' },
       });
     });
   });

@@ -65,4 +65,22 @@ describe('inputs a test gives the mock, fuzzed', () => {
       { numRuns: 60 },
     );
   });
+
+  it('patient seeds: any timezone is stored only when it is an IANA zone (the API\'s check), and a calendar entry on it is on its today', async () => {
+    const zone = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC', 'Mars/Base', 'Europe/', '+01:00', 'Etc/GMT-14'));
+    await fc.assert(
+      fc.asyncProperty(zone, async (timezone) => {
+        const seeded = await mock.seed.patient({ timezone }).then((patient) => patient, (error: Error) => error);
+        if (seeded instanceof Error) {
+          expect(seeded).toBeInstanceOf(TypeError);
+          expect(seeded.message).toMatch(/^mock\.seed\.patient: timezone: .*\(the API refuses this at create\)$/);
+          return;
+        }
+        const entry = await mock.seed.calendarEntry({ patient: seeded.id });
+        expect(entry.date).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(entry.createdAt)));
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
+

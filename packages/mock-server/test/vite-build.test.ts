@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
       type: 'module',
       dependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', '@medsched/sdk': 'file:packs/medsched-sdk.tgz', msw: '2.15.0', vite: '7.3.8' },
     };
-    const files = Object.fromEntries(['index.html', 'main.js', 'vite.config.mjs'].map((name) => [name, join(page, name)]));
+    const files = Object.fromEntries(['index.html', 'main.js', 'vite.config.mjs', 'vite.config.no-pdf.mjs'].map((name) => [name, join(page, name)]));
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
   afterAll(() => rmSync(packs, { recursive: true, force: true }));
@@ -41,4 +41,22 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
     expect(entryCode).not.toMatch(pdfLib);
     expect(chunks.filter((chunk) => chunk.name !== entry && pdfLib.test(chunk.code)).length).toBe(1);
   });
+
+  it('leaves the PDF writer and its fonts out of the app\'s dist/ with the README\'s external rule (about 1.5 MB less)', { timeout: 180_000 }, () => {
+    const build = (config: string) => spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', config], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const jsBytes = (out: string) => readdirSync(join(dir, out, 'assets')).filter((name) => name.endsWith('.js')).map((name) => ({ name, bytes: statSync(join(dir, out, 'assets', name)).size, code: readFileSync(join(dir, out, 'assets', name), 'utf8') }));
+    const result = build('vite.config.no-pdf.mjs');
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    const lean = jsBytes('dist-no-pdf');
+    const all = lean.map((chunk) => chunk.code).join('\n');
+    expect(all).not.toMatch(/Hopding\/pdf-lib/);
+    expect(all).not.toMatch(/"d09GR/); // a WOFF font as base64 (the Noto Sans faces)
+    expect(all).toContain('mockServiceWorker.js');
+    // The default build (the first test's dist/) carries them in chunks of their own.
+    const full = jsBytes('dist');
+    const total = (chunks: Array<{ bytes: number }>) => chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
+    expect(total(full) - total(lean)).toBeGreaterThan(1_000_000);
+    expect(total(lean)).toBeLessThan(900_000);
+  });
 });
+

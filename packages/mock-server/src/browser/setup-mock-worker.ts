@@ -7,6 +7,7 @@ import { resolvePersistOptions, restoreDatabase, saveDatabase, type PersistOptio
 import { exposeRemoteControl } from './remote-control.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
 import { callSite, claimListening, releaseListening } from '../node/one-mock-per-process.js';
+import { InterceptorWatch, refuseOtherInterceptors } from '../other-interceptors.js';
 
 export interface WorkerStartOptions {
   /** Where the app serves msw's worker script; default `/mockServiceWorker.js` (see the README). */
@@ -36,6 +37,8 @@ export class MockWorker extends MockScope {
   readonly #createdAt = callSite();
   /** The running or finished start: starting again returns it (msw would warn and start twice). */
   #starting: Promise<void> | undefined;
+  /** The page's msw interceptors as the start left them: a plain worker started later shows. */
+  #interceptors: InterceptorWatch | undefined;
 
   constructor(options: MockWorkerOptions = {}) {
     let worker: SetupWorker | undefined;
@@ -88,7 +91,9 @@ export class MockWorker extends MockScope {
   /**
    * Builds the database and registers the service worker; resolves when requests are intercepted.
    * Starting it again returns the same start. Fails with `MockApiError` code `already_listening`
-   * while another mock runs in the page: the second, empty mock would answer the app's requests.
+   * while another mock runs in the page: the second, empty mock would answer the app's requests;
+   * `other_msw` while a plain msw worker runs in the page (one started later fails the mock's next
+   * call the same way): msw would let only one of them answer.
    */
   start(options: WorkerStartOptions = {}): Promise<void> {
     if (this.#starting) return this.#starting;
@@ -102,6 +107,7 @@ export class MockWorker extends MockScope {
   }
 
   async #start(options: WorkerStartOptions): Promise<void> {
+    refuseOtherInterceptors('page');
     await this.init();
     if (this.#persist?.shared) globalThis.addEventListener?.('storage', this.#onStorage);
     // Tests (the Playwright fixture) drive the mock from outside the page, and what they asked
@@ -119,12 +125,18 @@ export class MockWorker extends MockScope {
           }),
       ),
     });
+    this.#interceptors = new InterceptorWatch('page');
+  }
+
+  protected override checkInterception(what: string): void {
+    this.#interceptors?.check(what);
   }
 
   /** Stops intercepting (and following the other tabs' saves). Harmless when the mock was not started. */
   stop(): void {
     if (!this.#starting) return;
     this.#starting = undefined;
+    this.#interceptors = undefined;
     globalThis.removeEventListener?.('storage', this.#onStorage);
     this.worker.stop();
     releaseListening(this);

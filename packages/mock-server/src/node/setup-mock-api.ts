@@ -1,6 +1,8 @@
+import * as mswNode from 'msw/node';
 import { setupServer, type SetupServer } from 'msw/node';
 import { resolveOptions, type MockApiOptions } from '../mock-options.js';
 import { MockScope } from '../mock-scope.js';
+import { InterceptorWatch, refuseOtherInterceptors } from '../other-interceptors.js';
 import { unhandledRequestOptions, type UnhandledRequestStrategy } from '../unhandled-requests.js';
 import { callSite, claimListening, releaseListening } from './one-mock-per-process.js';
 
@@ -20,6 +22,8 @@ export class MockApi extends MockScope {
   /** Where this mock was set up, for the error about a second listening mock. */
   readonly #createdAt = callSite();
   #listening = false;
+  /** The realm's msw interceptors as the mock's listen() left them: another server's change shows. */
+  #interceptors: InterceptorWatch | undefined;
 
   constructor(options: MockApiOptions = {}) {
     let server: SetupServer | undefined;
@@ -38,13 +42,18 @@ export class MockApi extends MockScope {
   /**
    * Builds the first database and starts intercepting. Call it in `beforeAll`. Fails with
    * `MockApiError` code `already_listening` while another mock listens in this process (two
-   * would both answer and journal every request): share one, or close the other first.
+   * would both answer and journal every request): share one, or close the other first. Fails
+   * with `other_msw` while a plain msw server listens here (it would take the mock's requests
+   * over); one that starts listening later fails the mock's next call (`reset()`, a scenario, a
+   * seed, `mock.db`) the same way.
    */
   async listen(options: ListenOptions = {}): Promise<void> {
     claimListening(this, this.#createdAt);
     try {
+      refuseOtherInterceptors('process', sharedSources());
       await this.init();
       this.server.listen(unhandledRequestOptions(options.onUnhandledRequest ?? 'error'));
+      this.#interceptors = new InterceptorWatch('process', sharedSources());
       this.#listening = true;
     } catch (error) {
       releaseListening(this);
@@ -59,8 +68,13 @@ export class MockApi extends MockScope {
   close(): void {
     if (!this.#listening) return;
     this.#listening = false;
+    this.#interceptors = undefined;
     this.server.close();
     releaseListening(this);
+  }
+
+  protected override checkInterception(what: string): void {
+    this.#interceptors?.check(what);
   }
 
   /**
@@ -90,6 +104,15 @@ export class MockApi extends MockScope {
       }
     });
   }
+}
+
+/**
+ * msw 3's network sources, shared by every `setupServer()` of the process (`defaultNetworkOptions`
+ * of msw/node; absent in msw 2): a server's `listen()` replaces their listener with its own.
+ */
+function sharedSources(): readonly unknown[] {
+  const options = (mswNode as { defaultNetworkOptions?: { sources?: unknown } }).defaultNetworkOptions;
+  return Array.isArray(options?.sources) ? options.sources : [];
 }
 
 /**

@@ -6,6 +6,7 @@ async function main(format) {
   const load = (name) => (format === 'esm' ? import(name) : Promise.resolve(require(name)));
   const { setupMockApi } = await load('@medsched/mock-server');
   const { http, HttpResponse } = await load('msw');
+  const { setupServer } = await load('msw/node');
   const mswVersion = require('msw/package.json').version;
 
   // Where an unhandled request would land if msw let it through to the network.
@@ -74,6 +75,27 @@ async function main(format) {
     await bypassing.listen({ onUnhandledRequest: 'bypass' });
     result.bypass = await fetch(elsewhereUrl).then((response) => response.text(), () => 'rejected');
     bypassing.close();
+
+    // A plain msw server beside the mock: refused before, reported after (it would take requests over).
+    const codeOf = (call) => {
+      try {
+        call();
+        return 'accepted';
+      } catch (error) {
+        return error.code;
+      }
+    };
+    const plain = setupServer(http.get('*/v1/calendars', () => HttpResponse.json({ from: 'the plain server' })));
+    plain.listen({ onUnhandledRequest: 'bypass' });
+    const beside = setupMockApi();
+    const refusedBeside = await beside.listen().then(() => 'accepted', (error) => error.code);
+    plain.close();
+    await beside.listen();
+    plain.listen({ onUnhandledRequest: 'bypass' });
+    result.otherMsw = { before: refusedBeside, after: codeOf(() => beside.fail('calendars.list', 500)) };
+    plain.close();
+    result.otherMsw.afterClose = codeOf(() => beside.reset());
+    beside.close();
   } catch (error) {
     result.error = String(error && error.stack ? error.stack : error);
   } finally {

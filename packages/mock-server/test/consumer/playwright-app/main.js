@@ -4,6 +4,21 @@ import { setupMockWorker } from '@medsched/mock-server/browser';
 
 const params = new URLSearchParams(location.search);
 const mock = setupMockWorker({ persist: params.has('persist') });
+
+// A wrong move: a plain msw worker in the same page (a hand-written mock left beside this one),
+// started before the mock (?plain=before).
+const plainMode = params.get('plain');
+let plain;
+if (plainMode) {
+  const [{ setupWorker }, { http, HttpResponse }] = await Promise.all([import('msw/browser'), import('msw')]);
+  plain = setupWorker(http.get('*/v1/calendars', () => HttpResponse.json({ from: 'the plain worker' })));
+}
+if (plainMode === 'before') {
+  await plain.start({ quiet: true });
+  const refused = await mock.start({ quiet: true }).then(() => 'started', (error) => `${error.code}: ${error.message}`);
+  document.querySelector('#second').textContent = refused;
+  throw new Error('the page stops here: its mock did not start');
+}
 await mock.start({ quiet: true });
 
 // The credential the test hands the app (mockApi.as(role).headers), or sonnen's nurse.
@@ -40,3 +55,4 @@ document.querySelector('#rename').addEventListener('click', async () => {
 
 await show();
 status.textContent = 'Ready';
+

@@ -101,6 +101,12 @@ test('as() and signIn() give the page\'s users to the test, after the page start
   expect(status).toBe(200);
 });
 
+test('a plain msw worker already started in the page: the mock refuses to start, saying what to do', async ({ page }) => {
+  page.on('pageerror', () => {}); // the page stops after showing the refusal
+  await page.goto('/?plain=before');
+  await expect(page.locator('#second')).toHaveText(/^other_msw: another msw worker is already intercepting requests in this page \(.*\).*mock\.worker\.use\(/);
+});
+
 test('a second mock in the page is refused; the first goes on answering alone', async ({ page, mockApi }) => {
   await page.goto('/?second');
   await expect(page.locator('#status')).toHaveText('Ready');
