@@ -1,3 +1,4 @@
+import { adoptOrganizationZone } from '../dates/home-zone.js';
 import type { Command } from 'commander';
 import type { CalendarEntry } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
@@ -98,6 +99,7 @@ async function runCheck(_options: unknown, command: Command): Promise<void> {
   if (options.organization !== undefined && !options.allPatients) throw usageError('--organization needs --all-patients');
   const session = await openSession(command);
   await checkFieldsFirst(session, undefined, findingColumns as never[]);
+  if (options.allPatients) await adoptOrganizationZone(session, options.organization);
   const range = resolveBakeRange(options.from, options.to, session.settings.timezone);
   session.printer.note(`Dates ${range.echo}`);
   let patients: HomePatient[];

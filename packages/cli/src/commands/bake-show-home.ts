@@ -1,3 +1,4 @@
+import { adoptOrganizationZone } from '../dates/home-zone.js';
 import type { Command } from 'commander';
 import type { BakeResult, User } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
@@ -116,6 +117,8 @@ export async function runWideShow(options: ShowOptions, command: Command): Promi
   } else {
     await checkFieldsFirst(session, undefined, (options.alarms ? alarmColumns : bakedRowColumns) as never[]);
   }
+  // A home's dates are the organization's (said aloud), as for `bake --all-patients`.
+  if (options.allPatients) await adoptOrganizationZone(session, options.organization);
   resolveBakeRange(options.from, options.to, session.settings.timezone);
   if (options.allPatients) return showHome(session, options);
   return showPatientSummary(session, options);

@@ -1,3 +1,4 @@
+import { adoptOrganizationZone } from '../dates/home-zone.js';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { User } from '@medsched/sdk';
@@ -77,6 +78,7 @@ export async function runPlanHome(options: PlanOptions, command: Command): Promi
   if (options.link) throw usageError('--link gives one patient\'s link; --all-patients saves one PDF of every plan', 'drop --link, or give --patient');
   const session = await openSession(command);
   const appUrl = appUrlOf(session, options.appUrl);
+  await adoptOrganizationZone(session, options.organization);
   const range = planDays(session, options);
   const out = options.out ?? `plans-${range.from}-to-${range.to}.pdf`;
   if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plans.pdf) or give --out plans.pdf');

@@ -1,3 +1,4 @@
+import { adoptOrganizationZone } from '../dates/home-zone.js';
 import type { Command } from 'commander';
 import type { CalendarEntry } from '@medsched/sdk';
 import { openSession } from '../client/session.js';
@@ -31,6 +32,7 @@ export interface UnbakeHomeOptions extends WriteFlags {
 export async function runUnbakeHome(options: UnbakeHomeOptions, command: Command): Promise<void> {
   const session = await openSession(command);
   await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
+  await adoptOrganizationZone(session, options.organization);
   const range = resolveBakeRange(options.from, options.to, session.settings.timezone);
   session.printer.note(`Dates ${range.echo}`);
   const organization = await organizationOf(session, options.organization);
