@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { settableKeys } from '../config/profile.js';
 
 /** Registers one module's commands (a noun and its subcommands) on the program. */
 export type Register = (program: Command) => void;
@@ -30,7 +31,7 @@ export const commandIndex: readonly CommandEntry[] = [
   { name: 'logout', term: 'logout', summary: 'remove the credential from a profile', load: () => import('./logout.js').then((module) => module.registerLogoutCommand) },
   { name: 'whoami', term: 'whoami [options]', summary: "show the credential's organization and role, and the server in use", load: () => import('./whoami.js').then((module) => module.registerWhoamiCommand) },
   { name: 'profiles', term: 'profiles', summary: 'named sets of base URL, credential and defaults', load: () => import('./profiles.js').then((module) => module.registerProfilesCommands) },
-  { name: 'config', term: 'config', summary: 'settings of the active profile (base-url, organization, timezone, output, app-url, timeout, csv-dialect, fields.<command>)', load: () => import('./config.js').then((module) => module.registerConfigCommands) },
+  { name: 'config', term: 'config', summary: `settings of the active profile (${Object.keys(settableKeys).join(', ')}, fields.<command>)`, load: () => import('./config.js').then((module) => module.registerConfigCommands) },
   { name: 'patients', term: 'patients', summary: 'the patients of your organization (users of role patient and onlyself)', load: () => import('./patients.js').then((module) => module.registerPatientsCommands) },
   { name: 'bake', term: 'bake [options]', summary: 'bake (finalize) calendar entries over a date range', load: bake },
   { name: 'unbake', term: 'unbake [options]', summary: "revert a patient's (or every patient's) baked range to drafts", load: bake },
