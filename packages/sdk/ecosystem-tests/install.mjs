@@ -52,7 +52,10 @@ export function installFromRegistry({ name, tarball, deps, withSdk = true }) {
     copyFileSync(tarball, join(dir, local));
     specs.unshift(`./${local}`);
   }
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...specs], { cwd: dir, stdio: 'pipe' });
+  // --engine-strict=false: run through `pnpm test:ecosystem`, npm inherits the workspace's
+  // engine-strict from pnpm's environment, and the test tools' own engines (puppeteer-core 25
+  // asks for Node 22, and drives Firefox from Node 20 fine) would stop a cell that the SDK passes.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', '--engine-strict=false', ...specs], { cwd: dir, stdio: 'pipe' });
   return dir;
 }
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packWorkspacePackages } from '../../../../scripts/packed-packages.mjs';
@@ -19,13 +19,15 @@ export interface ConsumerProject {
 }
 
 /**
- * A project outside the workspace, installed with plain npm. Its directory is named after a hash
- * of its package.json, so third-party packages are installed once and reused by later runs; the
- * tarballs, whose version never changes, are unpacked afresh every time.
+ * A project outside the workspace, installed with plain npm into a directory of its own for this
+ * call, removed when the test process exits. It was once shared between runs (named after a hash
+ * of its package.json), but two test runs at once on one machine then replaced each other's
+ * unpacked tarballs mid-test; npm's own cache (`--prefer-offline`) keeps reinstalls quick.
  */
 export function installConsumerProject({ manifest, files = {}, packs, tarballs }: ConsumerProject): string {
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
-  const dir = join(tmpdir(), `medsched-consumer-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`);
+  const dir = join(tmpdir(), `medsched-consumer-${createHash('sha256').update(text).digest('hex').slice(0, 12)}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'packs'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), text);
   for (const [name, source] of Object.entries(files)) {
