@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,20 @@ export interface ConsumerProject {
   tarballs: string[];
 }
 
+/** Projects of test processes that are gone (a worker ended without its exit handlers running). */
+function removeLeftovers(prefix: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 /**
  * A project outside the workspace, installed with plain npm into a directory of its own for this
  * call, removed when the test process exits. It was once shared between runs (named after a hash
@@ -26,7 +40,9 @@ export interface ConsumerProject {
  */
 export function installConsumerProject({ manifest, files = {}, packs, tarballs }: ConsumerProject): string {
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
-  const dir = join(tmpdir(), `medsched-consumer-${createHash('sha256').update(text).digest('hex').slice(0, 12)}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const prefix = `medsched-consumer-${createHash('sha256').update(text).digest('hex').slice(0, 12)}-`;
+  removeLeftovers(prefix);
+  const dir = join(tmpdir(), `${prefix}${process.pid}-${randomBytes(4).toString('hex')}`);
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'packs'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), text);
