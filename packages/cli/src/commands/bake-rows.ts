@@ -46,9 +46,10 @@ export interface EntryNames {
  * gives the patient's zone where known: then the zone has a column and CSV the time's UTC offset
  * beside it. `names` puts the medication's and the patient's names in `medication` and
  * `patient` (their ids in `medicationId` and `patientId`). On a narrow terminal seriesId, the
- * medication's id, the patient's id, the entry's id, the zone, the rule and the title are left
- * out, in that order (`drop`); date, time, medication, amount, unit and baked always stay, and
- * title, medication and rule are never cut (they wrap).
+ * medication's id, the patient's id, the entry's id, the zone and the title are left out, in
+ * that order (`drop`); then `baked` and last the rule, each only when the table cannot fit even
+ * with every cell wrapped (the rule wraps after `;` and `,` first). Date, time, medication,
+ * amount and unit always stay; title, medication and rule are never cut (they wrap).
  */
 export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, names: EntryNames = {}): Column<CalendarEntry>[] {
   const medicationId = (entry: CalendarEntry) => (typeof entry.medication === 'string' ? entry.medication : undefined);
@@ -58,17 +59,19 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
     field('startTime', 'time'),
     offsetColumn((entry) => entry.date, (entry) => entry.startTime, (entry) => zoneOf(entry.userId)),
     { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 5 },
-    // The title (often the medication's name again) goes last, before a medication's name would wrap.
-    { ...field<CalendarEntry>('title', 'title', 7), whole: true },
+    // The title (often the medication's name again) goes before the rule and before a medication's name would wrap.
+    { ...field<CalendarEntry>('title', 'title', 6), whole: true },
     { header: 'amount', value: (entry) => entry.amount },
     { header: 'unit', value: (entry) => entry.unit },
     { header: 'medication', value: (entry) => { const id = medicationId(entry); return id === undefined ? entry.medication : (names.medication?.(id) ?? id); }, whole: true },
     { header: 'medicationId', value: medicationId, drop: 2 },
     { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 3 },
     { header: 'patientId', value: (entry) => entry.userId, drop: 1 },
-    { header: 'rrule', value: (entry) => entry.rrule, drop: 6, whole: true },
+    // Which days a dose is given: wraps between its parts rather than go; only a table that cannot fit even so leaves it out.
+    { header: 'rrule', value: (entry) => entry.rrule, drop: 8, whole: true, wrapBeforeDropping: true },
     { header: 'seriesId', value: (entry) => entry.seriesId, drop: 1 },
-    field('baked'),
+    // Draft or baked: one value in most lists, then it stands in the heading line (baked: false); left out before the rule.
+    { ...field<CalendarEntry>('baked', 'baked', 7), wrapBeforeDropping: true },
   ];
 }
 
