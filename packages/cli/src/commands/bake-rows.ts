@@ -141,27 +141,37 @@ export function alarmRows(result: BakeResult, patientNames: Map<string, string>,
 }
 
 /**
- * Medication names by id, for the rows: one read per distinct medication. A credential that
- * may not read medications (a patient) keeps the ids.
+ * Said once on stderr when the credential may not read medications: the API gives a patient's
+ * key nothing else that names them (an entry's title is free text, not the catalogue's name).
  */
-export async function medicationNames(client: MedschedClient, entries: readonly CalendarEntry[]): Promise<Map<string, string>> {
+export const medicationIdsNote =
+  "Medications are shown by id: this key may not read them (a patient's key reads only its own calendar entries, bakes and devices). An entry's title (--fields date,time,title,amount,unit) is the name the home gave it, not necessarily the medication's.";
+
+/**
+ * Medication names by id, for the rows: one read per distinct medication. A credential that
+ * may not read medications (a patient: 403) keeps the ids, and `refused` is called (once per call).
+ */
+export async function medicationNames(client: MedschedClient, entries: readonly CalendarEntry[], refused?: () => void): Promise<Map<string, string>> {
   const ids = [...new Set(entries.map((entry) => entry.medication).filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)))];
   const names = new Map<string, string>();
+  let forbidden = false;
   await Promise.all(
     ids.map(async (id) => {
       try {
         names.set(id, (await client.medications.get(id)).name);
-      } catch {
+      } catch (error) {
         // The id stays: better a row with an id than no rows.
+        if ((error as { status?: unknown }).status === 403) forbidden = true;
       }
     }),
   );
+  if (forbidden) refused?.();
   return names;
 }
 
 /** One row per baked entry, with the patient's and the medication's names and the patient's device(s). */
-export async function bakedRows(client: MedschedClient, result: BakeResult, patientNames: Map<string, string>, zoneOf: (patient: string) => string): Promise<BakedRow[]> {
-  const names = await medicationNames(client, result.data);
+export async function bakedRows(client: MedschedClient, result: BakeResult, patientNames: Map<string, string>, zoneOf: (patient: string) => string, refused?: () => void): Promise<BakedRow[]> {
+  const names = await medicationNames(client, result.data, refused);
   const devicesOf = (patient: string) =>
     result.iotDevices
       .filter((device) => device.patient === patient)

@@ -149,6 +149,16 @@ export class Printer {
     process.stderr.write(`${this.#errStyle.dim(text)}\n`);
   }
 
+  /** Keys of notes said once per run (`noteOnce`). */
+  readonly #saidOnce = new Set<string>();
+
+  /** A note said at most once per run under `key` (e.g. why medications are shown by id, when two tables would say it). */
+  noteOnce(key: string, text: string): void {
+    if (this.#saidOnce.has(key)) return;
+    this.#saidOnce.add(key);
+    this.note(text);
+  }
+
   /** A success line on stderr, like gh's green check. */
   success(text: string): void {
     process.stderr.write(`${this.#errStyle.green('✓')} ${text}\n`);
