@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useCliServer } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
 // A patient's own key, at a terminal: what it may read, said once; its own patient without --patient.
-let server: RunningServer;
+const cli = useCliServer();
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 const dieter = demoUser(0, 'patient2');
@@ -17,7 +16,7 @@ const medicationIds = ['64d003000000000000000001', '64d003000000000000000002', '
 const idsNote = /Medications are shown by id: this key may not read them/g;
 
 function envOf(apiKey: string): Record<string, string> {
-  return { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: apiKey, LANG: 'de_DE.UTF-8' };
+  return { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: apiKey, LANG: 'de_DE.UTF-8' };
 }
 
 /** The CLI at a terminal of `columns`; stderr in a file, so that its notes are read as written. */
@@ -29,14 +28,8 @@ async function onScreen(args: string[], apiKey: string, columns = 80): Promise<{
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   const bake = await runCli(['bake', '--patient', clara.userId, ...days, '--yes'], envOf(nurse.apiKey));
   if (bake.code !== 0) throw new Error(`the bake failed: ${bake.stderr}`);
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
 });
 
 describe("a patient's own key", () => {

@@ -1,25 +1,18 @@
-import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useCliServer } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
 // The lines around a bake's question, wrapped between words to the terminal: never `a ne` / `w bake`, never a lone `.`.
-let server: RunningServer;
+const cli = useCliServer();
 let env: Record<string, string>;
 const nurse = demoUser(0, 'user');
 const week = ['--from', '2027-01-04', '--to', '2027-01-10'];
 const finalWarning = "Baked intakes are final: the patients' devices ring and dispense them; a later change needs `medsched unbake` and a new bake.";
 
-beforeAll(async () => {
-  server = await startTestServer();
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey, LANG: 'de_DE.UTF-8' };
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
+beforeAll(() => {
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey, LANG: 'de_DE.UTF-8' };
 });
 
 /** What the terminal shows, as lines: colours and cursor moves taken out; a line redrawn after `\r` (the progress spinner) is what was drawn last. */

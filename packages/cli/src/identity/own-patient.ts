@@ -7,10 +7,12 @@ import { patientRoles } from './remember-patients.js';
 /**
  * The patient a patient's credential belongs to, or undefined for staff (and when no answer
  * tells). A patient's key lists only its own calendar entries, so their `userId` is its own.
- * Asked only where --patient is missing or refused: the API's answers, not the profile's
- * stored role (MEDSCHED_API_KEY may be another key than the one login saw).
+ * Asked only where --patient is missing or refused. A profile's own credential that login found
+ * to be staff's needs no request (MEDSCHED_API_KEY or a flag may be another key: then the API is asked).
  */
 export async function ownPatient(session: Session): Promise<string | undefined> {
+  const stored = session.settings.profile?.role;
+  if (session.settings.credential?.source === 'profile' && stored !== undefined && !patientRoles.has(stored)) return undefined;
   const identity = await session.identity();
   if (identity.role === undefined || !patientRoles.has(identity.role)) return undefined;
   if (identity.userId !== undefined) return identity.userId;
@@ -35,7 +37,8 @@ function otherPatientRefusal(own: string, given: string): CliError {
  */
 export async function patientOrOwn(session: Session, given: string | undefined): Promise<string> {
   if (given === undefined) {
-    const own = await ownPatient(session);
+    // A server that cannot tell (down, refusing) makes it a missing --patient, as before: exit 2.
+    const own = await ownPatient(session).catch(() => undefined);
     if (own === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus", --patient patient1@sonnen.example or an id (a patient\'s own key needs none)');
     session.printer.note(`Patient: this key's own, ${own} (a patient's key reads only its own schedule)`);
     return own;
