@@ -1,26 +1,17 @@
-import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { describe, expect, it } from 'vitest';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useCliServer } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
-let server: RunningServer;
+const cli = useCliServer();
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
-});
 
 describe('default fields per command in a profile', () => {
   it('config set fields.calendar.list checks each field against the command (a typo names the valid ones); the table on a terminal shows them, JSON stays whole', async () => {
-    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey };
     const typo = await runCli(['config', 'set', 'fields.calendar.list', 'id,medicaton,rrule'], env);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('unknown field "medicaton" for `calendar list`');

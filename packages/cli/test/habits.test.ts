@@ -1,27 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { describe, expect, it } from 'vitest';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
+import { useCliServer } from './support/cli-server.js';
 import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
 
-let server: RunningServer;
+const cli = useCliServer();
 const nurse = demoUser(0, 'user');
 const admin = demoUser(0, 'admin');
 const clara = demoUser(0, 'patient1');
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
-});
 
-const envFor = (extra: Record<string, string> = {}) => ({ MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey, ...extra });
+const envFor = (extra: Record<string, string> = {}) => ({ MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey, ...extra });
 const stored = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { currentProfile: string; profiles: Record<string, unknown> };
 
 describe('plan', () => {
@@ -58,7 +50,7 @@ describe('dates in the patient\'s zone', () => {
 describe('profiles and config', () => {
   it('login --profile X keeps the active profile unless --activate; profiles delete asks (--yes), never the active one; config list says where each setting comes from', async () => {
     const configDir = tempConfigDir();
-    const base = { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url };
+    const base = { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: cli.server.url };
     expect((await runCli(['login'], { ...base, MEDSCHED_API_KEY: nurse.apiKey })).code).toBe(0);
     expect(stored(configDir).currentProfile).toBe('default');
 
@@ -75,7 +67,7 @@ describe('profiles and config', () => {
     const list = await runCli(['config', 'list', '--json'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_TIMEOUT: '15' });
     expect(JSON.parse(list.stdout)).toEqual(
       expect.arrayContaining([
-        { key: 'base-url', value: server.url, source: 'profile' },
+        { key: 'base-url', value: cli.server.url, source: 'profile' },
         { key: 'credential', value: `API key …${nurse.apiKey.slice(-4)}`, source: 'profile' },
         { key: 'timeout', value: '15', source: 'environment' },
       ]),
@@ -196,16 +188,17 @@ describe('wide tables on a terminal, like gh', () => {
     expect(leftOutSomewhere).toBe(true);
   });
 
-  it('at 80 columns calendar list leaves out ids first, then the patient and the rule, keeps columns chosen with --fields, and piped it is whole and says nothing', async () => {
+  it('at 80 columns calendar list leaves out ids first, then the patient and the title (never the rule), keeps columns chosen with --fields, and piped it is whole and says nothing', async () => {
     const env = envFor();
     const errFile = join(tempConfigDir(), 'err.log');
     const narrow = runInTerminal(['calendar', 'list', '--all', '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 40 }, stderrFile: errFile });
     expect(await narrow.closed).toBe(0);
     // The priority order: ids first; the zone (one value in every row here) moves into the heading line.
-    expect(readFileSync(errFile, 'utf8')).toMatch(/Left out to fit 80 columns: patientId, seriesId, medicationId, patient, id, rrule\./);
+    expect(readFileSync(errFile, 'utf8')).toMatch(/Left out to fit 80 columns: patientId, seriesId, medicationId, patient, id, title\./);
     expect(narrow.output()).toMatch(/^timeZone: Europe\/Berlin/m);
-    expect(narrow.output()).toMatch(/^DATE\s+TIME\s+TITLE\s+AMOUNT\s+UNIT\s+MEDICATION\s+BAKED/m);
-    expect(narrow.output()).toMatch(/^2026-01-05\s+08:00\s+Morning tablet\s+1\s+tablet\s+Ibuprofen 400 mg\s+true/m);
+    expect(narrow.output()).toMatch(/^DATE\s+TIME\s+AMOUNT\s+UNIT\s+MEDICATION\s+RRULE\s+BAKED/m);
+    expect(narrow.output()).toMatch(/^2026-01-05\s+08:00\s+1\s+tablet\s+Ibuprofen 400 mg\s+true/m);
+    expect(narrow.output()).toMatch(/^2026-01-05\s+08:00\s+1\s+capsule\s+Ramipril 5 mg\s+FREQ=DAILY\s+false/m);
 
     const chosenErr = join(tempConfigDir(), 'err.log');
     const chosen = runInTerminal(['calendar', 'list', '--all', '--fields', 'id,seriesId,medication', '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 40 }, stderrFile: chosenErr });
@@ -231,7 +224,7 @@ describe('--jq', () => {
     const broken = await runCli(['bake', '--patient', clara.userId, '--from', '2030-01-07', '--yes', '--jq', '.data['], env);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('--jq: syntax error');
-    const response = await fetch(`${server.url}/calendars/bake?patient=${clara.userId}&from=2030-01-07&to=2030-01-07`, { headers: { 'x-api-key': nurse.apiKey } });
+    const response = await fetch(`${cli.server.url}/calendars/bake?patient=${clara.userId}&from=2030-01-07&to=2030-01-07`, { headers: { 'x-api-key': nurse.apiKey } });
     expect(((await response.json()) as { data: unknown[] }).data).toEqual([]);
   });
 });

@@ -1,37 +1,30 @@
-import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useCliServer } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
 // Hints a person can act on, an exact role, one pager: each through the CLI as a process.
-let server: RunningServer;
+const cli = useCliServer();
 let env: Record<string, string>;
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 
-beforeAll(async () => {
-  server = await startTestServer();
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
+beforeAll(() => {
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey };
 });
 
 describe('the smaller items a person meets (issue 29)', () => {
   it('a base URL without /v1 says so (not "check the organization id"); https against a plain-HTTP server says to try http://', async () => {
-    const noVersion = await runCli(['org', 'get', nurse.organizationId], { ...env, MEDSCHED_BASE_URL: server.origin });
+    const noVersion = await runCli(['org', 'get', nurse.organizationId], { ...env, MEDSCHED_BASE_URL: cli.server.origin });
     expect(noVersion.code).toBe(5);
-    expect(noVersion.stderr).toContain(`hint: the base URL ${server.origin} does not end in /v1`);
-    expect(noVersion.stderr).toContain(`use ${server.origin}/v1`);
+    expect(noVersion.stderr).toContain(`hint: the base URL ${cli.server.origin} does not end in /v1`);
+    expect(noVersion.stderr).toContain(`use ${cli.server.origin}/v1`);
     expect(noVersion.stderr).not.toContain('check the organization id');
 
-    const tls = await runCli(['org', 'get', nurse.organizationId, '--timeout', '10'], { ...env, MEDSCHED_BASE_URL: server.url.replace(/^http:/, 'https:') });
+    const tls = await runCli(['org', 'get', nurse.organizationId, '--timeout', '10'], { ...env, MEDSCHED_BASE_URL: cli.server.url.replace(/^http:/, 'https:') });
     expect(tls.code).toBe(7);
-    expect(tls.stderr).toContain(`speaks plain HTTP, not TLS (https): try ${server.url}`);
+    expect(tls.stderr).toContain(`speaks plain HTTP, not TLS (https): try ${cli.server.url}`);
     expect(tls.stderr).not.toContain('is the server running?');
   });
 

@@ -1,28 +1,21 @@
-import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useCliServer } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
-let server: RunningServer;
+const cli = useCliServer();
 let env: Record<string, string>;
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 
-beforeAll(async () => {
-  server = await startTestServer();
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
+beforeAll(() => {
+  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey };
 });
 
 /** A bearer token for a demo user from the development sign-in, living `ttlSeconds`. */
 async function tokenFor(apiKey: string, ttlSeconds: number): Promise<string> {
-  const response = await fetch(`${server.origin}/dev/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, ttlSeconds }) });
+  const response = await fetch(`${cli.server.origin}/dev/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, ttlSeconds }) });
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
@@ -78,9 +71,9 @@ describe('flags and accepted values, not SDK internals', () => {
 describe('where a refused credential came from', () => {
   it('a profile key: names the profile', async () => {
     const configDir = tempConfigDir();
-    expect((await runCli(['login'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey })).code).toBe(0);
+    expect((await runCli(['login'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey })).code).toBe(0);
     // The key stops working on the server (revoked); the profile still holds it.
-    await fetch(`${server.origin}/dev/admin/keys/revoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-secret': 'cli-test-admin-secret' }, body: JSON.stringify({ apiKey: nurse.apiKey }) });
+    await fetch(`${cli.server.origin}/dev/admin/keys/revoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-secret': 'cli-test-admin-secret' }, body: JSON.stringify({ apiKey: nurse.apiKey }) });
     const list = await runCli(['calendar', 'list'], { MEDSCHED_CONFIG_DIR: configDir });
     expect(list.code).toBe(3);
     expect(list.stderr).toContain('the server refused the API key of profile "default"');
@@ -90,7 +83,7 @@ describe('where a refused credential came from', () => {
   it('an expired token: says when it expired', async () => {
     const token = await tokenFor(clara.apiKey, 1);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const list = await runCli(['calendar', 'list'], { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_TOKEN: token });
+    const list = await runCli(['calendar', 'list'], { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_TOKEN: token });
     expect(list.code).toBe(3);
     expect(list.stderr).toMatch(/the server refused the token from MEDSCHED_TOKEN: it expired at \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z/);
     expect(list.stderr).toContain('hint: get a new token, then fix or unset MEDSCHED_TOKEN');
@@ -99,10 +92,10 @@ describe('where a refused credential came from', () => {
 
 describe('login checks each answer where it is given', () => {
   it('without a terminal: a base URL without /v1 is named before the key is tried', async () => {
-    const login = await runCli(['login'], { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.origin, MEDSCHED_API_KEY: 'msk_not_checked_yet' });
+    const login = await runCli(['login'], { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.origin, MEDSCHED_API_KEY: 'msk_not_checked_yet' });
     expect(login.code).toBe(2);
-    expect(login.stderr).toContain(`no medsched API at ${server.origin}`);
-    expect(login.stderr).toContain(`e.g. ${server.origin}/v1`);
+    expect(login.stderr).toContain(`no medsched API at ${cli.server.origin}`);
+    expect(login.stderr).toContain(`e.g. ${cli.server.origin}/v1`);
     // 401 as a status on its own: the random port in the message may contain the digits (44011 did).
     expect(login.stderr).not.toMatch(/\b401\b/);
   });
@@ -110,7 +103,7 @@ describe('login checks each answer where it is given', () => {
   it('at a terminal: a wrong base URL and a wrong key are asked again', async () => {
     const configDir = tempConfigDir();
     const session = runInTerminal(['login'], { MEDSCHED_CONFIG_DIR: configDir });
-    await session.answer(/API base URL/, `\u0015${server.origin}\r`);
+    await session.answer(/API base URL/, `\u0015${cli.server.origin}\r`);
     await session.answer(/the base URL ends in \/v1/, `/v1\r`);
     await session.answer(/How do you authenticate/, '\r');
     await session.answer(/Paste your API key/, 'msk_wrong_key_0000\r');

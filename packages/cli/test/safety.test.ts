@@ -1,27 +1,18 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type Fault } from './support/fault-proxy.js';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useCliServer } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
-let server: RunningServer;
+const cli = useCliServer();
 const nurse = demoUser(0, 'user');
 const erika = demoUser(0, 'patient3');
 const clara = demoUser(0, 'patient1');
 const week = ['--from', '2026-01-05', '--to', '2026-01-07'];
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
-});
 
 function envFor(baseUrl: string): Record<string, string> {
   return { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: baseUrl, MEDSCHED_API_KEY: nurse.apiKey };
@@ -29,7 +20,7 @@ function envFor(baseUrl: string): Record<string, string> {
 
 /** The server's own answer, read past the CLI: the state after a command, not its output. */
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, { headers: { 'x-api-key': nurse.apiKey } });
+  const response = await fetch(`${cli.server.url}${path}`, { headers: { 'x-api-key': nurse.apiKey } });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
@@ -62,7 +53,7 @@ const writes = (requests: string[]) => requests.filter((request) => !request.sta
 
 describe('a dose change is decided before it is written', () => {
   it('on a terminal, "no" to calendar update --rebake writes nothing: the series and the baked days keep the old dose', async () => {
-    const env = envFor(server.url);
+    const env = envFor(cli.server.url);
     expect((await runCli(['bake', '--patient', erika.userId, ...week, '--yes'], env)).code).toBe(0);
     const series = await seriesOf(erika.userId);
     expect(await bakedSeriesAmounts(erika.userId, series.id)).toEqual([1, 1, 1]);
@@ -82,7 +73,7 @@ describe('a dose change is decided before it is written', () => {
   });
 
   it('without --rebake the question says the baked days keep the old dose; "no" writes nothing, "yes" writes only the series', async () => {
-    const env = envFor(server.url);
+    const env = envFor(cli.server.url);
     const series = await seriesOf(erika.userId);
     const declined = runInTerminal(['calendar', 'update', series.id, '--amount', '2'], env);
     await declined.answer(/Change the series of Erika Engel\?/, 'n\r');
@@ -104,7 +95,7 @@ describe('a dose change is decided before it is written', () => {
 describe('--dry-run and checks before the first request', () => {
   it('--dry-run prints the requests of every kind of write and sends none of them', async () => {
     const forwarded: string[] = [];
-    const proxy = await startFaultProxy(server.url, () => 'pass');
+    const proxy = await startFaultProxy(cli.server.url, () => 'pass');
     try {
       const env = envFor(proxy.url);
       const series = await seriesOf(erika.userId);
@@ -137,7 +128,7 @@ describe('--dry-run and checks before the first request', () => {
   });
 
   it('an unknown --fields name is exit 2 before anything is written (bake, unbake, create, update)', async () => {
-    const proxy = await startFaultProxy(server.url, () => 'pass');
+    const proxy = await startFaultProxy(cli.server.url, () => 'pass');
     try {
       const env = envFor(proxy.url);
       const series = await seriesOf(clara.userId);
@@ -162,7 +153,7 @@ describe('--dry-run and checks before the first request', () => {
   });
 
   it('a misspelled key in --data or a sort field outside the closed set is exit 2 naming it, and nothing is sent', async () => {
-    const proxy = await startFaultProxy(server.url, () => 'pass');
+    const proxy = await startFaultProxy(cli.server.url, () => 'pass');
     try {
       const env = envFor(proxy.url);
       const series = await seriesOf(clara.userId);
@@ -185,7 +176,7 @@ describe('--dry-run and checks before the first request', () => {
   });
 
   it('bake and bake show print intake fields in a table (exit 0)', async () => {
-    const env = envFor(server.url);
+    const env = envFor(cli.server.url);
     const bake = await runCli(['bake', '--patient', erika.userId, ...week, '--yes', '--output', 'table', '--fields', 'date,medication,amount'], env);
     expect(bake.code, bake.stderr).toBe(0);
     expect(bake.stdout).toMatch(/^DATE\s+MEDICATION\s+AMOUNT/);
@@ -197,7 +188,7 @@ describe('--dry-run and checks before the first request', () => {
 
 describe('a stop after part of the writes says what was written (exit 9)', () => {
   async function withProxy(decide: (method: string, path: string) => Fault, run: (env: Record<string, string>) => Promise<void>): Promise<void> {
-    const proxy = await startFaultProxy(server.url, decide);
+    const proxy = await startFaultProxy(cli.server.url, decide);
     try {
       await run(envFor(proxy.url));
     } finally {
@@ -284,7 +275,7 @@ describe('never silent: --timeout', () => {
   });
 
   it('a bad --timeout is exit 2 before any request', async () => {
-    const result = await runCli(['org', 'get', nurse.organizationId, '--timeout', 'soon'], envFor(server.url));
+    const result = await runCli(['org', 'get', nurse.organizationId, '--timeout', 'soon'], envFor(cli.server.url));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--timeout must be a number of seconds');
   });

@@ -1,29 +1,20 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
+import { describe, expect, it } from 'vitest';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useCliServer } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
-let server: RunningServer;
+const cli = useCliServer();
 const admin = demoUser(0, 'admin');
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  endLeftoverTerminals();
-  await server.close();
-  expectNoSecretsInTranscript();
-});
 
 describe('at a terminal', () => {
   it('interactive login asks for the base URL, the key (masked) and the profile, then saves it 0600', async () => {
     const configDir = tempConfigDir();
     const session = runInTerminal(['login'], { MEDSCHED_CONFIG_DIR: configDir });
-    await session.answer(/API base URL/, `\u0015${server.url}\r`);
+    await session.answer(/API base URL/, `\u0015${cli.server.url}\r`);
     await session.answer(/How do you authenticate/, '\r');
     await session.answer(/Paste your API key/, `${admin.apiKey}\r`);
     await session.answer(/Profile name/, '\u0015work\r');
@@ -36,11 +27,11 @@ describe('at a terminal', () => {
     const file = join(configDir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const stored = JSON.parse(readFileSync(file, 'utf8'));
-    expect(stored).toMatchObject({ currentProfile: 'work', profiles: { work: { baseUrl: server.url, apiKey: admin.apiKey, organization: admin.organizationId } } });
+    expect(stored).toMatchObject({ currentProfile: 'work', profiles: { work: { baseUrl: cli.server.url, apiKey: admin.apiKey, organization: admin.organizationId } } });
   });
 
   it('shows a coloured table, and no colour with NO_COLOR', async () => {
-    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: admin.apiKey };
     const coloured = runInTerminal(['user', 'list', '--organization', admin.organizationId], env);
     expect(await coloured.closed).toBe(0);
     expect(coloured.output()).toMatch(/\u001b\[1mID\s+NAME/);
@@ -51,7 +42,7 @@ describe('at a terminal', () => {
   });
 
   it('asks on the terminal, never on stdout: unbake > file gets no prompt; "no" exits 8 and changes nothing', async () => {
-    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: admin.apiKey };
     const patient = demoUser(0, 'patient1');
     const bake = runInTerminal(['bake', '--patient', patient.userId, '--from', '2026-01-05', '--json', '--yes'], env, { stdoutFile: join(tempConfigDir(), 'bake.json') });
     expect(await bake.closed).toBe(0);
@@ -73,7 +64,7 @@ describe('at a terminal', () => {
   });
 
   it('"yes" with stdout in a file: the file holds only the JSON result, no question and no escape codes', async () => {
-    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: admin.apiKey };
     const outFile = join(tempConfigDir(), 'out.json');
     const session = runInTerminal(['unbake', '--patient', demoUser(0, 'patient1').userId, '--from', '2026-01-05', '--json'], env, { stdoutFile: outFile });
     await session.answer(/Unbake Clara Claus from/, 'y\r');
@@ -85,7 +76,7 @@ describe('at a terminal', () => {
   });
 
   it('Ctrl-C at a prompt exits 130 with one line saying nothing was sent, and medication delete asks on the terminal too', async () => {
-    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: admin.apiKey };
     const outFile = join(tempConfigDir(), 'out.json');
     const session = runInTerminal(['medication', 'delete', '64d003000000000000000001'], env, { stdoutFile: outFile });
     await session.answer(/Delete medication ".*" \(64d003000000000000000001\)\?/, '\u0003');
@@ -96,7 +87,7 @@ describe('at a terminal', () => {
   });
 
   it('with stdout and stderr both in files, the question still reaches the person through /dev/tty', async () => {
-    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey };
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: admin.apiKey };
     const outFile = join(tempConfigDir(), 'out.json');
     const errFile = join(tempConfigDir(), 'err.log');
     const session = runInTerminal(['unbake', '--patient', 'Clara Claus', '--from', '2026-01-05', '--json'], env, { stdoutFile: outFile, stderrFile: errFile });

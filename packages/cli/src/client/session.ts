@@ -77,6 +77,8 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
     bom: format === 'csv' && wantsBom(options.bom),
     ...(format === 'csv' && { csvDialect: csvDialectOf(options, settings).dialect }),
     ...(terminal.stdoutIsTTY && { width: terminal.columns, rows: process.stdout.rows }),
+    // Notes wrap between words to stderr's terminal, never mid-word at the terminal's edge.
+    ...(terminal.stderrIsTTY && { errWidth: process.stderr.columns }),
     ...(terminal.stdoutIsTTY && options.pager !== false && { pager: process.env.MEDSCHED_PAGER || process.env.PAGER || 'less' }),
   });
   await printer.load({ jq: options.jq });

@@ -3,7 +3,7 @@ import type { Session } from '../client/session.js';
 import { rememberPatients } from '../identity/remember-patients.js';
 import { plural } from '../output/plural.js';
 import type { Column } from '../output/columns.js';
-import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, type BakedRow } from './bake-rows.js';
+import { alarmColumns, alarmRows, bakedRowColumns, bakedRows, medicationIdsNote, type BakedRow } from './bake-rows.js';
 import { organizationOf } from './organization-default.js';
 
 /**
@@ -34,7 +34,7 @@ export async function printBakeResult(session: Session, result: BakeResult, opti
   // The server bakes in the patient's zone; the profile's is a fallback for a credential that may not read users.
   const zoneOf = (patient: string) => session.patientZones.get(patient) ?? session.settings.timezone;
   if (options.alarms) return printer.list(alarmRows(result, names, zoneOf), alarmColumns);
-  const rows = await bakedRows(await session.client(), result, names, zoneOf);
+  const rows = await bakedRows(await session.client(), result, names, zoneOf, () => printer.noteOnce('medication ids', medicationIdsNote));
   if (printer.format !== 'table') return printer.list(rows, bakedRowColumns);
   printer.note(`${plural(result.data.length, 'baked entry', 'baked entries')}, ${plural(result.iotDevices.length, 'device')}, ${plural(result.alarms.length, 'alarm')}`);
   // Intakes and alarms as one text: one pager on a terminal, not two in a row.

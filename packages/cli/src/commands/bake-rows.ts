@@ -46,9 +46,10 @@ export interface EntryNames {
  * gives the patient's zone where known: then the zone has a column and CSV the time's UTC offset
  * beside it. `names` puts the medication's and the patient's names in `medication` and
  * `patient` (their ids in `medicationId` and `patientId`). On a narrow terminal seriesId, the
- * medication's id, the patient's id, the entry's id, the zone, the rule and the title are left
- * out, in that order (`drop`); date, time, medication, amount, unit and baked always stay, and
- * title, medication and rule are never cut (they wrap).
+ * medication's id, the patient's id, the entry's id, the zone and the title are left out, in
+ * that order (`drop`); then `baked` and last the rule, each only when the table cannot fit even
+ * with every cell wrapped (the rule wraps after `;` and `,` first). Date, time, medication,
+ * amount and unit always stay; title, medication and rule are never cut (they wrap).
  */
 export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, names: EntryNames = {}): Column<CalendarEntry>[] {
   const medicationId = (entry: CalendarEntry) => (typeof entry.medication === 'string' ? entry.medication : undefined);
@@ -58,17 +59,19 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
     field('startTime', 'time'),
     offsetColumn((entry) => entry.date, (entry) => entry.startTime, (entry) => zoneOf(entry.userId)),
     { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 5 },
-    // The title (often the medication's name again) goes last, before a medication's name would wrap.
-    { ...field<CalendarEntry>('title', 'title', 7), whole: true },
+    // The title (often the medication's name again) goes before the rule and before a medication's name would wrap.
+    { ...field<CalendarEntry>('title', 'title', 6), whole: true },
     { header: 'amount', value: (entry) => entry.amount },
     { header: 'unit', value: (entry) => entry.unit },
     { header: 'medication', value: (entry) => { const id = medicationId(entry); return id === undefined ? entry.medication : (names.medication?.(id) ?? id); }, whole: true },
     { header: 'medicationId', value: medicationId, drop: 2 },
     { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 3 },
     { header: 'patientId', value: (entry) => entry.userId, drop: 1 },
-    { header: 'rrule', value: (entry) => entry.rrule, drop: 6, whole: true },
+    // Which days a dose is given: wraps between its parts rather than go; only a table that cannot fit even so leaves it out.
+    { header: 'rrule', value: (entry) => entry.rrule, drop: 8, whole: true, wrapBeforeDropping: true },
     { header: 'seriesId', value: (entry) => entry.seriesId, drop: 1 },
-    field('baked'),
+    // Draft or baked: one value in most lists, then it stands in the heading line (baked: false); left out before the rule.
+    { ...field<CalendarEntry>('baked', 'baked', 7), wrapBeforeDropping: true },
   ];
 }
 
@@ -138,27 +141,37 @@ export function alarmRows(result: BakeResult, patientNames: Map<string, string>,
 }
 
 /**
- * Medication names by id, for the rows: one read per distinct medication. A credential that
- * may not read medications (a patient) keeps the ids.
+ * Said once on stderr when the credential may not read medications: the API gives a patient's
+ * key nothing else that names them (an entry's title is free text, not the catalogue's name).
  */
-export async function medicationNames(client: MedschedClient, entries: readonly CalendarEntry[]): Promise<Map<string, string>> {
+export const medicationIdsNote =
+  "Medications are shown by id: this key may not read them (a patient's key reads only its own calendar entries, bakes and devices). An entry's title (--fields date,time,title,amount,unit) is the name the home gave it, not necessarily the medication's.";
+
+/**
+ * Medication names by id, for the rows: one read per distinct medication. A credential that
+ * may not read medications (a patient: 403) keeps the ids, and `refused` is called (once per call).
+ */
+export async function medicationNames(client: MedschedClient, entries: readonly CalendarEntry[], refused?: () => void): Promise<Map<string, string>> {
   const ids = [...new Set(entries.map((entry) => entry.medication).filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)))];
   const names = new Map<string, string>();
+  let forbidden = false;
   await Promise.all(
     ids.map(async (id) => {
       try {
         names.set(id, (await client.medications.get(id)).name);
-      } catch {
+      } catch (error) {
         // The id stays: better a row with an id than no rows.
+        if ((error as { status?: unknown }).status === 403) forbidden = true;
       }
     }),
   );
+  if (forbidden) refused?.();
   return names;
 }
 
 /** One row per baked entry, with the patient's and the medication's names and the patient's device(s). */
-export async function bakedRows(client: MedschedClient, result: BakeResult, patientNames: Map<string, string>, zoneOf: (patient: string) => string): Promise<BakedRow[]> {
-  const names = await medicationNames(client, result.data);
+export async function bakedRows(client: MedschedClient, result: BakeResult, patientNames: Map<string, string>, zoneOf: (patient: string) => string, refused?: () => void): Promise<BakedRow[]> {
+  const names = await medicationNames(client, result.data, refused);
   const devicesOf = (patient: string) =>
     result.iotDevices
       .filter((device) => device.patient === patient)

@@ -2,10 +2,11 @@ import { adoptOrganizationZone } from '../dates/home-zone.js';
 import type { Command } from 'commander';
 import type { BakeResult, User } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
-import { usageError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
 import { resolveBakeRange } from '../dates/date-range.js';
 import { dateIn } from '../dates/time-zone.js';
-import { resolvePatient } from '../identity/patient-lookup.js';
+import { explainOtherPatient, patientOrOwn } from '../identity/own-patient.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import { patientName } from '../identity/patient-name.js';
 import { readHome } from '../home/home-patients.js';
 import { walkPatients } from '../home/patient-walk.js';
@@ -93,11 +94,14 @@ async function showHome(session: Session, options: ShowOptions): Promise<void> {
 }
 
 async function showPatientSummary(session: Session, options: ShowOptions): Promise<void> {
-  if (options.patient === undefined) throw usageError('--summary sums one patient or a home: give --patient NAME|ID or --all-patients', 'e.g. medsched bake show --all-patients --from next-week --summary');
-  const patient = await resolvePatient(session, options.patient);
+  // Without --patient a patient's key sums its own patient; any other key is asked for one.
+  const patient = await patientOrOwn(session, options.patient).catch((error: unknown) => {
+    if (options.patient === undefined && error instanceof CliError && error.exitCode === ExitCode.usage) throw usageError('--summary sums one patient or a home: give --patient NAME|ID or --all-patients', 'e.g. medsched bake show --all-patients --from next-week --summary');
+    throw error;
+  });
   await patientName(session, patient);
   const range = dayRange(session, options, session.patientZones.get(patient) ?? session.settings.timezone);
-  const result = await (await session.client()).calendars.bake.get({ patient, ...range });
+  const result = await (await session.client()).calendars.bake.get({ patient, ...range }).catch((error: unknown) => explainOtherPatient(session, patient, error));
   if (result.data.length === 0) session.printer.warn(`Nothing baked for ${session.patientNames.get(patient) ?? patient} from ${range.from} to ${range.to}.`);
   printSummary(session, await countedIntakes(session, result, session.patientNames), range, [patient], false);
 }

@@ -5,7 +5,7 @@ import { perDayRange, summarizeIntakes, type CountedIntake, type IntakeSummary, 
 import { addDays, weekdayName } from '../dates/calendar-date.js';
 import type { Column } from '../output/columns.js';
 import { plural } from '../output/plural.js';
-import { bakedRows } from './bake-rows.js';
+import { bakedRows, medicationIdsNote } from './bake-rows.js';
 
 /** The patient column of the home's own rows: no resident is written in brackets. */
 export const wholeHome = '(whole home)';
@@ -106,7 +106,7 @@ export function summaryColumns(days: readonly string[], format: string): Column<
  */
 export async function countedIntakes(session: Session, result: BakeResult, names: Map<string, string>): Promise<{ counted: CountedIntake[]; withoutAmount: number }> {
   const zoneOf = (patient: string) => session.patientZones.get(patient) ?? session.settings.timezone;
-  const rows = await bakedRows(await session.client(), result, names, zoneOf);
+  const rows = await bakedRows(await session.client(), result, names, zoneOf, () => session.printer.noteOnce('medication ids', medicationIdsNote));
   const medicationIds = new Map(result.data.map((entry) => [entry.id, typeof entry.medication === 'string' ? entry.medication : null]));
   const counted: CountedIntake[] = [];
   let withoutAmount = 0;

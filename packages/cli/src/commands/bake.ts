@@ -21,6 +21,7 @@ import { withExamples } from './help-examples.js';
 import { printBakeResult } from './bake-print.js';
 import { isWideShow, runWideShow, showCommand, showDescription, showExamples, type ShowOptions } from './bake-show-home.js';
 import { organizationOf } from './organization-default.js';
+import { explainOtherPatient, patientOrOwn } from '../identity/own-patient.js';
 import { bakeScale } from './bake-scale.js';
 import { longRangeConfirmation, longRangeOption, rangeDays, readScales } from '../input/write-scale.js';
 import { runUnbakeHome } from './unbake-home.js';
@@ -164,11 +165,13 @@ async function runShow(_options: unknown, command: Command): Promise<void> {
   const session = await openSession(command);
   await checkBakeFields(session, options);
   checkRange(session, options);
-  const patient = await requirePatient(session, options);
+  // A patient's key needs no --patient: its own patient is used (and said).
+  const patient = await patientOrOwn(session, options.patient);
   await learnZone(session, patient);
   const query = { patient, ...pick(range(session, options, patient)) };
   const client = await session.client();
-  await printBakeResult(session, await client.calendars.bake.get(query), options);
+  const result = await client.calendars.bake.get(query).catch((error: unknown) => explainOtherPatient(session, patient, error));
+  await printBakeResult(session, result, options);
 }
 
 async function runUnbake(options: BakeOptions & WriteFlags & { confirmLongRange?: boolean }, command: Command): Promise<void> {

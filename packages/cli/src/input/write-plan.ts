@@ -6,6 +6,7 @@ import { onInterrupt } from '../errors/stop-report.js';
 import { pauseDeadline, resumeDeadline } from '../client/deadline.js';
 import { assertConfirmable } from './confirm.js';
 import { openPromptTerminal } from './prompt-context.js';
+import { wrapText } from '../output/wrap-text.js';
 
 /** One request a write command will send, as `--dry-run` prints it. */
 export interface PlannedRequest {
@@ -105,19 +106,23 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     const terminal = openPromptTerminal();
     const { output } = terminal.context;
     const style = session.errStyle;
-    output.write(`${plan.summary.join('\n')}\n`);
-    for (const line of plan.consequences ?? []) output.write(`${style.yellow('!')} ${line}\n`);
+    // Wrapped between words to the terminal the question is on (a date range or a name with its strength kept on one line where it fits).
+    const width = (output as { columns?: number }).columns;
+    output.write(`${plan.summary.map((line) => wrapText(line, width)).join('\n')}\n`);
+    for (const line of plan.consequences ?? []) output.write(`${style.yellow('!')} ${wrapText(line, width, { firstWidth: (width ?? 0) - 2 })}\n`);
+    // The prompt draws `? ` before the question and ` (y/N)` and the answer after it, and breaks its lines mid-word at the edge: leave room for both.
+    const question = (text: string) => wrapText(text, width === undefined ? undefined : width - 8, { firstWidth: (width ?? 0) - 10 });
     const { confirm, input } = await import('@inquirer/prompts');
     let confirmed: boolean;
     try {
       if (typed) {
-        output.write(`${plan.question.replace(/\?$/, '')}: type the number below, or press Ctrl-C to stop.\n`);
+        output.write(`${wrapText(`${plan.question.replace(/\?$/, '')}: type the number below, or press Ctrl-C to stop.`, width)}\n`);
         // Only the right number is accepted (and ticked): another is refused in the prompt, to
         // type again or stop, so that a wrong answer never looks accepted before "Nothing changed".
         const expected = typed.answer;
         const validate = (value: string) => value.trim() === expected || `That is not ${expected}: type ${expected} to go ahead, or press Ctrl-C to stop (nothing is sent).`;
-        confirmed = (await input({ message: typed.question, validate }, terminal.context)).trim() === expected;
-      } else confirmed = await confirm({ message: plan.question, default: false }, terminal.context);
+        confirmed = (await input({ message: question(typed.question), validate }, terminal.context)).trim() === expected;
+      } else confirmed = await confirm({ message: question(plan.question), default: false }, terminal.context);
     } finally {
       terminal.close();
       session.activity.resume();

@@ -17,6 +17,12 @@ export interface Column<T> {
    * column: a medication's name with its strength, a patient's name, a recurrence rule.
    */
   whole?: boolean;
+  /**
+   * With `drop`: left out only when the table cannot fit even with every cell wrapped (a
+   * recurrence rule: which days a dose is given). Columns dropped before it go whole; it wraps
+   * (between the parts of the rule) rather than go.
+   */
+  wrapBeforeDropping?: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { OutputFormat } from './format.js';
 import { formatJson, formatNdjson } from './json.js';
 import type { Style } from './style.js';
 import { fitTable, formatRecord } from './table.js';
+import { wrapText } from './wrap-text.js';
 
 /**
  * Writes results to stdout in the chosen format. Only results go to stdout; progress,
@@ -31,7 +32,11 @@ export class Printer {
   /** The pager command for output taller than the terminal, or undefined (piped, --no-pager). */
   readonly #pager: string | undefined;
 
-  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; rows?: number; pager?: string; csvDialect?: CsvDialect } = {}) {
+  /** stderr's width when it is a terminal: notes and warnings wrap between words to it (else undefined: one line each, for logs). */
+  readonly #errWidth: number | undefined;
+
+  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; errWidth?: number | undefined; rows?: number; pager?: string; csvDialect?: CsvDialect } = {}) {
+    this.#errWidth = options.errWidth;
     this.format = format;
     this.style = style;
     this.#errStyle = errStyle;
@@ -146,17 +151,27 @@ export class Printer {
 
   /** A human note on stderr (never stdout), e.g. the resolved date range. */
   note(text: string): void {
-    process.stderr.write(`${this.#errStyle.dim(text)}\n`);
+    process.stderr.write(`${this.#errStyle.dim(wrapText(text, this.#errWidth))}\n`);
+  }
+
+  /** Keys of notes said once per run (`noteOnce`). */
+  readonly #saidOnce = new Set<string>();
+
+  /** A note said at most once per run under `key` (e.g. why medications are shown by id, when two tables would say it). */
+  noteOnce(key: string, text: string): void {
+    if (this.#saidOnce.has(key)) return;
+    this.#saidOnce.add(key);
+    this.note(text);
   }
 
   /** A success line on stderr, like gh's green check. */
   success(text: string): void {
-    process.stderr.write(`${this.#errStyle.green('✓')} ${text}\n`);
+    process.stderr.write(`${this.#errStyle.green('✓')} ${wrapText(text, this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
   }
 
   /** A warning on stderr that must not be missed (e.g. baked days keeping old values). */
   warn(text: string): void {
-    process.stderr.write(`${this.#errStyle.yellow('!')} ${text}\n`);
+    process.stderr.write(`${this.#errStyle.yellow('!')} ${wrapText(text, this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
   }
 
   /** Refuses (exit 2) `fields` that are not in `known`; called before a command's first request. */

@@ -37,6 +37,8 @@ type Give = 'exact' | 'text' | 'whole';
  *     line above the table (`timeZone: Europe/Berlin  patient: Clara Claus`);
  * (b) columns with a `drop` rank are left out, in that order, while the table cannot fit even
  *     with its text wrapped (`keepAll`, for columns a person chose with --fields, leaves none out);
+ *     one marked `wrapBeforeDropping` (a recurrence rule) only while it cannot fit with every
+ *     cell wrapped, whole values included;
  * (c) free-text columns wrap, widest first, down to 10 characters; then the columns that must be
  *     read whole (`whole`: a medication's name with its strength, a patient's name, a rule) wrap
  *     between words. Nothing is cut: ids, dates, times and numbers never narrow, and a cell that
@@ -80,6 +82,8 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
     const beforeWrapping = (index: number) => (give[index] === 'whole' ? Math.max(floor[index] ?? 0, Math.min(allWidths[index] ?? 0, wholeWidthBeforeDropping)) : (floor[index] ?? 0));
     for (const index of dropOrder) {
       if (widthOf(kept, beforeWrapping) <= maxWidth) break;
+      // A rule (wrapBeforeDropping) stays while the table fits with every cell wrapped; so does what ranks after it.
+      if (columns[index]?.wrapBeforeDropping === true && widthOf(kept, (kept) => floor[kept] ?? 0) <= maxWidth) break;
       kept.delete(index);
       leftOut.push(columns[index]?.header ?? '');
     }

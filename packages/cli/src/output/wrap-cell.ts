@@ -3,14 +3,21 @@ export function displayWidth(text: string): number {
   return [...text.replace(/\p{M}/gu, '')].length;
 }
 
+/** Stands for a decimal comma while a text is cut into pieces: `2,5 mg` never breaks after `2,`. */
+const decimalComma = '\ue000';
+
 /**
  * Pieces a cell may be broken between: words (the space is dropped at a break), and the parts
  * of a recurrence rule or list after `;` and `,`, and an e-mail after `@` (kept on the line they end).
+ * With `glue` (the default) a number stays with its unit, and the spans `keep` matches (a date
+ * range in a sentence) stay in one piece; a decimal comma (`2,5 mg`) never breaks.
  */
-function pieces(text: string): string[] {
+function pieces(text: string, glue = true, keep?: RegExp): string[] {
+  let glued = text.replace(/(\d),(?=\d)/g, `$1${decimalComma}`);
+  if (keep !== undefined) glued = glued.replace(keep, (span) => span.replace(/ /g, '\u00a0'));
   // A number and its unit stay on one line ("500 mg", "0.5 tablet"): the space after a digit does not break.
-  const glued = text.replace(/(\d) (?=\S)/g, '$1\u00a0');
-  return (glued.match(/[^ ;,@]*[;,@]|[^ ;,@]+ ?| /g) ?? [glued]).map((piece) => piece.replace(/\u00a0/g, ' '));
+  if (glue) glued = glued.replace(/(\d) (?=\S)/g, '$1\u00a0');
+  return (glued.match(/[^ ;,@]*[;,@]|[^ ;,@]+ ?| /g) ?? [glued]).map((piece) => piece.replace(/\u00a0/g, ' ').replaceAll(decimalComma, ','));
 }
 
 /** The widest piece: a column narrower than this would have to break inside a word. */
@@ -27,14 +34,17 @@ function hardBreak(piece: string, width: number): string[] {
 }
 
 /**
- * A cell as lines of at most `width` characters, broken between words (or after `;` and `,`);
- * nothing is left out, so a name and its strength are read whole, over two lines if need be.
+ * A cell (or a sentence) as lines of at most `width` characters, broken between words (or after
+ * `;` and `,`); nothing is left out, so a name and its strength are read whole, over two lines if
+ * need be. `keep` marks spans that stay on one line while a line can hold them (in a sentence: a
+ * date range, a name with its strength); a span or number-and-unit wider than a line breaks
+ * between its words, and only a single word wider than a line breaks inside.
  */
-export function wrapCell(text: string, width: number): string[] {
+export function wrapCell(text: string, width: number, options: { keep?: RegExp; glue?: boolean } = {}): string[] {
   if (displayWidth(text) <= width || width < 1) return [text];
   const lines: string[] = [];
   let line = '';
-  for (const piece of pieces(text)) {
+  for (const piece of pieces(text, options.glue ?? true, options.keep)) {
     const candidate = line + piece;
     if (displayWidth(candidate.trimEnd()) <= width) {
       line = candidate;
@@ -43,7 +53,8 @@ export function wrapCell(text: string, width: number): string[] {
     if (line.trim() !== '') lines.push(line.trimEnd());
     line = '';
     if (displayWidth(piece.trimEnd()) > width) {
-      const chunks = hardBreak(piece.trimEnd(), width);
+      // Glued words wider than a line break between them before any word is broken.
+      const chunks = options.glue !== false && / /.test(piece.trimEnd()) ? wrapCell(piece.trimEnd(), width, { glue: false }) : hardBreak(piece.trimEnd(), width);
       lines.push(...chunks.slice(0, -1));
       line = (chunks.at(-1) ?? '') + (piece.endsWith(' ') ? ' ' : '');
     } else line = piece.trimStart();
