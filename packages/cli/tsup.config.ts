@@ -44,5 +44,12 @@ export default defineConfig({
     const { copyFile } = await import('node:fs/promises');
     const { createRequire } = await import('node:module');
     await copyFile(createRequire(import.meta.url).resolve('jq-web/jq.wasm'), 'dist/jq.wasm');
+    // The top-level help as commander prints it at 80 columns (stdout a pipe), saved for bin.js
+    // (src/static-help.ts). Removed first: without it, the built CLI asks commander.
+    const { execFileSync } = await import('node:child_process');
+    const { rm, writeFile } = await import('node:fs/promises');
+    await rm('dist/top-level-help.txt', { force: true });
+    const help = execFileSync(process.execPath, ['dist/bin.js', '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined } });
+    await writeFile('dist/top-level-help.txt', help);
   },
 });
