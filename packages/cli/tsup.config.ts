@@ -14,17 +14,27 @@ const noSchemaCompiler: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
-// One ESM entry. Splitting keeps what actions load lazily (the SDK with zod, conf,
-// the prompts, the follow loop, completion scripts) in their own chunks, so `medsched --help`
-// and `--version` load only commander and the command tree. The SDK's schemas are zod/mini,
+// ESM, split: main.js (loaded by bin.js) with what actions load lazily (the SDK with zod, conf,
+// the prompts, the follow loop, completion scripts) in their own chunks, so that a command's
+// help loads only commander and that command's module. The SDK's schemas are zod/mini,
 // so esbuild keeps only the part of zod they use.
 //
 // Dependencies are bundled (noExternal): resolving hundreds of files through pnpm's linked
 // node_modules doubled the start-up of every command (about 1.0 s against 0.5 s measured
 // here for `org get`). CommonJS dependencies (commander, ajv) need `require`, which the
 // banner provides in ESM.
+// bin.js, the entry, is built on its own (below, after the rest), without splitting and with
+// main.js left to load at run time: `--version` and the top-level help then read one small file
+// and no chunk, as little as Node itself loads for a script.
+const mainAtRunTime: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'main-at-run-time',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/main\.js$/ }, () => ({ path: './main.js', external: true }));
+  },
+};
+
 export default defineConfig({
-  entry: { bin: 'src/bin.ts' },
+  entry: { main: 'src/main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
@@ -44,5 +54,14 @@ export default defineConfig({
     const { copyFile } = await import('node:fs/promises');
     const { createRequire } = await import('node:module');
     await copyFile(createRequire(import.meta.url).resolve('jq-web/jq.wasm'), 'dist/jq.wasm');
+    const { build } = await import('tsup');
+    await build({ config: false, entry: { bin: 'src/bin.ts' }, format: ['esm'], platform: 'node', target: 'node20', splitting: false, clean: false, sourcemap: false, minify: true, dts: false, silent: true, esbuildPlugins: [mainAtRunTime] });
+    // The top-level help as commander prints it at 80 columns (stdout a pipe), saved for bin.js
+    // (src/static-help.ts). Removed first: without it, the built CLI asks commander.
+    const { execFileSync } = await import('node:child_process');
+    const { rm, writeFile } = await import('node:fs/promises');
+    await rm('dist/top-level-help.txt', { force: true });
+    const help = execFileSync(process.execPath, ['dist/bin.js', '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined } });
+    await writeFile('dist/top-level-help.txt', help);
   },
 });

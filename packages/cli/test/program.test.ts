@@ -5,6 +5,8 @@ import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '@medsched/reference-server';
 import { buildProgram } from '../src/program.js';
+import { staticHelpFile, staticHelpWidth } from '../src/static-help.js';
+import { runCli, tempConfigDir } from './support/run-cli.js';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,7 +16,8 @@ function allCommands(command: Command, path: string[] = []): [string, Command][]
 
 function helpOf(command: Command): string {
   let text = '';
-  command.configureOutput({ writeOut: (chunk) => (text += chunk) });
+  // As commander prints it into a pipe: 80 columns, no colours.
+  command.configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => staticHelpWidth, getOutHasColors: () => false });
   command.outputHelp();
   return text;
 }
@@ -29,6 +32,16 @@ describe('the command tree', () => {
     // `medsched --help` builds the list from the index without loading any command module.
     expect(helpOf(await buildProgram(['--help']))).toBe(helpOf(program));
     expect(helpOf(await buildProgram(['--profile', 'x', '--json', 'no-such-command']))).toBe(helpOf(program));
+  });
+
+  it('prints the top-level help the build saved exactly as commander prints it (medsched, --help, -h)', async () => {
+    const expected = helpOf(program);
+    expect(readFileSync(join(packageDir, 'dist', staticHelpFile), 'utf8')).toBe(expected);
+    const env = { XDG_CONFIG_HOME: tempConfigDir() };
+    expect(await runCli(['--help'], env)).toEqual({ code: 0, stdout: expected, stderr: '' });
+    expect(await runCli(['-h'], env)).toEqual({ code: 0, stdout: expected, stderr: '' });
+    // Without a command: the same help on stderr, a usage error.
+    expect(await runCli([], env)).toEqual({ code: 2, stdout: '', stderr: expected });
   });
 
   it('loads only the command the arguments name, read past global options and their values', async () => {
