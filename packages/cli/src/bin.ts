@@ -25,8 +25,9 @@ else if (helpStream !== undefined && printStaticHelp(helpStream)) {
   // A CLI run parses a few answers, so the baseline code is fast enough: a budget 100 times
   // Node 20's default (1,800,000; newer V8 has the same flag, at 13,000,000) keeps it there unless
   // a run parses a great deal. Only how fast the parser runs changes, never what it parses. Set
-  // before anything loads fetch.
-  v8.setFlagsFromString('--wasm-tiering-budget=180000000');
+  // before anything loads fetch. Only on the V8 versions where the flag is known to exist (Node 20
+  // to 24: V8 11 to 13): a V8 without it would print "unrecognized flag" into the command's output.
+  if (Number(process.versions.v8.split('.')[0]) <= 13) v8.setFlagsFromString('--wasm-tiering-budget=180000000');
   await import('./main.js');
 }
 
