@@ -136,11 +136,19 @@ export class InterceptorWatch {
 /**
  * Whether the realm still intercepts as when the mock started: 'stopped' when none of the
  * interceptors or sources of then has a listener now, 'taken' when another server's listener came
- * in (a source's listener replaced, or more listeners on every interceptor of then).
+ * in (a source's listener replaced, more listeners on every interceptor of then, or listeners on
+ * an interceptor that had none).
+ *
+ * The last is how a plain worker started after the mock shows in the browser (msw 2.12 on): both
+ * workers share msw's one service-worker source, whose frame listener the later `start()` replaces
+ * with its own (it posts nothing to the service worker: msw calls the start redundant), and its
+ * `BatchInterceptor` ('interceptor-source') finds the mock's applied and adds its listeners to it
+ * instead of applying its own, so that one gets listeners where it had none.
  */
 function compareCensus(now: InterceptorCensus, then: InterceptorCensus): 'same' | 'stopped' | 'taken' {
   if (then.size === 0) return now.size === 0 ? 'same' : 'taken';
   if (![...then.keys()].some((name) => now.has(name))) return 'stopped';
+  if ([...now.keys()].some((name) => !then.has(name))) return 'taken';
   const counted = [...then].filter(([, entry]) => entry.compare === 'count');
   for (const [name, entry] of then) {
     if (entry.compare !== 'identity') continue;
