@@ -82,10 +82,12 @@ function listenersOf(interceptor: InterceptorLike | undefined, event: string, mu
   return [];
 }
 
-const advice =
-  'msw shares one interceptor between all servers of a process, and then only one of them answers. ' +
-  'Put your own handlers on the mock instead (mock.server.use(http.get(...)) in Node, mock.worker.use(...) in the browser; reset() drops them), ' +
-  'or close() the other server before the mock listens.';
+const handlersAdvice =
+  'Put your own handlers on the mock instead (mock.server.use(http.get(...)) in Node, mock.worker.use(...) in the browser; reset() drops them), ';
+const adviceFor = {
+  process: `msw shares one interceptor between all servers of a process, and then only one of them answers. ${handlersAdvice}or close() the other server before the mock listens.`,
+  page: `msw shares one service worker and one interceptor between all workers of a page, and then only one of them answers. ${handlersAdvice}or stop() the other worker before the mock starts.`,
+} as const;
 
 /** Throws `other_msw` if an msw server is already intercepting here (called before the mock listens). */
 export function refuseOtherInterceptors(where: 'process' | 'page', sharedSources: readonly unknown[] = []): void {
@@ -94,7 +96,7 @@ export function refuseOtherInterceptors(where: 'process' | 'page', sharedSources
   throw new MockApiError(
     'other_msw',
     `another msw ${where === 'page' ? 'worker' : 'server'} is already intercepting requests in this ${where} (${describe(census)}), ` +
-      `so it would take over the mock's requests silently. ${advice}`,
+      `so it would take over the mock's requests silently. ${adviceFor[where]}`,
   );
 }
 
@@ -126,9 +128,9 @@ export class InterceptorWatch {
       'other_msw',
       stopped
         ? `${what}: the mock no longer intercepts requests: ${other} stopped the interceptor it shared with the mock ` +
-            `(listeners when the mock started: ${baseline}; now: ${now}), so the app's requests reach the real network. ${advice}`
+            `(listeners when the mock started: ${baseline}; now: ${now}), so the app's requests reach the real network. ${adviceFor[this.where]}`
         : `${what}: another msw ${this.where === 'page' ? 'worker started in this page' : 'server started listening'} after the mock ` +
-            `(listeners when the mock started: ${baseline}; now: ${now}), so it answers the mock's requests instead. ${advice}`,
+            `(listeners when the mock started: ${baseline}; now: ${now}), so it answers the mock's requests instead. ${adviceFor[this.where]}`,
     );
   }
 }
@@ -139,7 +141,7 @@ export class InterceptorWatch {
  * in (a source's listener replaced, more listeners on every interceptor of then, or listeners on
  * an interceptor that had none).
  *
- * The last is how a plain worker started after the mock shows in the browser (msw 2.12 on): both
+ * The last is how a plain worker started after the mock shows in the browser (measured with msw 2.15): both
  * workers share msw's one service-worker source, whose frame listener the later `start()` replaces
  * with its own (it posts nothing to the service worker: msw calls the start redundant), and its
  * `BatchInterceptor` ('interceptor-source') finds the mock's applied and adds its listeners to it
