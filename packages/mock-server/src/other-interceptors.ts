@@ -46,13 +46,16 @@ export type InterceptorCensus = ReadonlyMap<string, { listeners: readonly unknow
 
 /**
  * The realm's active msw interceptors and their `request` listeners (one per listening server in
- * msw 2), and the `frame` listeners of msw 3's shared network sources (`sharedSources`: msw/node's
+ * msw 2; `connection` listeners where there are none, one per started msw 2.11 worker), and the `frame` listeners of msw 3's shared network sources (`sharedSources`: msw/node's
  * `defaultNetworkOptions.sources`), which a server's `listen()` replaces with its own.
  */
 export function interceptorCensus(sharedSources: readonly unknown[] = []): InterceptorCensus {
   const census = new Map<string, { listeners: readonly unknown[]; compare: 'count' | 'identity' }>();
   for (const [name, interceptor] of msw2Interceptors()) {
-    const listeners = listenersOf(interceptor, 'request', false);
+    // msw 2.11's worker listens to the WebSocket interceptor's connections only (its HTTP goes
+    // through the service worker), one listener per started worker.
+    const requests = listenersOf(interceptor, 'request', false);
+    const listeners = requests.length > 0 ? requests : listenersOf(interceptor, 'connection', false);
     if (listeners.length > 0) census.set(name, { listeners, compare: 'count' });
   }
   const registry = (globalThis as { __MSW_INTERCEPTORS_REGISTRY?: unknown }).__MSW_INTERCEPTORS_REGISTRY;
