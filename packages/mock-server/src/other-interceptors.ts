@@ -133,7 +133,7 @@ export class InterceptorWatch {
         ? `${what}: the mock no longer intercepts requests: ${other} stopped the interceptor it shared with the mock ` +
             `(listeners when the mock started: ${baseline}; now: ${now}), so the app's requests reach the real network. ${adviceFor[this.where]}`
         : `${what}: another msw ${this.where === 'page' ? 'worker started in this page' : 'server started listening'} after the mock ` +
-            `(listeners when the mock started: ${baseline}; now: ${now}), so it answers the mock's requests instead. ${adviceFor[this.where]}`,
+            `(listeners when the mock started: ${baseline}; now: ${now}), so it ${this.where === 'page' ? 'takes' : 'answers'} the mock's requests instead. ${adviceFor[this.where]}`,
     );
   }
 }
