@@ -46,13 +46,16 @@ export type InterceptorCensus = ReadonlyMap<string, { listeners: readonly unknow
 
 /**
  * The realm's active msw interceptors and their `request` listeners (one per listening server in
- * msw 2), and the `frame` listeners of msw 3's shared network sources (`sharedSources`: msw/node's
+ * msw 2; `connection` listeners where there are none, one per started msw 2.11 worker), and the `frame` listeners of msw 3's shared network sources (`sharedSources`: msw/node's
  * `defaultNetworkOptions.sources`), which a server's `listen()` replaces with its own.
  */
 export function interceptorCensus(sharedSources: readonly unknown[] = []): InterceptorCensus {
   const census = new Map<string, { listeners: readonly unknown[]; compare: 'count' | 'identity' }>();
   for (const [name, interceptor] of msw2Interceptors()) {
-    const listeners = listenersOf(interceptor, 'request', false);
+    // msw 2.11's worker listens to the WebSocket interceptor's connections only (its HTTP goes
+    // through the service worker), one listener per started worker.
+    const requests = listenersOf(interceptor, 'request', false);
+    const listeners = requests.length > 0 ? requests : listenersOf(interceptor, 'connection', false);
     if (listeners.length > 0) census.set(name, { listeners, compare: 'count' });
   }
   const registry = (globalThis as { __MSW_INTERCEPTORS_REGISTRY?: unknown }).__MSW_INTERCEPTORS_REGISTRY;
@@ -82,10 +85,12 @@ function listenersOf(interceptor: InterceptorLike | undefined, event: string, mu
   return [];
 }
 
-const advice =
-  'msw shares one interceptor between all servers of a process, and then only one of them answers. ' +
-  'Put your own handlers on the mock instead (mock.server.use(http.get(...)) in Node, mock.worker.use(...) in the browser; reset() drops them), ' +
-  'or close() the other server before the mock listens.';
+const handlersAdvice =
+  'Put your own handlers on the mock instead (mock.server.use(http.get(...)) in Node, mock.worker.use(...) in the browser; reset() drops them), ';
+const adviceFor = {
+  process: `msw shares one interceptor between all servers of a process, and then only one of them answers. ${handlersAdvice}or close() the other server before the mock listens.`,
+  page: `msw shares one service worker and one interceptor between all workers of a page, and then only one of them answers. ${handlersAdvice}or stop() the other worker before the mock starts.`,
+} as const;
 
 /** Throws `other_msw` if an msw server is already intercepting here (called before the mock listens). */
 export function refuseOtherInterceptors(where: 'process' | 'page', sharedSources: readonly unknown[] = []): void {
@@ -94,7 +99,7 @@ export function refuseOtherInterceptors(where: 'process' | 'page', sharedSources
   throw new MockApiError(
     'other_msw',
     `another msw ${where === 'page' ? 'worker' : 'server'} is already intercepting requests in this ${where} (${describe(census)}), ` +
-      `so it would take over the mock's requests silently. ${advice}`,
+      `so it would take over the mock's requests silently. ${adviceFor[where]}`,
   );
 }
 
@@ -126,9 +131,9 @@ export class InterceptorWatch {
       'other_msw',
       stopped
         ? `${what}: the mock no longer intercepts requests: ${other} stopped the interceptor it shared with the mock ` +
-            `(listeners when the mock started: ${baseline}; now: ${now}), so the app's requests reach the real network. ${advice}`
+            `(listeners when the mock started: ${baseline}; now: ${now}), so the app's requests reach the real network. ${adviceFor[this.where]}`
         : `${what}: another msw ${this.where === 'page' ? 'worker started in this page' : 'server started listening'} after the mock ` +
-            `(listeners when the mock started: ${baseline}; now: ${now}), so it answers the mock's requests instead. ${advice}`,
+            `(listeners when the mock started: ${baseline}; now: ${now}), so it ${this.where === 'page' ? 'takes' : 'answers'} the mock's requests instead. ${adviceFor[this.where]}`,
     );
   }
 }
@@ -136,11 +141,19 @@ export class InterceptorWatch {
 /**
  * Whether the realm still intercepts as when the mock started: 'stopped' when none of the
  * interceptors or sources of then has a listener now, 'taken' when another server's listener came
- * in (a source's listener replaced, or more listeners on every interceptor of then).
+ * in (a source's listener replaced, more listeners on every interceptor of then, or listeners on
+ * an interceptor that had none).
+ *
+ * The last is how a plain worker started after the mock shows in the browser (measured with msw 2.15): both
+ * workers share msw's one service-worker source, whose frame listener the later `start()` replaces
+ * with its own (it posts nothing to the service worker: msw calls the start redundant), and its
+ * `BatchInterceptor` ('interceptor-source') finds the mock's applied and adds its listeners to it
+ * instead of applying its own, so that one gets listeners where it had none.
  */
 function compareCensus(now: InterceptorCensus, then: InterceptorCensus): 'same' | 'stopped' | 'taken' {
   if (then.size === 0) return now.size === 0 ? 'same' : 'taken';
   if (![...then.keys()].some((name) => now.has(name))) return 'stopped';
+  if ([...now.keys()].some((name) => !then.has(name))) return 'taken';
   const counted = [...then].filter(([, entry]) => entry.compare === 'count');
   for (const [name, entry] of then) {
     if (entry.compare !== 'identity') continue;

@@ -49,7 +49,7 @@ describe('@medsched/mock-server/playwright under @playwright/test, from the pack
     expect(result.status, result.stdout + result.stderr).toBe(0);
   });
 
-  it('runs the spec: seed and fail before the first request, respond, journal, persistence, a PDF link', { timeout: 180_000 }, async () => {
+  it('runs the spec: seed and fail before the first request, respond, journal, persistence, a PDF link, wrong moves', { timeout: 180_000 }, async () => {
     const chromium = await chromiumExecutable();
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], {
       cwd: dir,
@@ -57,7 +57,7 @@ describe('@medsched/mock-server/playwright under @playwright/test, from the pack
       env: { ...process.env, PORT: String(await freePort()), MEDSCHED_CHROMIUM: chromium.executablePath, MEDSCHED_CHROMIUM_ARGS: JSON.stringify(chromium.args), CI: '1' },
     });
     const output = `${result.stdout}${result.stderr}`;
-    expect(output).toMatch(/9 passed/);
+    expect(output).toMatch(/11 passed/);
     expect(result.status, output).toBe(0);
   });
 });

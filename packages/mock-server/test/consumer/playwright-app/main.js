@@ -6,7 +6,7 @@ const params = new URLSearchParams(location.search);
 const mock = setupMockWorker({ persist: params.has('persist') });
 
 // A wrong move: a plain msw worker in the same page (a hand-written mock left beside this one),
-// started before the mock (?plain=before).
+// started before the mock (?plain=before) or after it (?plain=after).
 const plainMode = params.get('plain');
 let plain;
 if (plainMode) {
@@ -20,6 +20,22 @@ if (plainMode === 'before') {
   throw new Error('the page stops here: its mock did not start');
 }
 await mock.start({ quiet: true });
+if (params.has('restart')) {
+  // The mock's own stop and start again: its own interceptors are no other worker.
+  mock.stop();
+  await mock.start({ quiet: true });
+}
+if (plainMode === 'after') {
+  await plain.start({ quiet: true });
+  // The plain worker now answers the app's requests: the mock's next call says so.
+  try {
+    await mock.reset();
+    document.querySelector('#second').textContent = 'reset';
+  } catch (error) {
+    document.querySelector('#second').textContent = `${error.code}: ${error.message}`;
+  }
+  throw new Error('the page stops here: the plain worker took its requests over');
+}
 
 // The credential the test hands the app (mockApi.as(role).headers), or sonnen's nurse.
 const client = createClient({ baseUrl: `${location.origin}/v1`, apiKey: params.get('key') ?? 'msk_demo_sonnen_user', maxRetries: 0 });

@@ -107,6 +107,25 @@ test('a plain msw worker already started in the page: the mock refuses to start,
   await expect(page.locator('#second')).toHaveText(/^other_msw: another msw worker is already intercepting requests in this page \(.*\).*mock\.worker\.use\(/);
 });
 
+test('a plain msw worker started in the page after the mock: the mock\'s next call fails, saying what to do', async ({ page, mockApi }) => {
+  page.on('pageerror', () => {}); // the page stops after showing the refusal
+  await page.goto('/?plain=after');
+  await expect(page.locator('#second')).toHaveText(/^other_msw: mock\.reset\(\): another msw worker started in this page after the mock \(.*\).*mock\.worker\.use\(/);
+  // The test's own calls through the fixture say the same.
+  await expect(mockApi.fail('GET /calendars', 500)).rejects.toThrow(/another msw worker started in this page after the mock/);
+});
+
+test('the mock\'s own restart, reset and a reload are not taken for another worker', async ({ page, mockApi }) => {
+  await page.goto('/?restart');
+  await expect(page.locator('#status')).toHaveText('Ready');
+  await mockApi.reset();
+  await page.reload();
+  await expect(page.locator('#status')).toHaveText('Ready');
+  await mockApi.fail('GET /calendars', 500);
+  await page.locator('#rename').click();
+  await expect(page.locator('#status')).toHaveText('Failed: 500');
+});
+
 test('a second mock in the page is refused; the first goes on answering alone', async ({ page, mockApi }) => {
   await page.goto('/?second');
   await expect(page.locator('#status')).toHaveText('Ready');
