@@ -114,7 +114,8 @@ describe('patients and --patient by name or e-mail', () => {
   it('a patient credential cannot look others up; a configured organization of another tenant says so', async () => {
     const asPatient = await runCli(['bake', 'show', '--patient', 'Dieter', '--from', 'today'], { ...env(), MEDSCHED_API_KEY: clara.apiKey });
     expect(asPatient.code).toBe(4);
-    expect(asPatient.stderr).toContain('this credential may not list users');
+    // A patient's key reads only its own schedule: naming someone else is refused before any lookup.
+    expect(asPatient.stderr).toContain(`this key belongs to patient ${clara.userId} and reads only that patient's schedule, not "Dieter"`);
     const wrongOrganization = await runCli(['bake', 'show', '--patient', 'Dieter', '--from', 'today'], { ...env(), MEDSCHED_ORGANIZATION: otherOrganization });
     expect(wrongOrganization.code).toBe(4);
     expect(wrongOrganization.stderr).toContain(`your credential belongs to organization ${nurse.organizationId}`);
