@@ -49,16 +49,3 @@ describe('the question of a bake, at a terminal', () => {
     expect(asProse(lines)).toContain(`! ${finalWarning}`);
   });
 });
-
-describe('an error and its hint, at a terminal', () => {
-  it('wrap between words at 60 columns and read as the same sentences', async () => {
-    const patient = demoUser(0, 'patient1');
-    const refused = runInTerminal(['bake', 'show', '--patient', 'Dieter', '--from', '2027-01-04', '--no-color'], { ...env, MEDSCHED_API_KEY: patient.apiKey }, { size: { columns: 60, rows: 40 } });
-    expect(await refused.closed, refused.output()).toBe(4);
-    const lines = screenLines(refused.output());
-    for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(60);
-    const prose = asProse(lines);
-    expect(prose).toContain(`error: this key belongs to patient ${patient.userId} and reads only that patient's schedule, not "Dieter"`);
-    expect(prose).toContain("hint: leave out --patient to read your own; another patient needs a staff key (`medsched whoami` shows the key's role)");
-  });
-});

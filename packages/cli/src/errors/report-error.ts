@@ -1,6 +1,5 @@
 import { cleanText } from '../output/clean-text.js';
 import { createStyle } from '../output/style.js';
-import { wrapText } from '../output/wrap-text.js';
 import { credentialInUse } from './credential-context.js';
 import { describeError } from './describe-error.js';
 import { ExitCode } from './exit-codes.js';
@@ -13,15 +12,12 @@ export function reportError(error: unknown, options: { debug: boolean; color: bo
   const report = describeError(error, credentialInUse());
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const style = createStyle(options.color && process.stderr.isTTY === true && !noColor && process.env.TERM !== 'dumb');
-  // On a terminal the lines wrap between words (the terminal would break them mid-word); piped, each stays one line.
-  const width = process.stderr.isTTY === true ? process.stderr.columns : undefined;
-  const requestId = report.requestId ? ` (request ${report.requestId})` : '';
+  const requestId = report.requestId ? style.dim(` (request ${report.requestId})`) : '';
   // A declined question is the person's choice, not a failure to explain.
-  const prefix = report.exitCode === ExitCode.declined ? '' : 'error: ';
+  const prefix = report.exitCode === ExitCode.declined ? '' : `${style.red('error:')} `;
   // Messages may quote server text: never let it carry escape sequences to the terminal.
-  const message = wrapText(`${prefix}${cleanText(report.message)}${requestId}`, width);
-  const lines = [prefix === '' ? message : `${style.red('error:')}${message.slice('error:'.length)}`];
-  if (report.hint) lines.push(style.dim(wrapText(`hint: ${cleanText(report.hint)}`, width)));
+  const lines = [`${prefix}${cleanText(report.message)}${requestId}`];
+  if (report.hint) lines.push(style.dim(`hint: ${cleanText(report.hint)}`));
   if (options.debug && error instanceof Error && error.stack) lines.push(style.dim(error.stack));
   process.stderr.write(`${lines.join('\n')}\n`);
   return report.exitCode;
