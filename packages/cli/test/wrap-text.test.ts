@@ -49,3 +49,19 @@ describe('the question of a bake, at a terminal', () => {
     expect(asProse(lines)).toContain(`! ${finalWarning}`);
   });
 });
+
+describe('a command to paste, in a note at a terminal', () => {
+  it('is never broken by a line break: pasted, each line would run as a command of its own', async () => {
+    // Nothing is baked in this week of 2031, so the note names the command that bakes it.
+    const shown = runInTerminal(['bake', 'show', '--all-patients', '--from', '2031-03-03', '--to', '2031-03-09', '--no-color'], env, { size: { columns: 60, rows: 60 } });
+    expect(await shown.closed, shown.output()).toBe(0);
+    const lines = screenLines(shown.output());
+    expect(lines.some((line) => /`medsched bake --patient "[^"]+" --from 2031-03-03 --to 2031-03-09`/.test(line)), lines.join('\n')).toBe(true);
+    expect(lines.some((line) => line.includes('`medsched bake --all-patients --from 2031-03-03 --to 2031-03-09`')), lines.join('\n')).toBe(true);
+    // The bake's question still wraps its warning, with `medsched unbake` whole on one line.
+    const asked = runInTerminal(['bake', '--all-patients', ...week, '--no-color'], env, { size: { columns: 60, rows: 60 } });
+    await asked.answer(/\(y\/N\)/, 'n\r');
+    expect(await asked.closed).toBe(8);
+    expect(screenLines(asked.output()).some((line) => line.includes('`medsched unbake`'))).toBe(true);
+  });
+});

@@ -5,6 +5,9 @@ export function displayWidth(text: string): number {
 
 /** Stands for a decimal comma while a text is cut into pieces: `2,5 mg` never breaks after `2,`. */
 const decimalComma = '\ue000';
+/** Stand for `;`, `,` and `@` inside a kept span (a command to paste must not break after them). */
+const keptMarks = { ';': '\ue001', ',': '\ue002', '@': '\ue003' } as const;
+const keptMarksBack: Record<string, string> = { '\ue001': ';', '\ue002': ',', '\ue003': '@' };
 
 /**
  * Pieces a cell may be broken between: words (the space is dropped at a break), and the parts
@@ -14,10 +17,16 @@ const decimalComma = '\ue000';
  */
 function pieces(text: string, glue = true, keep?: RegExp): string[] {
   let glued = text.replace(/(\d),(?=\d)/g, `$1${decimalComma}`);
-  if (keep !== undefined) glued = glued.replace(keep, (span) => span.replace(/ /g, '\u00a0'));
+  // A kept span is one piece: neither its spaces nor its `;`, `,` and `@` are places to break.
+  if (keep !== undefined) glued = glued.replace(keep, (span) => span.replace(/ /g, '\u00a0').replace(/[;,@]/g, (mark) => keptMarks[mark as ';' | ',' | '@']));
   // A number and its unit stay on one line ("500 mg", "0.5 tablet"): the space after a digit does not break.
   if (glue) glued = glued.replace(/(\d) (?=\S)/g, '$1\u00a0');
-  return (glued.match(/[^ ;,@]*[;,@]|[^ ;,@]+ ?| /g) ?? [glued]).map((piece) => piece.replace(/\u00a0/g, ' ').replaceAll(decimalComma, ','));
+  return (glued.match(/[^ ;,@]*[;,@]|[^ ;,@]+ ?| /g) ?? [glued]).map((piece) =>
+    piece
+      .replace(/\u00a0/g, ' ')
+      .replaceAll(decimalComma, ',')
+      .replace(/[\ue001-\ue003]/g, (mark) => keptMarksBack[mark] ?? mark),
+  );
 }
 
 /** The widest piece: a column narrower than this would have to break inside a word. */
