@@ -123,6 +123,8 @@ export function zonedInstant(date: string, time: string, timeZone: string): Zone
   // The offsets a day either side cover every change but two within two days, which no zone has.
   const before = offsetAt(wall - dayMs, timeZone);
   const after = offsetAt(wall + dayMs, timeZone);
+  // No change near this day (almost every day): one offset, one instant, no more formatting.
+  if (before === after) return { epochMs: wall - before, offsetMs: before, kind: 'unique' };
   const candidates = [...new Set([before, after])]
     .map((offset) => wall - offset)
     .filter((epochMs) => wallMs(epochMs, timeZone) === Math.floor(wall / 1000) * 1000)
