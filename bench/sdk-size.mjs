@@ -4,6 +4,7 @@
 //   medsched one-op      createBaseClient + listCalendarEntries (the tree-shakable form of createClient + calendars.list)
 //   medsched client      createClient + client.calendars.list (every resource group comes along), for information
 //   medsched one-schema  one safeParse of CalendarEntry from @medsched/sdk/schemas
+//   medsched recurrence  seriesIntakes from @medsched/sdk/recurrence (no client, no zod)
 //   bare ky              ky.get(…).json() of the same list: the SDK's transport alone
 //   openai, stripe, @octokit/rest  one list call each (models.list, customers.list, repos.listForOrg)
 // The bundlers and the comparison packages are installed from npm into a cache folder outside the
@@ -20,6 +21,7 @@ import { packWorkspacePackages } from '../scripts/packed-packages.mjs';
 
 const oneOpTargetKb = 22;
 const oneSchemaTargetKb = 8;
+const recurrenceTargetKb = 6;
 const tools = {
   esbuild: '0.27.7',
   vite: '8.3.8',
@@ -61,6 +63,9 @@ const cases = {
     "import { createClient } from '@medsched/sdk';\nconst client = createClient({ baseUrl: 'https://api.example.test/v1', apiKey: 'k' });\n" +
     'client.calendars.list({ limit: 5 }).then((page) => console.log(page.items.length));\n',
   'medsched one-schema': "import { CalendarEntry } from '@medsched/sdk/schemas';\nconsole.log(CalendarEntry.safeParse(JSON.parse(document.body.textContent)).success);\n",
+  'medsched recurrence':
+    "import { seriesIntakes } from '@medsched/sdk/recurrence';\n" +
+    "console.log(seriesIntakes({ rrule: 'FREQ=DAILY;BYHOUR=8,20', date: '2026-10-01', intakeTime: '08:00' }, { from: '2026-10-24', to: '2026-10-31', timeZone: 'Europe/Berlin' }).length);\n",
   'bare ky':
     "import ky from 'ky';\nky.get('https://api.example.test/v1/calendars/', { searchParams: { limit: 5 }, headers: { 'x-api-key': 'k' } }).json().then((items) => console.log(items.length));\n",
   openai: "import OpenAI from 'openai';\nnew OpenAI({ apiKey: 'k', dangerouslyAllowBrowser: true }).models.list().then((page) => console.log(page.data.length));\n",
@@ -146,6 +151,9 @@ for (const [bundler, row] of Object.entries(rows)) {
   if (!(oneSchema.kb <= oneSchemaTargetKb)) failures.push(`${bundler}: one-schema ${oneSchema.kb?.toFixed(1) ?? 'failed'} KB > ${oneSchemaTargetKb} KB`);
   if (oneSchema.code?.includes('/calendars/{calendarId}')) failures.push(`${bundler}: one-schema carries operation paths`);
   if (oneOp.code?.includes('/medications/{medicationId}')) failures.push(`${bundler}: one-op carries other operations`);
+  const recurrence = row['medsched recurrence'];
+  if (!(recurrence.kb <= recurrenceTargetKb)) failures.push(`${bundler}: recurrence ${recurrence.kb?.toFixed(1) ?? 'failed'} KB > ${recurrenceTargetKb} KB`);
+  if (/\/calendars\/|ZodError/.test(recurrence.code ?? '')) failures.push(`${bundler}: recurrence carries the client or zod`);
 }
-console.log(`\nmedsched one-op <= ${oneOpTargetKb} KB, one-schema <= ${oneSchemaTargetKb} KB without operation paths: ${failures.length === 0 ? 'ok' : `FAIL\n  ${failures.join('\n  ')}`}`);
+console.log(`\nmedsched one-op <= ${oneOpTargetKb} KB, one-schema <= ${oneSchemaTargetKb} KB without operation paths, recurrence <= ${recurrenceTargetKb} KB without client or zod: ${failures.length === 0 ? 'ok' : `FAIL\n  ${failures.join('\n  ')}`}`);
 process.exitCode = failures.length === 0 ? 0 : 1;

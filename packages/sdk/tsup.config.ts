@@ -53,6 +53,8 @@ const shared: Options = {
     core: 'src/core.ts',
     ...Object.fromEntries(resourceGroups.map((group) => [group, `src/resources/${group}.ts`])),
     'schemas/index': 'src/schemas/index.ts',
+    // Series expansion and zone arithmetic, pure: no client, no schemas, no zod.
+    recurrence: 'src/recurrence/index.ts',
     // Chosen at run time through package.json's `imports` (#schema-compiler): Node compiles schemas, browsers do not.
     'schema-compiler/node': 'src/schema-compiler/node.ts',
     'schema-compiler/default': 'src/schema-compiler/default.ts',

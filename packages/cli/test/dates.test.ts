@@ -64,5 +64,9 @@ describe('zoned wall-clock parts (one function for timestamps and offsets)', () 
     // The same offsets as a spreadsheet's column beside a wall-clock time.
     expect(utcOffsetAt('2026-01-05', '08:00', 'Europe/Berlin')).toBe('+01:00');
     expect(utcOffsetAt('2026-07-06', '08:00', 'Europe/Berlin')).toBe('+02:00');
+    // The hour that comes twice is its first occurrence; the skipped one reads on the offset before the gap.
+    expect(utcOffsetAt('2026-10-25', '02:30', 'Europe/Berlin')).toBe('+02:00');
+    expect(utcOffsetAt('2026-03-29', '02:30', 'Europe/Berlin')).toBe('+01:00');
+    expect(utcOffsetAt('2026-03-29', 'noon', 'Europe/Berlin')).toBe('');
   });
 });

@@ -32,5 +32,5 @@ export { seedDatabase, demoCredentials, demoId, seedNames, type DemoCredential, 
 export { Scenario, ScenarioCredential, ScenarioError, loadScenario, parseScenario, scenarioFormat } from './scenario/scenario.js';
 export { ScenarioBuilder, type ScenarioBuilderOptions } from './scenario/scenario-builder.js';
 // The create-time checks of a calendar entry, for the mock server's seed factories (a rule the API refuses is refused at seed time too).
-export { checkRecurrence } from './domain/calendars/recurrence.js';
+export { checkRecurrence } from '@medsched/sdk/recurrence';
 export { checkIntakeTime, checkTimeCategory } from './domain/calendars/calendar-mapping.js';

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expansionCost, expansionSteps, parseRecurrenceRule, RuleError } from '@medsched/sdk/recurrence';
 import { newObjectId } from '../src/index.js';
 import type { RunningServer } from '../src/node/index.js';
-import { expansionCost, expansionSteps } from '../src/domain/calendars/recurrence.js';
-import { parseRecurrenceRule, RuleError } from '../src/domain/calendars/recurrence-rule.js';
 import { org1, org2 } from './support/demo.js';
 import { raw, snapshot, startTestServer, withKey } from './support/server.js';
 

@@ -3,7 +3,7 @@ import rrule from 'rrule';
 import { describe, expect, it } from 'vitest';
 
 const { RRule } = rrule;
-import { checkRecurrence, expandRecurrence } from '../src/domain/calendars/recurrence.js';
+import { checkRecurrence, expandRecurrence } from '@medsched/sdk/recurrence';
 
 describe('expandRecurrence', () => {
   it('expands an interval rule from its first day, only inside the range', () => {

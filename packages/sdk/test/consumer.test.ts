@@ -60,17 +60,20 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
     const script = `
       import { createClient, CalendarEntry, operations, NotFoundError, sdkVersion } from '@medsched/sdk';
       import { UserRole } from '@medsched/sdk/schemas';
+      import { seriesIntakes } from '@medsched/sdk/recurrence';
       const client = createClient({ baseUrl: ${JSON.stringify(server.url)}, apiKey: ${JSON.stringify(demo.adminKey)} });
       const page = await client.calendars.list({ patient: ${JSON.stringify(demo.patient)}, limit: 2 });
+      const intakes = seriesIntakes({ rrule: 'FREQ=DAILY;BYHOUR=8,20', date: '2026-10-01', intakeTime: '08:00' }, { from: '2026-10-25', to: '2026-10-25', timeZone: 'Europe/Berlin' });
       const { data, status, headers } = await client.organizations.get(${JSON.stringify(demo.organization)}).withResponse();
       const missing = await client.medications.get('000000000000000000000000').catch((error) => error);
       console.log(JSON.stringify({
         items: page.items.length, total: page.total, parsed: CalendarEntry.safeParse(page.items[0]).success,
         operations: Object.keys(operations).length, roles: UserRole.options, org: data.name, status,
         requestId: headers.get('x-request-id') !== null, notFound: missing instanceof NotFoundError, version: typeof sdkVersion,
+        intakes: intakes.map((intake) => intake.at),
       }));`;
     const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' }));
-    expect(out).toMatchObject({ items: 2, parsed: true, operations: 21, roles: ['admin', 'user', 'patient', 'onlyself'], org: 'Sonnen-Apotheke', status: 200, requestId: true, notFound: true, version: 'string' });
+    expect(out).toMatchObject({ items: 2, parsed: true, operations: 21, roles: ['admin', 'user', 'patient', 'onlyself'], org: 'Sonnen-Apotheke', status: 200, requestId: true, notFound: true, version: 'string', intakes: ['2026-10-25T07:00:00.000Z', '2026-10-25T19:00:00.000Z'] });
     expect(out.total).toBeGreaterThanOrEqual(2);
   });
 
@@ -78,14 +81,15 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
     const script = `
       const { createClient, CalendarEntry, ValidationError } = require('@medsched/sdk');
       const { operations } = require('@medsched/sdk/schemas');
+      const { instantOf } = require('@medsched/sdk/recurrence');
       const client = createClient({ baseUrl: ${JSON.stringify(server.url)}, apiKey: ${JSON.stringify(demo.adminKey)} });
       client.calendars.bake.create({ from: '2026-01-01', to: '2026-01-02' }).catch((error) => {
         return client.organizations.get(${JSON.stringify(demo.organization)}).then((org) => {
-          console.log(JSON.stringify({ validation: error instanceof ValidationError, org: org.name, schema: typeof CalendarEntry.parse, operations: Object.keys(operations).length }));
+          console.log(JSON.stringify({ validation: error instanceof ValidationError, org: org.name, schema: typeof CalendarEntry.parse, operations: Object.keys(operations).length, skipped: instantOf('2026-03-29', '02:30', 'Europe/Berlin').toISOString() }));
         });
       });`;
     const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' }));
-    expect(out).toEqual({ validation: true, org: 'Sonnen-Apotheke', schema: 'function', operations: 21 });
+    expect(out).toEqual({ validation: true, org: 'Sonnen-Apotheke', schema: 'function', operations: 21, skipped: '2026-03-29T01:30:00.000Z' });
   });
 
   it('Node resolves #schema-compiler to zod\'s compiler, other platforms to none; checks stay the same past the uses before compiling', () => {
@@ -118,6 +122,8 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
     const usage = `
       import { createClient, type BakeCreate, type CalendarEntry, type LoggerEntry } from '@medsched/sdk';
       import { CalendarEntryCreateInput } from '@medsched/sdk/schemas';
+      import { seriesIntakes, type Intake } from '@medsched/sdk/recurrence';
+      export const preview: Intake[] = seriesIntakes({ rrule: 'FREQ=DAILY', date: '2026-11-23', intakeTime: '08:00' }, { from: '2026-11-23', to: '2026-11-29', timeZone: 'Europe/Berlin' });
       const client = createClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k', maxWait: 5000, validateRequests: true, logger: (entry: LoggerEntry) => { if (entry.type === 'retry-wait') console.log(entry.ms, entry.reason); } });
       export async function run(): Promise<number | undefined> {
         const entry: CalendarEntry = await client.calendars.get('65a1f0c2e4b0a1b2c3d4e5f6');

@@ -33,8 +33,8 @@ function exportedValues(declarationFile: string): string[] {
 const entries = [
   { name: '@medsched/sdk', esm: 'index.js', cjs: 'index.cjs', dts: 'index.d.ts', dcts: 'index.d.cts' },
   { name: '@medsched/sdk/schemas', esm: 'schemas/index.js', cjs: 'schemas/index.cjs', dts: 'schemas/index.d.ts', dcts: 'schemas/index.d.cts' },
-  // The entry points for small bundles: the base client, and each resource group (its class and standalone functions).
-  ...['core', 'accounts', 'calendars', 'devices', 'medications', 'organizations', 'pdf', 'users'].map((name) => ({
+  // The entry points for small bundles: the base client, each resource group (its class and standalone functions), and the pure recurrence rules.
+  ...['core', 'accounts', 'calendars', 'devices', 'medications', 'organizations', 'pdf', 'users', 'recurrence'].map((name) => ({
     name: `@medsched/sdk/${name}`,
     esm: `${name}.js`,
     cjs: `${name}.cjs`,

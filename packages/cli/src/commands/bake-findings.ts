@@ -1,6 +1,6 @@
 import type { CalendarEntry } from '@medsched/sdk';
 import { addDays } from '../dates/calendar-date.js';
-import { seriesDates } from '../dates/series-dates.js';
+import { intakeKey, seriesOccurrences } from '../dates/series-occurrences.js';
 import { cellText } from '../output/cell.js';
 
 /** What `bake check` can find wrong with one patient's range, before the devices are filled. */
@@ -101,13 +101,14 @@ export function findPatientProblems(state: PatientRangeState): Finding[] {
     if (entry.date >= from && entry.date <= to) missing.add(entry.date);
   }
   for (const entry of series) {
-    const dates = seriesDates(entry.rrule as string, entry.date, from, to);
-    if (dates === undefined) {
+    const occurrences = seriesOccurrences(entry, from, to);
+    if (occurrences === undefined) {
       add('series-not-counted', '', `series "${cellText(entry.title)}" (${cellText(entry.rrule)}): its rule is not expanded here, so its unbaked days are not checked`, bakeFix(from, to));
       continue;
     }
-    const bakedDates = new Set((bakedBySeries.get(entry.id) ?? []).map((occurrence) => occurrence.date));
-    const unbaked = dates.filter((date) => !bakedDates.has(date));
+    // By day and time, as the bake adds them: a twice-daily series baked at 08:00 only still misses 20:00.
+    const bakedIntakes = new Set((bakedBySeries.get(entry.id) ?? []).map((occurrence) => intakeKey(occurrence.date, occurrence.startTime)));
+    const unbaked = occurrences.filter(({ date, time }) => !bakedIntakes.has(intakeKey(date, time))).map(({ date }) => date);
     for (const date of unbaked) missing.add(date);
     if (unbaked.length > 0 && lastBake !== undefined && entry.createdAt > lastBake) {
       newSeries.push(entry.id);
@@ -132,7 +133,7 @@ export function findPatientProblems(state: PatientRangeState): Finding[] {
     const stale = occurrences.filter((entry) => current.updatedAt > bakeTime(entry));
     if (stale.length === 0 || current.updatedAt === current.createdAt) continue;
     // Days baked that the rule no longer has (e.g. the series now ends earlier) are stale whatever their values.
-    const ruleDates = seriesDates(current.rrule as string, current.date, first, last);
+    const ruleDates = seriesOccurrences(current, first, last)?.map((occurrence) => occurrence.date);
     const dropped = ruleDates === undefined ? [] : stale.filter((entry) => !ruleDates.includes(entry.date));
     const changed = differences(current, stale);
     const affected = changed.length > 0 || ruleDates === undefined ? stale : dropped;

@@ -3,7 +3,7 @@ import type { Session } from '../client/session.js';
 import { addDays } from '../dates/calendar-date.js';
 import { dayRangeText } from '../dates/day-range-text.js';
 import { parseHumanDate } from '../dates/human-date.js';
-import { seriesDates } from '../dates/series-dates.js';
+import { seriesOccurrences } from '../dates/series-occurrences.js';
 import { usageError } from '../errors/cli-error.js';
 import { recordWrite, setRecovery } from '../errors/write-journal.js';
 import { patientLabel, readUsers } from '../identity/patient-name.js';
@@ -76,7 +76,7 @@ export async function splitSeries(session: Session, id: string, body: Record<str
   const newRule = typeof change.rrule === 'string' ? change.rrule : before.rrule;
   let start = effective;
   if (typeof change.rrule !== 'string') {
-    const next = seriesDates(before.rrule, before.date, effective, addDays(effective, searchDays));
+    const next = seriesOccurrences(before, effective, addDays(effective, searchDays))?.map((occurrence) => occurrence.date);
     if (next === undefined) throw usageError(`the rule ${cellText(before.rrule)} is not one the CLI can continue from ${effective}`, 'give the new half its rule with --rrule (it then starts on --effective)');
     if (next[0] === undefined) throw usageError(`series ${id} (${cellText(before.rrule)}) has no occurrence on or after ${effective}: nothing to change`);
     start = next[0];

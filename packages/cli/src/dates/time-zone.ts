@@ -1,69 +1,45 @@
+import { instantOf, isTimeZone as isKnownZone, offsetAt, offsetText as isoOffset, wallTimeAt, zonedInstant } from '@medsched/sdk/recurrence';
 import type { CalendarDate } from './calendar-date.js';
+
+/**
+ * The CLI's view of time zones. The arithmetic is the SDK's (@medsched/sdk/recurrence), the one
+ * the server and integrators use: a wall time the clock shows twice is its first occurrence, one
+ * it skips moves forward (RFC 5545, Temporal). Nothing here converts on its own.
+ */
 
 /** Whether `name` is an IANA zone this runtime knows (`Europe/Berlin`), as `--tz` and `config set timezone` accept. */
 export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall-clock parts of an instant in a zone (year, month, day, hour, minute, second), as numbers. */
-export function zonedParts(instant: Date, timeZone: string): Record<string, number> {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const out: Record<string, number> = {};
-  for (const part of formatter.formatToParts(instant)) if (part.type !== 'literal') out[part.type] = Number(part.value);
-  return out;
+  return isKnownZone(name);
 }
 
 /** The calendar date an instant falls on in a zone. */
 export function dateIn(instant: Date, timeZone: string): CalendarDate {
-  const p = zonedParts(instant, timeZone);
-  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return wallTimeAt(instant, timeZone).date;
 }
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
 export function offsetMs(instant: Date, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  return offsetAt(instant, timeZone);
 }
 
-/** The instant local midnight starts a date in a zone (two passes settle DST edges). */
+/** The instant local midnight starts a date in a zone (where midnight is skipped, the first instant of the day). */
 export function startOfDay(date: CalendarDate, timeZone: string): Date {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  let guess = midnightUtc - offsetMs(new Date(midnightUtc), timeZone);
-  guess = midnightUtc - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  return instantOf(date, '00:00', timeZone);
 }
 
 /**
- * The UTC offset of a wall-clock time on a date in a zone, e.g. `+01:00` for 08:00 on
+ * The UTC offset that places a wall-clock time on a date in a zone, e.g. `+01:00` for 08:00 on
  * 2026-01-05 in Europe/Berlin (`+02:00` in summer): what a spreadsheet needs to place the time.
+ * In the hour that comes twice it is the first one's (02:30 on 25 Oct 2026 in Berlin: `+02:00`);
+ * in the hour the clock skips, the offset before the gap (02:30 on 29 Mar 2026: `+01:00`, the
+ * instant the clock reads 03:30). Empty for a date or time it cannot read.
  */
 export function utcOffsetAt(date: string, time: string, timeZone: string): string {
-  const wall = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
-  if (Number.isNaN(wall)) return '';
-  let instant = wall - offsetMs(new Date(wall), timeZone);
-  instant = wall - offsetMs(new Date(instant), timeZone);
-  return offsetText(offsetMs(new Date(instant), timeZone));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}(:\d{2})?$/.test(time) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return '';
+  return isoOffset(zonedInstant(date, time, timeZone).offsetMs);
 }
 
 /** An offset from UTC as ISO 8601 writes it: `+01:00`, `-05:00`, `+00:00`. */
 export function offsetText(offset: number): string {
-  const minutes = Math.round(offset / 60_000);
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return isoOffset(offset);
 }

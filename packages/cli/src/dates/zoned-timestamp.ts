@@ -1,6 +1,4 @@
-import { offsetMs, offsetText, zonedParts } from './time-zone.js';
-
-const two = (value: number | undefined) => String(value ?? 0).padStart(2, '0');
+import { offsetMs, offsetText } from './time-zone.js';
 
 /**
  * An instant as the wall-clock time of a zone with its offset (`2026-11-27T08:00:05+01:00`):
@@ -11,6 +9,8 @@ export function timestampIn(value: unknown, timeZone: string): unknown {
   if (typeof value !== 'string') return value;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
-  const p = zonedParts(instant, timeZone);
-  return `${String(p.year).padStart(4, '0')}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}${offsetText(offsetMs(instant, timeZone))}`;
+  const offset = offsetMs(instant, timeZone);
+  // The wall time to the second: the instant's whole second moved by the zone's offset.
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  return `${wall}${offsetText(offset)}`;
 }

@@ -1,7 +1,7 @@
 import type { CalendarEntry } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { addDays } from '../dates/calendar-date.js';
-import { seriesDates } from '../dates/series-dates.js';
+import { intakeKey, seriesOccurrences } from '../dates/series-occurrences.js';
 import type { HomePatient } from '../home/home-patients.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
@@ -38,8 +38,9 @@ export function rangeDays(from: string, to: string): number {
 
 /** Intakes a bake of the range would add for one patient, from its entries and what is baked already. */
 function intakesToBake(entries: CalendarEntry[], baked: CalendarEntry[], from: string, to: string): { toBake: number; uncounted: number } {
-  const bakedDays = new Map<string, Set<string>>();
-  for (const entry of baked) if (entry.seriesId) bakedDays.set(entry.seriesId, (bakedDays.get(entry.seriesId) ?? new Set()).add(entry.date));
+  // Per series, the intakes baked already (a day of a twice-daily series has two).
+  const bakedIntakes = new Map<string, Set<string>>();
+  for (const entry of baked) if (entry.seriesId) bakedIntakes.set(entry.seriesId, (bakedIntakes.get(entry.seriesId) ?? new Set()).add(intakeKey(entry.date, entry.startTime)));
   let toBake = 0;
   let uncounted = 0;
   for (const entry of entries) {
@@ -48,9 +49,9 @@ function intakesToBake(entries: CalendarEntry[], baked: CalendarEntry[], from: s
       if (entry.date >= from && entry.date <= to) toBake += 1;
       continue;
     }
-    const dates = seriesDates(entry.rrule, entry.date, from, to);
-    if (dates === undefined) uncounted += 1;
-    else toBake += dates.filter((date) => !bakedDays.get(entry.id)?.has(date)).length;
+    const occurrences = seriesOccurrences(entry, from, to);
+    if (occurrences === undefined) uncounted += 1;
+    else toBake += occurrences.filter(({ date, time }) => !bakedIntakes.get(entry.id)?.has(intakeKey(date, time))).length;
   }
   return { toBake, uncounted };
 }

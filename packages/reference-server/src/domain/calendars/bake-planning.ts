@@ -4,8 +4,7 @@ import { startTimeOf } from './calendar-mapping.js';
 import type { OperationContext } from '../operation/context.js';
 import { conflict, invalid } from '../operation/problems.js';
 import type { WorkSlices } from '../operation/work-slices.js';
-import { ExpansionBudgetExceeded, expansionCost, expansionSteps, type ExpansionBudget, type Occurrence } from './recurrence.js';
-import { parseRecurrenceRule, RuleError, type RecurrenceRule } from './recurrence-rule.js';
+import { ExpansionBudgetExceeded, expansionCost, expansionSteps, parseRecurrenceRule, RuleError, type ExpansionBudget, type Occurrence, type RecurrenceRule } from '@medsched/sdk/recurrence';
 import { daysInRange, eachDate, toLocalDate } from './zoned-time.js';
 
 /**

@@ -7,7 +7,7 @@ import { withPatientLock } from './patient-lock.js';
 import { inOneBatch, type WriteBatch } from '../../db/write-batch.js';
 import { invalid } from '../operation/problems.js';
 import { occurrencesGrowth } from '../operation/storage-quota.js';
-import type { ExpansionBudget } from './recurrence.js';
+import type { ExpansionBudget } from '@medsched/sdk/recurrence';
 import { WorkSlices } from '../operation/work-slices.js';
 import { checkExpansionEstimate, checkSeriesUnchanged, entriesInRange, isSeries, patientRange, planPatient, tooBig, withinBudget, type PatientBakePlan, type PatientRange } from './bake-planning.js';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';

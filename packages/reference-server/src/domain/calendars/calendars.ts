@@ -7,7 +7,7 @@ import { findInOrganization, findPatient } from '../directory/lookups.js';
 import { localDate } from './zoned-time.js';
 import { pageOfSorted, type Page } from '../operation/pagination.js';
 import { conflict, forbidden, invalid } from '../operation/problems.js';
-import { checkRecurrence } from './recurrence.js';
+import { checkRecurrence } from '@medsched/sdk/recurrence';
 import { assertOwnPatientData, isPatientRole } from '../access/tenancy.js';
 import { patientLockHeld, patientLocksHeld } from './patient-lock.js';
 

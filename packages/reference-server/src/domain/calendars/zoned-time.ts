@@ -1,24 +1,15 @@
 /**
  * Dates and clock times in a patient's time zone. Calendar entries hold wall-clock values
  * (a date and an HH:mm time), so most of the bake works on "floating" local times and only
- * the conversion of an instant to a local date needs the zone.
+ * the conversion of an instant to a local date needs the zone. The zone arithmetic itself is the
+ * SDK's (@medsched/sdk/recurrence), shared with the CLI and integrators.
  */
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormats.set(timeZone, format);
-  }
-  return format;
-}
+import { wallTimeAt } from '@medsched/sdk/recurrence';
 
 /** The local date (`YYYY-MM-DD`) of an instant in a time zone. */
 export function localDate(instant: Date, timeZone: string): string {
-  return dateFormat(timeZone).format(instant);
+  return wallTimeAt(instant, timeZone).date;
 }
 
 /** A bake bound as a local date: a date stays as it is, a date-time becomes its date in the zone. */

@@ -1,3 +1,4 @@
+import { wallTimeAt } from '@medsched/sdk/recurrence';
 import type { Database } from '../../db/database.js';
 import type { CalendarEntryRecord, UserRecord } from '../../db/models.js';
 import { startTimeOf } from '../calendars/calendar-mapping.js';
@@ -91,10 +92,10 @@ function dateOfBirth(patient: UserRecord): string | undefined {
   return undefined;
 }
 
+/** When the plan was made, as the patient's wall clock showed it (the SDK's zone arithmetic). */
 function localDateTime(instant: Date, timeZone: string, labels: PlanLabels): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return labels.dateTime(`${part('year')}-${part('month')}-${part('day')}`, `${part('hour')}:${part('minute')}`);
+  const { date, time } = wallTimeAt(instant, timeZone);
+  return labels.dateTime(date, time);
 }
 
 export interface PlanGridInput {

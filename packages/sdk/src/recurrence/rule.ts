@@ -46,7 +46,11 @@ const weekdayCodes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 
 /** A rule part that is wrong, with what the client must change. */
 export class RuleError extends Error {
+  /** Always `invalid_rrule`, for code that sorts errors by code. */
+  readonly code = 'invalid_rrule';
+  override readonly name = 'RuleError';
   constructor(
+    /** The rule part at fault, e.g. `BYHOUR`. */
     readonly part: string,
     message: string,
   ) {
