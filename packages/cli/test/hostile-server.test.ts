@@ -190,6 +190,43 @@ describe('device events --follow while a server sends thousands of events a poll
 });
 
 describe('login and whoami against a server that redirects elsewhere', () => {
+  it('no key reaches the other host, and login saves no profile', async () => {
+    const recorder = await startRecorder();
+    await closeAfter(recorder);
+    // Redirects only requests that carry a credential: the base URL check (no key) sees a medsched API.
+    const hostile = await startHostileProxy(cli.server.url, (req, res) => {
+      if (req.headers['x-api-key'] === undefined) return false;
+      res.writeHead(307, { location: `${recorder.origin}${req.url ?? '/'}` }).end();
+      return true;
+    });
+    await closeAfter(hostile);
+    const env = envFor(hostile.url);
+    const login = await runCli(['login', '--profile', 'hostile'], env);
+    expect(login.code, login.stderr).toBe(14);
+    expect(login.stderr).toContain(`a redirect (HTTP 307) to ${recorder.origin}: not followed`);
+    expect(existsSync(join(env.MEDSCHED_CONFIG_DIR, 'config.json'))).toBe(false);
+    const whoami = await runCli(['whoami'], env);
+    expect(whoami.code, whoami.stderr).toBe(14);
+    expect(whoami.stderr).toContain('not followed, so no credential was sent there');
+    expect(recorder.received).toEqual([]);
+  });
+
+  it('an answer that is not JSON (a sign-in page) is said so, exit 14, and login saves nothing', async () => {
+    const hostile = await startHostileProxy(cli.server.url, (req, res) => {
+      if (req.headers['x-api-key'] === undefined) return false;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><title>Wi-Fi sign-in \u202Eevil</title></html>');
+      return true;
+    });
+    await closeAfter(hostile);
+    const env = envFor(hostile.url);
+    const login = await runCli(['login'], env);
+    expect(login.code, login.stderr).toBe(14);
+    expect(login.stderr).toContain('with HTTP 200 and text/html, not JSON');
+    expect(login.stderr).not.toMatch(unsafe);
+    expect(existsSync(join(env.MEDSCHED_CONFIG_DIR, 'config.json'))).toBe(false);
+  });
+
   it('a base URL that redirects even without a key is refused before the key is used', async () => {
     const recorder = await startRecorder();
     await closeAfter(recorder);
