@@ -182,7 +182,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, target
       response.writeHead(200, { 'content-type': 'application/json' });
       return void response.end('{"id":"64d001000000000000000001","name":"Sonnen');
     case 'escapes':
-      return problem(response, 400, 'bad\u001b[31m\u001b]0;pwned\u0007code', 'dose 5 mg\r\u001b[2Kdose 50 mg \u202egm 05\u202c \u2066x\u2069\u200f\u061c ok\u0085');
+      return problem(response, 400, 'bad\u001b[31m\u001b]0;pwned\u0007\u202ecode', 'dose 5 mg\r\u001b[2Kdose 50 mg \u202egm 05\u202c \u2066x\u2069\u200f\u061c ok\u0085');
     default:
       return problem(response, 404, 'not_found', `no hostile mode ${mode}`);
   }
