@@ -14,6 +14,7 @@
  *   `same-origin`, `to-http` (TLS server: same host and port, plain http), `loop` (itself),
  *   `file` (`file:///etc/passwd`) or `data` (a `data:` URL).
  * - `huge-<bytes>`: a 200 JSON body of that many bytes, sent as fast as it is read, no length.
+ * - `sized-<bytes>`: the same with its `Content-Length`.
  * - `endless`: a 200 JSON body that never ends, sent as fast as it is read.
  * - `drip`: a 200 JSON body of one byte every 50 ms, never ending.
  * - `gzip-bomb`, `brotli-bomb`: 1 GiB of JSON whitespace, compressed to about 1 MB and 190 KB.
@@ -61,7 +62,8 @@ const spaces = Buffer.alloc(1024 * 1024, 0x20);
 /** A gzip bomb: gzip members may follow each other, so one member of 1 MiB of spaces, 1024 times. */
 let gzipBomb: Buffer | undefined;
 function gzipBombBody(): Buffer {
-  gzipBomb ??= Buffer.concat(Array.from({ length: bombBytes / spaces.length }, () => gzipSync(spaces, { level: 9 })));
+  const member = gzipSync(spaces, { level: 9 });
+  gzipBomb ??= Buffer.concat(Array.from({ length: bombBytes / spaces.length }, () => member));
   return gzipBomb;
 }
 
@@ -81,6 +83,19 @@ function brotliBombBody(): Promise<Buffer> {
   return brotliBomb;
 }
 
+/** Resolves when the socket drains or closes (both listeners removed again). */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 /** Writes `chunk` until `total` bytes are sent (forever when Infinity), waiting for the socket to drain. */
 async function pour(response: ServerResponse, total: number, chunk = spaces): Promise<void> {
   response.write('[');
@@ -88,7 +103,7 @@ async function pour(response: ServerResponse, total: number, chunk = spaces): Pr
   while (!response.destroyed && sent < total - 1) {
     const part = total - 1 - sent >= chunk.length ? chunk : chunk.subarray(0, total - 1 - sent);
     sent += part.length;
-    if (!response.write(part)) await new Promise((resolve) => { response.once('drain', resolve); response.once('close', resolve); });
+    if (!response.write(part)) await drained(response);
   }
   if (!response.destroyed) response.end(']');
 }
@@ -129,6 +144,12 @@ async function answer(request: IncomingMessage, response: ServerResponse, target
     response.writeHead(200, { 'content-type': 'application/json' });
     return pour(response, Number(huge[1]));
   }
+  const sized = /^sized-(\d+)$/.exec(mode);
+  if (sized) {
+    // A length over the limit declared up front: the client can refuse it before reading.
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': sized[1] });
+    return pour(response, Number(sized[1]));
+  }
   const manyIssues = /^many-issues-(\d+)$/.exec(mode);
   if (manyIssues) {
     const event = (i: number) => ({ id: `e${i}`, deviceId: '64d004000000000000000001', type: 'state', payload: {}, timestamp: i });
@@ -161,7 +182,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, target
       response.writeHead(200, { 'content-type': 'application/json' });
       return void response.end('{"id":"64d001000000000000000001","name":"Sonnen');
     case 'escapes':
-      return problem(response, 400, 'bad\u001b[31m\u001b]0;pwned\u0007code', 'dose 5 mg\r\u001b[2Kdose 50 mg \u202egm 05\u202c \u2066x\u2069\u200f\u061c ok\u0085');
+      return problem(response, 400, 'bad\u001b[31m\u001b]0;pwned\u0007\u202ecode', 'dose 5 mg\r\u001b[2Kdose 50 mg \u202egm 05\u202c \u2066x\u2069\u200f\u061c ok\u0085');
     default:
       return problem(response, 404, 'not_found', `no hostile mode ${mode}`);
   }
