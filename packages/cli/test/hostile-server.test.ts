@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClient } from '@medsched/sdk';
@@ -258,5 +258,32 @@ describe('the config folder', () => {
     expect(tightened.code, tightened.stderr).toBe(0);
     expect(statSync(open).mode & 0o777).toBe(0o700);
     expect(tightened.stderr).toContain('was open to other users (mode 0755); made it 0700');
+  });
+});
+
+describe('conformance against a server that cannot be checked', () => {
+  it('unreachable: the --junit file still has one failing case saying why (exit 7)', async () => {
+    // A port that was free a moment ago and is closed now: nothing listens there.
+    const gone = await startRecorder();
+    await gone.close();
+    const junit = join(tempConfigDir(), 'conformance.xml');
+    const result = await runCli(['conformance', '--junit', junit], envFor(gone.url));
+    expect(result.code, result.stderr).toBe(7);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testcase [^>]*>\s*<failure [^>]*message="[^"]*cannot reach/);
+  });
+
+  it('redirecting: exit 14, a failing case in --junit, and no request reaches the other host', async () => {
+    const recorder = await startRecorder();
+    await closeAfter(recorder);
+    const hostile = await startHostileProxy(cli.server.url, (req, res) => {
+      res.writeHead(302, { location: `${recorder.origin}${req.url ?? '/'}` }).end();
+      return true;
+    });
+    await closeAfter(hostile);
+    const junit = join(tempConfigDir(), 'conformance.xml');
+    const result = await runCli(['conformance', '--junit', junit], envFor(hostile.url));
+    expect(result.code, result.stderr).toBe(14);
+    expect(readFileSync(junit, 'utf8')).toContain('<failure');
+    expect(recorder.received).toEqual([]);
   });
 });

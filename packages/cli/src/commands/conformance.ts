@@ -38,8 +38,8 @@ function extraCredential(session: Session, profileName: string | undefined, envP
   return undefined;
 }
 
-/** The library's errors as the CLI's: a bad flag is a usage error (2), a refused key 3, an unreachable server 7. */
-const exitCodeOf = { invalid_options: ExitCode.usage, unknown_rule: ExitCode.usage, unauthenticated: ExitCode.auth, unreachable: ExitCode.network, redirected: ExitCode.network } as const;
+/** The library's errors as the CLI's: a bad flag is a usage error (2), a refused key 3, an unreachable server 7, a redirect 14 (refused, as everywhere in the CLI). */
+const exitCodeOf = { invalid_options: ExitCode.usage, unknown_rule: ExitCode.usage, unauthenticated: ExitCode.auth, unreachable: ExitCode.network, redirected: ExitCode.refusedAnswer } as const;
 
 export function registerConformanceCommand(program: Command): void {
   const conformance = program
