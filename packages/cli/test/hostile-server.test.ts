@@ -60,6 +60,10 @@ describe('plan: the PDF behind the signed link', () => {
     const data = await planAgainst(() => `data:application/pdf;base64,${Buffer.from('%PDF-1.7 junk').toString('base64')}`);
     expect(data.result.code, data.result.stderr).toBe(14);
     expect(data.left).toEqual([]);
+    // The same local server under another loopback name: refused too, with the address to use.
+    const renamed = await planAgainst((origin) => `${origin.replace('127.0.0.1', 'localhost')}/files/pdf`);
+    expect(renamed.result.code).toBe(14);
+    expect(renamed.result.stderr).toMatch(/if that is the one you mean, use --base-url http:\/\/localhost:\d+\/v1/);
     // --link prints only a link on the server's own origin: a person may click it.
     const link = await planAgainst(() => 'RECORDER/files/pdf', undefined, ['--link']);
     expect(link.result.code).toBe(14);

@@ -28,10 +28,18 @@ export function checkSignedLink(signed: string, apiBaseUrl: string): URL {
     throw new CliError(
       `the server gave a PDF link outside its own origin ${allowed} (${shown}): not fetched`,
       ExitCode.refusedAnswer,
-      'signed links are served by the API server itself: check --base-url (`medsched pdf sign URL` prints what the server answers)',
+      sameLoopbackServer(link, new URL(apiBaseUrl))
+        ? `the server names itself ${link?.origin} (its public URL): if that is the one you mean, use --base-url ${link?.origin}/v1`
+        : 'signed links are served by the API server itself: check --base-url (`medsched pdf sign URL` prints what the server answers)',
     );
   }
   return link;
+}
+
+/** `localhost` and `127.0.0.1` on the same port: most likely one local server under two names, worth suggesting. */
+function sameLoopbackServer(link: URL | undefined, api: URL): boolean {
+  const loopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return link !== undefined && link.protocol === api.protocol && link.port === api.port && loopback(link.hostname) && loopback(api.hostname);
 }
 
 /** A plan's label in messages ("the plan of Clara Claus"). */
