@@ -5,6 +5,7 @@ import { createClient } from '@medsched/sdk';
 import { demoId } from '@medsched/reference-server';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useCliServer } from './support/cli-server.js';
+import { runInTerminal } from './support/pseudo-terminal.js';
 import { startHostileProxy, startRecorder, type LoopbackServer } from './support/hostile-proxy.js';
 import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
 import { demoUser } from './support/test-server.js';
@@ -150,6 +151,18 @@ describe('server text with bidi and C1 controls', () => {
     expect(empty.code).toBe(5);
     expect(empty.stderr).toContain('Clara gnp.exe Claus');
     expect(empty.stderr).not.toMatch(unsafe);
+  });
+});
+
+describe('server text in a question on a terminal', () => {
+  it('the old → new summary and the question show a medication name without its bidi controls', async () => {
+    const admin = demoUser(0, 'admin');
+    const medication = await createClient({ baseUrl: cli.server.url, apiKey: admin.apiKey }).medications.create({ name: 'Tilidin \u202Egnp.exe\u202C 50 mg' });
+    const shown = runInTerminal(['medication', 'update', medication.id, '--name', 'Tilidin 50 mg', '--no-color'], envFor(cli.server.url));
+    await shown.answer(/Tilidin gnp.exe 50 mg.*\?/, 'n\r');
+    expect(await shown.closed).toBe(8);
+    expect(shown.output()).toContain('Tilidin gnp.exe 50 mg');
+    expect(shown.output()).not.toMatch(unsafe);
   });
 });
 
