@@ -79,6 +79,6 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
     'medsched device events 64d004000000000000000001 --follow',
     'medsched calendar list --patient patient1@sonnen.example --all --json id,date,amount',
   ]);
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network or --timeout, 8 declined at a prompt (nothing written), 9 stopped after writing part (stderr lists what was written and what not), 10 `bake check` found something that needs attention, 130 Ctrl-C.\n');
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network or --timeout, 8 declined at a prompt (nothing written), 9 stopped after writing part (stderr lists what was written and what not), 10 `bake check` found something that needs attention, 14 an answer refused (a redirect, too large, not JSON, not a PDF; nothing saved), 130 Ctrl-C.\n');
   return program;
 }

@@ -1,7 +1,7 @@
 import type { RunningServer } from '@medsched/reference-server/node';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanText } from '../src/output/clean-text.js';
+import { cleanText, escapeJsonText } from '../src/output/clean-text.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
@@ -20,12 +20,17 @@ afterAll(async () => {
   expectNoSecretsInTranscript();
 });
 
-/** Text as a hostile or broken server might send it: escape sequences, C0/C1 controls, anything. */
+/** Bidi controls and C1 controls: what a terminal obeys and JSON.stringify leaves raw. */
+const unsafeRaw = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Text as a hostile or broken server might send it: escape sequences, C0/C1 controls, bidi controls, anything. */
 const hostileText = fc.array(
   fc.oneof(
     fc.string(),
     fc.constantFrom('\u001b[31m', '\u001b[2J', '\u001b]0;title\u0007', '\u001b]8;;http://x\u001b\\', '\u009b1m', '\r', '\b', '\u007f', '\u0000', '\u001bc'),
     fc.integer({ min: 0, max: 0x9f }).map((code) => String.fromCharCode(code)),
+    fc.constantFrom('\u202e', '\u202d', '\u202a', '\u202b', '\u202c', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', 'gnp.exe'),
+    fc.integer({ min: 0x2000, max: 0x206f }).map((code) => String.fromCharCode(code)),
   ),
   { maxLength: 12 },
 ).map((parts) => parts.join(''));
@@ -33,10 +38,22 @@ const hostileText = fc.array(
 describe('fuzzed', () => {
   it('cleanText leaves no escape or control character but tab and newline, and keeps plain text as it is', () => {
     fc.assert(
-      fc.property(hostileText, (text) => !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(cleanText(text))),
+      fc.property(hostileText, (text) => !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(cleanText(text)) && !unsafeRaw.test(cleanText(text))),
       { numRuns: 2_000 },
     );
     fc.assert(fc.property(fc.string().filter((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text)), (text) => cleanText(text) === text));
+  });
+
+  it('escapeJsonText: the JSON means the same value, and carries no raw bidi or C1 control', () => {
+    const value = fc.dictionary(hostileText, fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 }), fc.integer()), { maxKeys: 4 });
+    fc.assert(
+      fc.property(value, (record) => {
+        const text = escapeJsonText(JSON.stringify(record, null, 2));
+        expect(unsafeRaw.test(text)).toBe(false);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(record)));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('server text in titles never reaches the terminal as control characters (CLI as a process)', async () => {

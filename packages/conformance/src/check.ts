@@ -43,19 +43,31 @@ function parseOptions(options: ConformanceOptions): ConformanceSettings {
 }
 
 /**
- * One read before the rules: an unreachable server or a refused main credential is the caller's
- * problem (a `ConformanceError`), not twenty failed rules.
+ * One read before the rules: an unreachable server (or one that drips past the timeout), a
+ * redirect or a refused main credential is the caller's problem (a `ConformanceError`), not
+ * twenty failed rules.
  */
 async function checkReachable(probe: Probe): Promise<void> {
-  let status: number;
+  let answer: Awaited<ReturnType<Probe['send']>>;
   try {
-    status = (await probe.send({ method: 'GET', path: '/calendars/', query: { limit: 1 } })).status;
+    answer = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: 1 } });
   } catch (error) {
     if (error instanceof RuleFailure) return;
     throw new ConformanceError('unreachable', `cannot reach ${probe.baseUrl}: ${error instanceof Error ? error.message : String(error)}`, 'check the base URL and that the server runs');
   }
+  const { status } = answer;
+  const location = answer.headers.get('location');
+  if (answer.status >= 300 && answer.status <= 399 && location !== null) {
+    // Followed, the redirect would take the credentials elsewhere; the checker follows none (probe.ts).
+    throw new ConformanceError('redirected', `${probe.baseUrl} answers ${answer.status}, redirecting to ${inert(location)}; the checker follows no redirect, so that credentials stay with the base URL`, 'if the new address is the deployment, give it as the base URL');
+  }
   if (status === 401) throw new ConformanceError('unauthenticated', `the server refuses the main credential (401) at ${probe.baseUrl}`, 'check the API key or token of credentials.primary');
   probe.takeLog();
+}
+
+/** Server text for a message: quoted, cut short, without controls or bidi formatting characters. */
+function inert(text: string): string {
+  return JSON.stringify(text.slice(0, 300)).replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ');
 }
 
 async function runRule(rule: ConformanceRule, context: Parameters<ConformanceRule['run']>[0]): Promise<RuleResult> {

@@ -1,5 +1,5 @@
 /** Why a run could not start: the options, or a deployment that cannot be asked at all. */
-export type ConformanceErrorCode = 'invalid_options' | 'unknown_rule' | 'unreachable' | 'unauthenticated';
+export type ConformanceErrorCode = 'invalid_options' | 'unknown_rule' | 'unreachable' | 'redirected' | 'unauthenticated';
 
 /**
  * A run that could not start, as a value with a code: rules never throw this (a difference is a

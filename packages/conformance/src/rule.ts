@@ -6,7 +6,11 @@ import type { ShapeLedger } from './shape-ledger.js';
 export interface RuleSource {
   /** E.g. `§5 Authentication, item 6`. */
   interface: string;
-  /** E.g. `docs/api-reference.md "Errors"`, where the interface says "not shown" and we decided. */
+  /**
+   * Where the interface says "not shown" and we decided: a link to the section of the published
+   * API reference, e.g. `https://github.com/medsched/medsched/blob/main/docs/api-reference.md#errors`
+   * (`apiReferenceSection('Errors')`), possibly with a short note after it.
+   */
   decision?: string;
 }
 

@@ -61,6 +61,12 @@ export interface ClientOptions {
    * call with `validateRequest: false`) when the server knows fields or values this SDK does not.
    */
   validateRequests?: boolean;
+  /**
+   * Most bytes of an answer's body, counted after decompression; past it the SDK stops reading
+   * and throws `ResponseTooLargeError` (not retried). Default 256 MiB: a page of 100,000
+   * calendar entries, the most the API lists at once, measured 40.8 MB on the reference server.
+   */
+  maxResponseBytes?: number;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** A fetch implementation (default: the global one); called as `fetch(url, init)`. */
@@ -123,6 +129,7 @@ export class MedschedBaseClient {
       retryDelays: { ...defaultRetryDelays, ...options.retryDelays },
       validateResponses: options.validateResponses ?? true,
       validateRequests: options.validateRequests ?? true,
+      maxResponseBytes: responseLimit(options.maxResponseBytes),
       headers: lowerCaseNames(options.headers) ?? {},
       fetch: options.fetch,
       logger: options.logger?.bind(options),
@@ -161,6 +168,16 @@ export class MedschedBaseClient {
     const input = search.size > 0 ? { body: request.body, search } : { body: request.body };
     return new ApiPromise(this.#transport.call(operation, input, { ...options, validateRequest: false })) as ApiPromise<RawResponse<S>>;
   }
+}
+
+/** The default of `maxResponseBytes`: a page of 100,000 entries several times over, far below what a JavaScript string can hold. */
+export const defaultMaxResponseBytes = 256 * 1024 * 1024;
+
+/** The body limit of a client's options, checked: a positive whole number of bytes. */
+function responseLimit(value: number | undefined): number {
+  if (value === undefined) return defaultMaxResponseBytes;
+  if (!Number.isSafeInteger(value) || value < 1) throw new MedschedError(`maxResponseBytes must be a positive whole number of bytes, got ${String(value)}`, 'invalid_options');
+  return value;
 }
 
 /** Accepts any answer: `client.request()` without a response schema. */

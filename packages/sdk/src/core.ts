@@ -8,7 +8,7 @@
  * const calendars = new Calendars(createBaseClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'msk_…' }));
  * const page = await calendars.list({ limit: 20 });
  */
-export { createBaseClient, MedschedBaseClient, type ClientOptions, type RawRequest, type RawResponse } from './base-client.js';
+export { createBaseClient, defaultMaxResponseBytes, MedschedBaseClient, type ClientOptions, type RawRequest, type RawResponse } from './base-client.js';
 export type { StandardSchema } from './standard-schema.js';
 export { ApiPromise } from './api-promise.js';
 export { checkInput } from './call-input.js';
@@ -33,6 +33,7 @@ export {
   type ApiErrorInfo,
   type FieldIssue,
 } from './errors.js';
+export { RedirectError, ResponseTooLargeError, InvalidResponseError } from './answer-errors.js';
 export { Page, parseLinkHeader } from './pagination.js';
 export type { CallResult, CreateRequestOptions, LogEntry, LoggerEntry, RequestOptions, RetryWaitEntry, RetryWaitReason } from './transport.js';
 export type { RetryDelays } from './retry.js';

@@ -1,3 +1,4 @@
+import { readBounded, redirectOf } from './bounded-body.js';
 import { AbortError, ConnectionError, MedschedError, TimeoutError } from './errors.js';
 
 /** What one attempt needs besides the request. */
@@ -8,6 +9,8 @@ export interface AttemptOptions {
   signal: AbortSignal | undefined;
   /** Named in a ConnectionError: the server that could not be reached. */
   baseUrl: string;
+  /** Most bytes of a body read, after decompression (the client's `maxResponseBytes`). */
+  maxBytes: number;
 }
 
 /**
@@ -19,7 +22,8 @@ export interface AttemptOptions {
  * ignores the signal. A second AbortController and timer per attempt (as before) cost a
  * measurable share of a local call (bench/sdk.mjs). The caller's abort is raced here for the same
  * reason, only when a signal was given. Failures become the SDK's errors: AbortError,
- * TimeoutError, ConnectionError, or `fetch_error` for a bug inside a custom fetch.
+ * TimeoutError, ConnectionError, or `fetch_error` for a bug inside a custom fetch; a redirect
+ * (never followed) is a RedirectError, a body past `maxBytes` a ResponseTooLargeError.
  */
 export function fetchWithDeadline(fetch: typeof globalThis.fetch, request: Request, init: RequestInit | undefined, options: AttemptOptions): Promise<{ response: Response; text: string }> {
   const { signal } = options;
@@ -42,7 +46,17 @@ function fetchAndRead(fetch: typeof globalThis.fetch, request: Request, init: Re
     fetched = Promise.reject(error);
   }
   return fetched.then(
-    (response) => response.text().then((text) => ({ response, text }), (cause: unknown) => Promise.reject(attemptError(cause, request, options, false))),
+    (response) => {
+      const redirect = redirectOf(response, request, options.baseUrl);
+      if (redirect !== undefined) {
+        response.body?.cancel().catch(() => {});
+        return Promise.reject(redirect);
+      }
+      return readBounded(response, request, options.baseUrl, options.maxBytes).then(
+        (text) => ({ response, text }),
+        (cause: unknown) => Promise.reject(cause instanceof MedschedError ? cause : attemptError(cause, request, options, false)),
+      );
+    },
     (cause: unknown) => Promise.reject(attemptError(cause, request, options, true)),
   );
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { inertExcerpt, inertText } from './inert-text.js';
 import type { KnownProblemCode, Problem } from './schemas/problem.js';
 
 /**
@@ -30,8 +31,17 @@ function formatIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
   return issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
 }
 
+/** How many issues a message lists; the rest are counted (all stay in `issues`). */
+const issuesShown = 5;
+
+/**
+ * The issues for a message: the first few, inert and each cut short, then how many more. A page
+ * of 20,000 events with one field wrong in each would otherwise be a message of megabytes.
+ */
 function describe(issues: FieldIssue[]): string {
-  return issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  const shown = issues.slice(0, issuesShown).map((issue) => `${inertExcerpt(issue.path, 100)}: ${inertExcerpt(issue.message, 200)}`);
+  const more = issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')}; and ${more} more (${issues.length} issues in all, each in \`issues\`)` : shown.join('; ');
 }
 
 /** Input rejected before any request was sent. */
@@ -100,15 +110,18 @@ export class ApiError extends MedschedError {
   /** The first 2048 characters of a body that was not a problem document (e.g. a proxy's HTML); undefined otherwise. */
   readonly body: string | undefined;
 
-  /** The problem's code, e.g. `not_found`; `http_<status>` when the answer had no problem document. */
+  /** The problem's code, e.g. `not_found` (inert: any control or bidi character a server put in it is a space; the raw one is `problem.code`); `http_<status>` when the answer had no problem document. */
   declare readonly code: KnownProblemCode;
 
   constructor(info: ApiErrorInfo, options?: { cause?: unknown; note?: string }) {
-    const text = info.body?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-    const detail = info.problem?.detail ?? info.problem?.title ?? (text ? `the answer was not a problem document: ${text.slice(0, 200)}` : 'no details given');
-    const reference = info.requestId ? ` (request ${info.requestId})` : '';
-    const note = options?.note ? `; ${options.note}` : '';
-    super(`${info.status} ${info.problem?.code ?? 'http_error'}: ${detail}${note} [${info.method} ${info.path}]${reference}`, info.problem?.code ?? `http_${info.status}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    // The server's text (problem, body, request id) is raw in the fields and inert in the message.
+    const text = info.body === undefined ? undefined : inertExcerpt(info.body.slice(0, maxErrorBodyChars).replace(/<[^>]*>/g, ' '), 200);
+    const given = info.problem?.detail ?? info.problem?.title;
+    const detail = given !== undefined ? inertExcerpt(given, 500) : text ? `the answer was not a problem document: ${text}` : 'no details given';
+    const reference = info.requestId ? ` (request ${inertExcerpt(info.requestId, 100)})` : '';
+    const note = options?.note ? `; ${inertText(options.note)}` : '';
+    const code = info.problem === undefined ? undefined : inertExcerpt(info.problem.code, 100);
+    super(`${info.status} ${code ?? 'http_error'}: ${detail}${note} [${info.method} ${inertText(info.path)}]${reference}`, code ?? `http_${info.status}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = info.status;
     this.requestId = info.requestId;
     this.problem = info.problem;

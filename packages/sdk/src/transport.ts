@@ -27,6 +27,8 @@ import type { Credentials } from './auth.js';
 import { buildPath, lowerCaseNames, parseJson, searchOf, validate } from './call-input.js';
 import { parserOf } from './compiled-schemas.js';
 import { describeCause, fetchWithDeadline, rebuffered } from './deadline-fetch.js';
+import { answerOrigin } from './bounded-body.js';
+import { InvalidResponseError } from './answer-errors.js';
 import { AbortError, ConnectionError, MedschedError, ResponseValidationError, TimeoutError, ValidationError } from './errors.js';
 import { httpError } from './http-error.js';
 import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
@@ -52,6 +54,8 @@ export interface TransportConfig {
   retryDelays: RetryDelays;
   validateResponses: boolean;
   validateRequests: boolean;
+  /** Most bytes of an answer's body, after decompression. */
+  maxResponseBytes: number;
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch | undefined;
   logger: ((entry: LoggerEntry) => void) | undefined;
@@ -161,6 +165,9 @@ export class Transport {
     const transport = this;
     this.#ky = ky.create({
       prefixUrl: `${config.baseUrl}/`,
+      // No redirect is followed: Node's fetch would carry x-api-key to another host, and an
+      // Authorization header from https to http. A redirect answer becomes a RedirectError.
+      redirect: 'manual',
       // Per attempt; ky's timer runs until its `fetch` resolves, and ours (fetchWithDeadline) resolves
       // only once the body is read, so the deadline covers the body too.
       timeout: kyTimeout(config.timeout),
@@ -221,7 +228,7 @@ export class Transport {
       text: '',
       pending: undefined,
     };
-    const attemptOptions = { timeout: call.timeout, signal: options.signal, baseUrl: this.#config.baseUrl };
+    const attemptOptions = { timeout: call.timeout, signal: options.signal, baseUrl: this.#config.baseUrl, maxBytes: this.#config.maxResponseBytes };
     const { logger, canRefresh } = this.#config;
     call.kyOptions = {
       method: operation.method,
@@ -274,6 +281,11 @@ export class Transport {
     this.#logAttempt(call, undefined);
     const answerId = response.headers.get('x-request-id') ?? requestId;
     const json = parseJson(call.text);
+    // A body that is not JSON (parseJson hands it back as it came) is said so, not validated as a string.
+    if (typeof json === 'string' && call.text === json) {
+      const origin = { ...answerOrigin(response, call.request!, this.#config.baseUrl), requestId: answerId };
+      throw new InvalidResponseError(origin, response.headers.get('content-type') ?? undefined, call.text);
+    }
     let data = json;
     if (options.validateResponse ?? this.#config.validateResponses) {
       const parsed = parserOf(operation.response).safeParse(json);

@@ -261,5 +261,8 @@ function argumentsFor(exported: string): unknown[] {
   if (exported === 'ResponseValidationError') return ['op', [], { status: 200, requestId: undefined, body: null }];
   if (exported === 'ConnectionError' || exported === 'AbortError') return [];
   if (exported === 'TimeoutError') return [100];
+  if (exported === 'RedirectError') return [info, 'http://elsewhere.example/'];
+  if (exported === 'ResponseTooLargeError') return [info, 1024];
+  if (exported === 'InvalidResponseError') return [info, 'text/html', '<html>'];
   return [info];
 }

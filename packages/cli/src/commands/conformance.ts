@@ -38,8 +38,8 @@ function extraCredential(session: Session, profileName: string | undefined, envP
   return undefined;
 }
 
-/** The library's errors as the CLI's: a bad flag is a usage error (2), a refused key 3, an unreachable server 7. */
-const exitCodeOf = { invalid_options: ExitCode.usage, unknown_rule: ExitCode.usage, unauthenticated: ExitCode.auth, unreachable: ExitCode.network } as const;
+/** The library's errors as the CLI's: a bad flag is a usage error (2), a refused key 3, an unreachable server 7, a redirect 14 (refused, as everywhere in the CLI). */
+const exitCodeOf = { invalid_options: ExitCode.usage, unknown_rule: ExitCode.usage, unauthenticated: ExitCode.auth, unreachable: ExitCode.network, redirected: ExitCode.refusedAnswer } as const;
 
 export function registerConformanceCommand(program: Command): void {
   const conformance = program
@@ -61,7 +61,7 @@ export function registerConformanceCommand(program: Command): void {
       if (credential === undefined) throw new CliError(`not logged in (profile "${settings.profileName}")`, ExitCode.auth, 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
       const patient = extraCredential(session, flags.patientProfile, 'MEDSCHED_CONFORMANCE_PATIENT');
       const otherOrganization = extraCredential(session, flags.otherOrgProfile, 'MEDSCHED_CONFORMANCE_OTHER_ORG');
-      const { checkConformance, ConformanceError, formatReport, toJunit } = await import('@medsched/conformance');
+      const { checkConformance, ConformanceError, formatReport, toJunit, toJunitFailure } = await import('@medsched/conformance');
       const only = flags.only?.split(',').map((name) => name.trim()).filter(Boolean);
       let report;
       try {
@@ -79,8 +79,10 @@ export function registerConformanceCommand(program: Command): void {
           ...(only !== undefined && { only }),
         });
       } catch (error) {
-        if (error instanceof ConformanceError) throw new CliError(error.message, exitCodeOf[error.code], error.hint);
-        throw error;
+        if (!(error instanceof ConformanceError)) throw error;
+        // CI reads the JUnit file: a run that could not start is a failing case there, not "no tests".
+        if (flags.junit) await writeFile(flags.junit, toJunitFailure(settings.baseUrl, error));
+        throw new CliError(error.message, exitCodeOf[error.code], error.hint);
       }
       if (flags.junit) await writeFile(flags.junit, toJunit(report));
       if (session.printer.format === 'table') process.stdout.write(formatReport(report, { color: session.terminal.color }));

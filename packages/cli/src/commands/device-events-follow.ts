@@ -1,4 +1,5 @@
 import type { DeviceEvent, DeviceEventsQuery, MedschedClient } from '@medsched/sdk';
+import { SeenWindow } from './device-events-seen.js';
 
 export interface FollowOptions {
   deviceId: string;
@@ -8,10 +9,8 @@ export interface FollowOptions {
   includeExisting: boolean;
   print(events: DeviceEvent[]): void;
   note(text: string): void;
-}
-
-function later(a: string, b: string | undefined): string {
-  return b === undefined || Date.parse(a) > Date.parse(b) ? a : (b as string);
+  /** With --debug: one line per poll saying how many ids are remembered (what a test reads to see memory stay flat). */
+  debug?: ((text: string) => void) | undefined;
 }
 
 /**
@@ -20,20 +19,21 @@ function later(a: string, b: string | undefined): string {
  * goes away (a restart), it says so and tries again with back-off instead of exiting.
  * The next poll starts at the newest timestamp seen (DateStart is inclusive) and drops ids
  * already printed, so events sharing a timestamp are neither lost nor repeated, and the
- * client's clock never matters.
+ * client's clock never matters. Only the ids at that newest instant are remembered (`SeenWindow`):
+ * nothing older can come back in the window asked for, so memory stays flat however long it runs.
  */
 export async function followDeviceEvents(client: MedschedClient, options: FollowOptions): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const seen = new Set<string>();
-  let newest: string | undefined = options.query.DateStart;
+  const seen = new SeenWindow(options.query.DateStart);
+  let outsideNoted = false;
   let first = true;
   let outages = 0;
   try {
     while (!stop.signal.aborted) {
-      const query = { ...options.query, ...(newest !== undefined && { DateStart: newest }) };
+      const query = { ...options.query, ...(seen.newest !== undefined && { DateStart: seen.newest }) };
       let events: DeviceEvent[];
       try {
         events = await client.devices.events(options.deviceId, query, { signal: stop.signal });
@@ -50,11 +50,13 @@ export async function followDeviceEvents(client: MedschedClient, options: Follow
         options.note(`Reconnected after ${outages === 1 ? 'one failed attempt' : `${outages} failed attempts`}; following again.`);
         outages = 0;
       }
-      const fresh = events.filter((event) => !seen.has(event.id));
-      for (const event of fresh) {
-        seen.add(event.id);
-        newest = later(event.timestamp, newest);
+      const { fresh, outside } = seen.take(events);
+      // A server answering before the DateStart asked for: those are not printed (they would repeat every poll).
+      if (outside > 0 && !outsideNoted) {
+        options.note(`The server sent ${outside} event(s) older than the ${seen.newest ?? 'start'} asked for; left out. It does not keep to DateStart.`);
+        outsideNoted = true;
       }
+      options.debug?.(`debug: following: ${seen.size} event id(s) remembered (at ${seen.newest ?? 'no event yet'}); heap ${Math.round(process.memoryUsage().heapUsed / 1_048_576)} MB`);
       if (!first || options.includeExisting) options.print(fresh);
       if (first) options.note(`Following events of device ${options.deviceId} every ${options.intervalMs / 1000} s; press Ctrl-C to stop.`);
       first = false;

@@ -80,6 +80,7 @@ async function runEvents(deviceId: string, options: EventsOptions, command: Comm
     // A stream cannot be one JSON array: JSON output becomes one object per line.
     print: (events) => process.stdout.write(format === 'table' ? events.map((event) => streamLine(session, event)).join('') : formatNdjson(events)),
     note: (text) => session.printer.note(text),
+    debug: session.options.debug === true ? (text) => process.stderr.write(`${text}\n`) : undefined,
   });
 }
 

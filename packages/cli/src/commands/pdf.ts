@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { openSession } from '../client/session.js';
+import { cleanText } from '../output/clean-text.js';
 import { withExamples } from './help-examples.js';
 
 export function registerPdfCommands(program: Command): void {
@@ -12,7 +13,7 @@ export function registerPdfCommands(program: Command): void {
       const session = await openSession(command);
       const link = await (await session.client()).pdf.sign(url);
       // On a terminal the link alone, so it can be clicked or copied; JSON for scripts.
-      if (session.printer.format === 'table') process.stdout.write(`${link.signed}\n`);
+      if (session.printer.format === 'table') process.stdout.write(`${cleanText(link.signed)}\n`);
       else session.printer.record(link);
     });
   withExamples(sign, ["medsched pdf sign 'https://app.medsched.test/patients/64d002000000000000000003/plan?from=2026-01-05&to=2026-01-11'", 'curl -o plan.pdf "$(medsched pdf sign https://app.medsched.test/patients/64d002000000000000000003 --output table)"']);

@@ -1,5 +1,4 @@
 import { adoptOrganizationZone } from '../dates/home-zone.js';
-import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { User } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
@@ -12,6 +11,8 @@ import { readHome } from '../home/home-patients.js';
 import { walkPatients } from '../home/patient-walk.js';
 import { plural } from '../output/plural.js';
 import { appUrlOf } from './plan-app-url.js';
+import { writePdfWhole } from './plan-file.js';
+import { fetchPlanPdf } from './plan-pdf-fetch.js';
 import { choosePlanLanguage, languageQuery } from './plan-language.js';
 import type { PlanOptions } from './plan-options.js';
 
@@ -26,17 +27,6 @@ function planDays(session: Session, options: PlanOptions): { from: string; to: s
   return { from: day(range.from), to: day(range.to) };
 }
 
-/** The PDF behind a signed link; the link is the credential, so no API key goes with it. */
-async function fetchPdf(signed: string, patient: User): Promise<Uint8Array> {
-  const response = await fetch(signed);
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || !type.includes('application/pdf')) {
-    await response.body?.cancel();
-    throw new CliError(`the plan of ${patient.name}: the signed link answered HTTP ${response.status} (${type || 'no content type'}), not a PDF`, response.status === 403 ? ExitCode.permission : ExitCode.other, 'try again: links expire after a few minutes');
-  }
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 /** One PDF of the plans, in the given order: every page of each, nothing else. */
 async function mergePlans(plans: readonly Uint8Array[], title: string): Promise<{ bytes: Uint8Array; pages: number }> {
   // pdf-lib (pure JavaScript, loaded only here) copies pages between documents in any runtime.
@@ -49,22 +39,6 @@ async function mergePlans(plans: readonly Uint8Array[], title: string): Promise<
     for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
   }
   return { bytes: await merged.save(), pages: merged.getPageCount() };
-}
-
-/** Writes the file whole or not at all: a Ctrl-C or a full disk never leaves half a PDF under its name. */
-async function writeWhole(out: string, bytes: Uint8Array): Promise<void> {
-  if (out === '-') {
-    await new Promise<void>((resolve, reject) => process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())));
-    return;
-  }
-  const partial = `${out}.${process.pid}.partial`;
-  try {
-    await writeFile(partial, bytes);
-    await rename(partial, out);
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw new CliError(`could not write ${out}: ${(error as Error).message}`, ExitCode.other, 'check the folder exists and is writable, or give another --out');
-  }
 }
 
 /**
@@ -99,7 +73,7 @@ export async function runPlanHome(options: PlanOptions, command: Command): Promi
       const baked = await client.calendars.bake.get({ patient: patient.id, ...range });
       if (baked.data.length === 0) return undefined;
       const { signed } = await client.pdf.sign(`${appUrl}/patients/${patient.id}/plan?from=${range.from}&to=${range.to}${language}`);
-      return fetchPdf(signed, patient);
+      return fetchPlanPdf(signed, session.settings.baseUrl, `the plan of ${patient.name}`);
     },
   );
   const leftOut = home.patients.filter((_patient, index) => plans[index] === undefined);
@@ -108,7 +82,7 @@ export async function runPlanHome(options: PlanOptions, command: Command): Promi
     throw new CliError(`nothing is baked for any patient of ${home.label} from ${range.from} to ${range.to}: every plan would be empty`, ExitCode.notFound, `bake the range first: \`medsched bake --all-patients --from ${range.from} --to ${range.to}\` (or check the dates)`);
   }
   const merged = await mergePlans(printed, `Plans of ${home.label}, ${range.from} to ${range.to}`);
-  await writeWhole(out, merged.bytes);
+  await writePdfWhole(out, merged.bytes);
   if (leftOut.length > 0) session.printer.warn(`Left out (nothing baked from ${range.from} to ${range.to}): ${leftOut.map((patient) => patient.name).join(', ')}.`);
   const where = out === '-' ? 'on stdout' : `in ${out}`;
   session.printer.success(`Saved the plans of ${plural(printed.length, 'patient')} (${plural(merged.pages, 'page')}, in name order) from ${range.from} to ${range.to} ${where}`);

@@ -1,6 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Option, type Command } from 'commander';
 import { openSession } from '../client/session.js';
 import { defaultAppUrl } from '../config/profile.js';
@@ -13,6 +10,8 @@ import { ExitCode } from '../errors/exit-codes.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
 import { withExamples } from './help-examples.js';
 import { appUrlOf } from './plan-app-url.js';
+import { writePdfWhole } from './plan-file.js';
+import { checkSignedLink, fetchPlanPdf } from './plan-pdf-fetch.js';
 import { runPlanHome } from './plan-home.js';
 import { adoptPatientZone } from '../dates/home-zone.js';
 import { patientName } from '../identity/patient-name.js';
@@ -50,7 +49,8 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   }
   const { signed } = await client.pdf.sign(page);
   if (options.link) {
-    process.stdout.write(`${signed}\n`);
+    // The same check as a download: a person may click this link, so it must be the server's own.
+    process.stdout.write(`${checkSignedLink(signed, session.settings.baseUrl).href}\n`);
     session.printer.note('The link needs no credential and expires soon: anyone who has it can open the plan.');
     return;
   }
@@ -58,15 +58,9 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   const name = await patientName(session, patient);
   const out = options.out ?? `plan-${(name === undefined ? undefined : fileNamePart(name)) ?? patient}-${from}.pdf`;
   if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plan.pdf) or give --out plan.pdf');
-  // The signed link is the credential: no API key goes with it.
-  const response = await fetch(signed);
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || !type.includes('application/pdf') || response.body === null) {
-    await response.body?.cancel();
-    throw new CliError(`the signed link answered HTTP ${response.status} (${type || 'no content type'}), not a PDF`, response.status === 403 ? ExitCode.permission : ExitCode.other, 'try again: links expire after a few minutes');
-  }
-  const target = out === '-' ? process.stdout : createWriteStream(out);
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), target);
+  // Checked (origin, redirects, type, size, %PDF-) before a byte is saved; the link is the credential, no API key goes with it.
+  const bytes = await fetchPlanPdf(signed, session.settings.baseUrl, `the plan of ${name ?? `patient ${patient}`}`);
+  await writePdfWhole(out, bytes);
   if (out !== '-') session.printer.success(`Saved the plan of ${name === undefined ? `patient ${patient}` : `${name} (${patient})`} from ${from} to ${to} in ${out}`);
 }
 

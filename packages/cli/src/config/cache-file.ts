@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDirectory } from './config-path.js';
+import { secureConfigFolder } from './config-folder.js';
 
 /**
  * Where a profile's cache of `kind` lives: beside the profiles file, `<kind>-<profile>.json`
@@ -30,7 +31,8 @@ export function readCacheFile<T>(path: string, key: string, isRecord: (value: un
  * A plain JSON file, not conf: reading it must not load conf.
  */
 export function writeCacheFile(path: string, key: string, records: readonly unknown[]): void {
-  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+  // Tightened quietly: the profiles file's first write (login) says so when it changes a mode.
+  secureConfigFolder(join(path, '..'));
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify({ [key]: records }, null, 2)}\n`, { mode: 0o600 });
   chmodSync(temporary, 0o600);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { usageError } from '../errors/cli-error.js';
 import { configDirectory, configFilePath } from './config-path.js';
+import { folderSecurityNote, secureConfigFolder } from './config-folder.js';
 import type { Profile, StoredConfig } from './profile.js';
 import { defaultProfileName } from './profile.js';
 
@@ -76,9 +77,13 @@ export class ProfileStore {
   async #writer(): Promise<Conf> {
     if (this.#conf === undefined) {
       const { default: Conf } = await import('conf');
+      // The folder first, 0700: conf would create it 0755.
+      const folder = configDirectory();
+      const note = folderSecurityNote(folder, secureConfigFolder(folder));
+      if (note !== undefined) process.stderr.write(`! ${note}\n`);
       this.#conf = new Conf<StoredConfig>({
         projectName: 'medsched',
-        cwd: configDirectory(),
+        cwd: folder,
         configFileMode: 0o600,
         // Profile names may contain dots; keys are never paths here.
         accessPropertiesByDotNotation: false,

@@ -1,6 +1,7 @@
 import { CliError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { acceptedValues, flagFor } from './field-names.js';
+import { describeRefusedAnswer } from './refused-answer.js';
 
 /** What the user sees of a failure: one line, an optional hint, the request id, the exit code. */
 export interface FailureReport {
@@ -132,6 +133,9 @@ function describeHttpError(error: SdkErrorShape & { status: number }, context: C
 export function describeError(error: unknown, context?: CredentialContext): FailureReport {
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message, hint: error.hint, requestId: undefined };
   if (isSdkError(error)) {
+    // Before the status: a refused redirect carries its 3xx, which is not an HTTP failure to explain.
+    const refused = describeRefusedAnswer(error, context?.baseUrl);
+    if (refused !== undefined) return refused;
     if (typeof error.status === 'number' && error.name !== 'ResponseValidationError') return describeHttpError(error as SdkErrorShape & { status: number }, context);
     if (error.code === 'validation_failed') {
       // Checked before sending: name the flag or argument and what it accepts, not the SDK's schema path.

@@ -23,6 +23,12 @@ export const ExitCode = {
    * baked, no device, series changed after the bake); stdout lists each with its fix.
    */
   attention: 10,
+  /**
+   * The server's answer was refused, not acted on: a redirect (the SDK follows none, so a key never
+   * goes to another host), a body over the size limit, a 2xx that is not JSON, or a PDF link
+   * outside the API's origin or a "PDF" that is not one. Nothing was saved.
+   */
+  refusedAnswer: 14,
   /** Ctrl-C (SIGINT), as shells report it: 128 + 2. */
   interrupted: 130,
 } as const;

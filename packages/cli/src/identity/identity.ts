@@ -1,6 +1,7 @@
 import type { MedschedClient } from '@medsched/sdk';
 import type { Credential } from '../config/settings.js';
 import { readJwtClaims } from '../commands/jwt-claims.js';
+import { isRefusedAnswer } from '../errors/refused-answer.js';
 
 /** What the credential is, as far as the API's answers tell. */
 export interface Identity {
@@ -39,7 +40,8 @@ export async function discoverIdentity(client: MedschedClient, credential: Crede
         const account = await client.accounts.update(subject, {});
         return { organization: account.organizationId, role: account.roles[0], userId: undefined, source: 'account' };
       } catch (error) {
-        if (statusOf(error) === 401) throw error;
+        // A refused answer (a redirect elsewhere, not JSON) is never read as "no account".
+        if (statusOf(error) === 401 || isRefusedAnswer(error)) throw error;
       }
     }
   }

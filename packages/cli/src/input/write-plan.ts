@@ -7,6 +7,7 @@ import { pauseDeadline, resumeDeadline } from '../client/deadline.js';
 import { assertConfirmable } from './confirm.js';
 import { openPromptTerminal } from './prompt-context.js';
 import { wrapText } from '../output/wrap-text.js';
+import { cleanText } from '../output/clean-text.js';
 
 /** One request a write command will send, as `--dry-run` prints it. */
 export interface PlannedRequest {
@@ -108,15 +109,16 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     const style = session.errStyle;
     // Wrapped between words to the terminal the question is on (a date range or a name with its strength kept on one line where it fits).
     const width = (output as { columns?: number }).columns;
-    output.write(`${plan.summary.map((line) => wrapText(line, width)).join('\n')}\n`);
-    for (const line of plan.consequences ?? []) output.write(`${style.yellow('!')} ${wrapText(line, width, { firstWidth: (width ?? 0) - 2 })}\n`);
+    // Summaries quote server text (names, old values): cleaned as every note is.
+    output.write(`${plan.summary.map((line) => wrapText(cleanText(line), width)).join('\n')}\n`);
+    for (const line of plan.consequences ?? []) output.write(`${style.yellow('!')} ${wrapText(cleanText(line), width, { firstWidth: (width ?? 0) - 2 })}\n`);
     // The prompt draws `? ` before the question and ` (y/N)` and the answer after it, and breaks its lines mid-word at the edge: leave room for both.
-    const question = (text: string) => wrapText(text, width === undefined ? undefined : width - 8, { firstWidth: (width ?? 0) - 10 });
+    const question = (text: string) => wrapText(cleanText(text), width === undefined ? undefined : width - 8, { firstWidth: (width ?? 0) - 10 });
     const { confirm, input } = await import('@inquirer/prompts');
     let confirmed: boolean;
     try {
       if (typed) {
-        output.write(`${wrapText(`${plan.question.replace(/\?$/, '')}: type the number below, or press Ctrl-C to stop.`, width)}\n`);
+        output.write(`${wrapText(cleanText(`${plan.question.replace(/\?$/, '')}: type the number below, or press Ctrl-C to stop.`), width)}\n`);
         // Only the right number is accepted (and ticked): another is refused in the prompt, to
         // type again or stop, so that a wrong answer never looks accepted before "Nothing changed".
         const expected = typed.answer;

@@ -1,4 +1,5 @@
 import { usageError } from '../errors/cli-error.js';
+import { cleanText } from './clean-text.js';
 
 /** jq-web's module: jq 1.7 compiled to WebAssembly (the real jq, not a re-implementation). */
 interface Jq {
@@ -31,7 +32,8 @@ export async function loadJq(filter: string): Promise<(value: unknown) => string
   }
   return (value) => {
     try {
-      const out = jq.raw(JSON.stringify(value), filter, ['-r']);
+      // jq prints strings raw (-r): what it prints is cleaned like any server text.
+      const out = cleanText(jq.raw(JSON.stringify(value), filter, ['-r']));
       return out.endsWith('\n') || out === '' ? out : `${out}\n`;
     } catch (error) {
       throw usageError(`--jq: ${cleanJqMessage(String((error as Error).message ?? error))}`);

@@ -1,3 +1,4 @@
+import { escapeJsonText } from './clean-text.js';
 import type { Style } from './style.js';
 
 /** Tokens of indented JSON: strings (keys when followed by a colon), numbers, literals. */
@@ -9,7 +10,8 @@ const token = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(
  * the same JSON, so a terminal copy still parses.
  */
 export function formatJson(value: unknown, style?: Style): string {
-  const text = JSON.stringify(value, null, 2);
+  // Bidi and C1 controls as \u escapes: the same JSON value, nothing a terminal obeys.
+  const text = escapeJsonText(JSON.stringify(value, null, 2));
   if (style === undefined || !style.colored) return `${text}\n`;
   return `${text.replace(token, (match, string: string | undefined, colon: string | undefined, number: string | undefined, literal: string | undefined) => {
     if (string !== undefined) return colon !== undefined ? `${style.cyan(string)}${colon}` : style.green(string);
@@ -21,5 +23,5 @@ export function formatJson(value: unknown, style?: Style): string {
 
 /** One JSON document per line: for streams (`device events --follow`) and line-based tools. */
 export function formatNdjson(records: readonly unknown[]): string {
-  return records.map((record) => `${JSON.stringify(record)}\n`).join('');
+  return records.map((record) => `${escapeJsonText(JSON.stringify(record))}\n`).join('');
 }

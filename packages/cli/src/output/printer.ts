@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { usageError } from '../errors/cli-error.js';
+import { cleanText } from './clean-text.js';
 import type { Column } from './columns.js';
 import { columnsOf } from './columns.js';
 import type { CsvDialect } from './csv-dialect.js';
@@ -151,7 +152,8 @@ export class Printer {
 
   /** A human note on stderr (never stdout), e.g. the resolved date range. */
   note(text: string): void {
-    process.stderr.write(`${this.#errStyle.dim(wrapText(text, this.#errWidth))}\n`);
+    // Notes quote server text (names, messages): cleaned here, once, whatever the caller did.
+    process.stderr.write(`${this.#errStyle.dim(wrapText(cleanText(text), this.#errWidth))}\n`);
   }
 
   /** Keys of notes said once per run (`noteOnce`). */
@@ -166,12 +168,12 @@ export class Printer {
 
   /** A success line on stderr, like gh's green check. */
   success(text: string): void {
-    process.stderr.write(`${this.#errStyle.green('✓')} ${wrapText(text, this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
+    process.stderr.write(`${this.#errStyle.green('✓')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
   }
 
   /** A warning on stderr that must not be missed (e.g. baked days keeping old values). */
   warn(text: string): void {
-    process.stderr.write(`${this.#errStyle.yellow('!')} ${wrapText(text, this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
+    process.stderr.write(`${this.#errStyle.yellow('!')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
   }
 
   /** Refuses (exit 2) `fields` that are not in `known`; called before a command's first request. */

@@ -33,6 +33,17 @@ export async function startFaultProxy(target: string, decide: (method: string, p
     }
     forwarded.push(`${req.method} ${path}`);
     const upstream = httpRequest({ host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (path === '/v1/pdf/') {
+        // A proxy in front of the API is the server's public URL: signed links name it, as a
+        // deployment behind one configures (--public-url). The CLI fetches links on its base URL's origin only.
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.from(Buffer.concat(chunks).toString('utf8').split(origin.origin).join(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.byteLength) }).end(body);
+        });
+        return;
+      }
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

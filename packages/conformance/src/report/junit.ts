@@ -5,6 +5,28 @@ function escapeXml(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
+/**
+ * JUnit XML for a run that could not start (unreachable, dripping past the timeout, redirected,
+ * credential refused): one failing test case that says why, so that CI shows a failure rather
+ * than "no tests".
+ * @example
+ * catch (error) { if (error instanceof ConformanceError) await writeFile('conformance.xml', toJunitFailure(baseUrl, error)); }
+ */
+export function toJunitFailure(baseUrl: string, error: { code: string; message: string; hint?: string }): string {
+  const message = escapeXml(`${error.message}${error.hint ? ` (${error.hint})` : ''}`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<testsuites name="medsched conformance" tests="1" failures="1" errors="0" skipped="0" time="0">',
+    `  <testsuite name="${escapeXml(`conformance ${baseUrl}`)}" tests="1" failures="1" errors="0" skipped="0" time="0">`,
+    `    <testcase classname="conformance" name="${escapeXml(`run: the deployment can be checked (${error.code})`)}" time="0">`,
+    `      <failure message="${message}" type="${escapeXml(error.code)}">${message}</failure>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
 /** The report as JUnit XML (one testcase per rule, classname = rule group), for CI test reports. */
 export function toJunit(report: ConformanceReport): string {
   const { counts } = report;

@@ -5,9 +5,12 @@ const labels = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', error: 'ERROR' } as c
 // eslint-disable-next-line no-control-regex
 const escapeSequence = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
 // eslint-disable-next-line no-control-regex
-const controlCharacter = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const controlCharacter = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** Server text made safe to print: a title holding `\e[31m` must not colour (or clear) the reader's terminal. */
+/**
+ * Server text made safe to print: a title holding `\e[31m` must not colour (or clear) the reader's
+ * terminal, nor a bidi override (U+202E) turn `5 mg` into what reads as another amount.
+ */
 function clean(text: string): string {
   return text.replace(escapeSequence, '').replace(controlCharacter, '');
 }

@@ -1,12 +1,13 @@
 import { expectFieldNamed, expectStatus, expectThat, field, record, records, recordsIn } from '../expect.js';
 import { scratchRange } from '../fixtures.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /** Bake, read (range and by id) and unbake a range of a scratch patient: the states of §3. */
 export const roundTrip: ConformanceRule = {
   id: 'bake.round-trip',
   title: 'Bake finalizes a range once, GET reads it (range and by id), DELETE returns the entries to draft',
-  source: { interface: '§3 States and transitions; §4 #2-#4, #7', decision: 'docs/api-reference.md "Baking"' },
+  source: { interface: '§3 States and transitions; §4 #2-#4, #7', decision: apiReferenceSection('Baking (`/calendars/bake`)') },
   writes: true,
   async run({ probe, fixtures }) {
     const created = await fixtures.scratchEntry('medsched conformance bake');
@@ -46,7 +47,7 @@ export const roundTrip: ConformanceRule = {
 export const rangeValidation: ConformanceRule = {
   id: 'bake.range-validation',
   title: 'A bake range with to before from, or longer than 366 days, is 400',
-  source: { interface: '§4 #2-#4, rule 5 ("not shown")', decision: 'docs/api-reference.md "Baking"' },
+  source: { interface: '§4 #2-#4, rule 5 ("not shown")', decision: apiReferenceSection('Baking (`/calendars/bake`)') },
   writes: false,
   async run({ probe, fixtures }) {
     const patient = await fixtures.visiblePatient();

@@ -1,11 +1,12 @@
 import { expectStatus, expectThat, field, record } from '../expect.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /** A baked entry is final: changing it is 409 conflict, and it stays as it was. */
 export const bakedEntry: ConformanceRule = {
   id: 'conflicts.baked-entry',
   title: 'PATCH or POST on a baked entry is 409 conflict and changes nothing',
-  source: { interface: '§3 States and transitions ("baked means finalized")', decision: 'docs/api-reference.md "Errors" (409) and "Calendar entries"' },
+  source: { interface: '§3 States and transitions ("baked means finalized")', decision: `${apiReferenceSection('Errors')} (409) and ${apiReferenceSection('Calendar entries')}` },
   writes: true,
   async run({ probe, fixtures }) {
     const date = '2099-01-05';

@@ -1,6 +1,7 @@
 import { optionalField, shapeRuleId } from '../expect.js';
 import { RuleFailure } from '../outcomes.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /**
  * Every answer the run received has the fields and types of §2 (the SDK's schemas), said once per
@@ -11,7 +12,7 @@ import type { ConformanceRule } from '../rule.js';
 export const answerShapes: ConformanceRule = {
   id: shapeRuleId,
   title: 'Every answer of the run has the fields and types of §2, each difference said once per operation and field',
-  source: { interface: '§2 Resources and their fields; §7 Errors', decision: "the SDK's schemas (packages/sdk/src/schemas); docs/api-reference.md \"Errors\"" },
+  source: { interface: '§2 Resources and their fields; §7 Errors', decision: `the schemas of @medsched/sdk; ${apiReferenceSection('Errors')}` },
   writes: false,
   async run({ probe, fixtures, ledger }) {
     // The reads of this rule only feed the ledger; their statuses are other rules' business.

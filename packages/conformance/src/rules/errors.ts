@@ -1,11 +1,12 @@
 import { expectStatus, expectThat } from '../expect.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /** 401 for a missing or unknown credential, as a problem document with `WWW-Authenticate`. */
 export const unauthenticated: ConformanceRule = {
   id: 'errors.unauthenticated',
   title: 'A missing or unknown credential gets 401 unauthenticated',
-  source: { interface: '§5 Authentication, item 6; §7 Errors', decision: 'docs/api-reference.md "Errors"' },
+  source: { interface: '§5 Authentication, item 6; §7 Errors', decision: apiReferenceSection('Errors') },
   writes: false,
   async run({ probe }) {
     const missing = await probe.send({ as: 'none', method: 'GET', path: '/calendars/' });
@@ -20,7 +21,7 @@ export const unauthenticated: ConformanceRule = {
 export const identifiers: ConformanceRule = {
   id: 'errors.identifiers',
   title: 'A malformed id is 400 invalid_id, an unknown one 404 not_found',
-  source: { interface: '§2 (<object_id>), §7 Errors ("not shown")', decision: '/work/shared/api-decisions.md "Addresses, identifiers"' },
+  source: { interface: '§2 (<object_id>), §7 Errors ("not shown")', decision: apiReferenceSection('Formats') },
   writes: false,
   async run({ probe }) {
     const malformed = await probe.send({ method: 'GET', path: '/calendars/not-an-object-id' });

@@ -3,6 +3,7 @@ import type { VisibleDevice } from '../fixtures.js';
 import type { ProbeAnswer } from '../probe.js';
 import { RuleSkip } from '../outcomes.js';
 import type { ConformanceRule, RuleContext } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 interface Event {
   id: string;
@@ -38,7 +39,7 @@ async function deviceWithEvents({ probe, fixtures }: RuleContext, as: 'primary' 
 export const eventOrder: ConformanceRule = {
   id: 'events.order',
   title: 'GET /devices/events/{id} lists the device’s own events in chronological order',
-  source: { interface: '§4 #11 ("in chronological order"); §6 Events', decision: 'docs/api-reference.md "Devices and events" (ties by id)' },
+  source: { interface: '§4 #11 ("in chronological order"); §6 Events', decision: `${apiReferenceSection('Devices and device events')} (ties by id)` },
   writes: false,
   async run(context) {
     for (const as of ['primary', 'patient'] as const) {
@@ -59,7 +60,7 @@ export const eventOrder: ConformanceRule = {
 export const eventFilters: ConformanceRule = {
   id: 'events.filters',
   title: 'DateStart (inclusive), DateEnd (exclusive) and TypeFilter (exact) give exactly the matching events',
-  source: { interface: '§4 #11, rule 2; §6 Events', decision: 'docs/api-reference.md "Devices and events"' },
+  source: { interface: '§4 #11, rule 2; §6 Events', decision: apiReferenceSection('Devices and device events') },
   writes: false,
   async run(context) {
     const { probe } = context;
@@ -91,7 +92,7 @@ export const eventFilters: ConformanceRule = {
 export const eventTenancy: ConformanceRule = {
   id: 'events.tenancy',
   title: "Another organization's device events, and another patient's, are 403, never their content",
-  source: { interface: '§5 Authentication, items 5-6; §7 Errors (403)', decision: 'docs/api-reference.md "Tenancy and roles"' },
+  source: { interface: '§5 Authentication, items 5-6; §7 Errors (403)', decision: apiReferenceSection('Tenancy and roles') },
   writes: false,
   needs: ['tenancy.credentials'],
   async run({ probe, fixtures }) {

@@ -1,12 +1,13 @@
 import { expectStatus, expectThat, record } from '../expect.js';
 import { scratchRange } from '../fixtures.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /** A create with an Idempotency-Key is done once; the key with another body is refused. */
 export const createReplay: ConformanceRule = {
   id: 'idempotency.create-replay',
   title: 'A create repeated with its Idempotency-Key answers the first result; another body with that key is 422',
-  source: { interface: '§4 #6 (create)', decision: 'docs/api-reference.md "Idempotency keys"' },
+  source: { interface: '§4 #6 (create)', decision: apiReferenceSection('Idempotency keys') },
   writes: true,
   async run({ probe, fixtures }) {
     const patient = await fixtures.scratchPatient();

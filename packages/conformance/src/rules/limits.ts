@@ -1,11 +1,12 @@
 import { expectFieldNamed, expectStatus, expectThat, records } from '../expect.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /** The bounds of §8, each refused with a 400 naming the parameter. */
 export const listBounds: ConformanceRule = {
   id: 'limits.list-bounds',
   title: 'limit, offset and page outside §8 bounds are 400 naming the parameter',
-  source: { interface: '§8 Limits', decision: 'docs/api-reference.md "Lists: pagination, filters, sorting"' },
+  source: { interface: '§8 Limits', decision: apiReferenceSection('Lists: pagination, filters, sorting') },
   writes: false,
   async run({ probe }) {
     const outside: Array<[string, string]> = [
@@ -32,7 +33,7 @@ export const listBounds: ConformanceRule = {
 export const pdfHosts: ConformanceRule = {
   id: 'limits.pdf-hosts',
   title: 'GET /pdf/ refuses a urlPath off the allowed hosts, and a missing one',
-  source: { interface: '§4 rule 1; §8 Limits', decision: 'docs/api-reference.md "PDF links"' },
+  source: { interface: '§4 rule 1; §8 Limits', decision: apiReferenceSection('PDF links (`GET /pdf/`)') },
   writes: false,
   async run({ probe }) {
     for (const urlPath of ['https://evil.example/patients', 'javascript:alert(1)']) {

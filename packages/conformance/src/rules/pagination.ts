@@ -2,6 +2,7 @@ import { expectStatus, expectThat, field, records } from '../expect.js';
 import type { ProbeAnswer } from '../probe.js';
 import { RuleSkip } from '../outcomes.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 const pageSize = 2;
 const pagesWalked = 3;
@@ -47,7 +48,7 @@ function compareNewestFirst(a: Record<string, unknown>, b: Record<string, unknow
 export const pages: ConformanceRule = {
   id: 'pagination.pages',
   title: 'Pages of GET /calendars/ join without gaps or repeats, in createdAt order, with X-Total-Count and Link',
-  source: { interface: '§4 #5 and rules 3, 8; §8 Limits', decision: 'docs/api-reference.md "Lists: pagination, filters, sorting"' },
+  source: { interface: '§4 #5 and rules 3, 8; §8 Limits', decision: apiReferenceSection('Lists: pagination, filters, sorting') },
   writes: false,
   async run({ probe }) {
     const whole = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: pageSize * pagesWalked }, operation: 'calendars.list' });
@@ -83,7 +84,7 @@ export const pages: ConformanceRule = {
 export const sorting: ConformanceRule = {
   id: 'pagination.sorting',
   title: 'sortBy=createdAt:desc lists newest first; an unknown sort field is 400',
-  source: { interface: '§4 #5, rule 7 ("not shown")', decision: 'docs/api-reference.md "Lists: pagination, filters, sorting"' },
+  source: { interface: '§4 #5, rule 7 ("not shown")', decision: apiReferenceSection('Lists: pagination, filters, sorting') },
   writes: false,
   async run({ probe }) {
     const answer = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: 20, sortBy: 'createdAt:desc' }, operation: 'calendars.list' });

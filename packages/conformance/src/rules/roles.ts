@@ -1,12 +1,13 @@
 import { expectStatus, expectThat, records } from '../expect.js';
 import { RuleSkip } from '../outcomes.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /** A patient sees only its own entries and not the organization's users. */
 export const patientScope: ConformanceRule = {
   id: 'roles.patient-scope',
   title: 'A patient reads only its own entries, not the user directory',
-  source: { interface: '§5 Authentication, item 5', decision: 'docs/api-reference.md "Tenancy and roles"' },
+  source: { interface: '§5 Authentication, item 5', decision: apiReferenceSection('Tenancy and roles') },
   writes: false,
   async run({ probe }) {
     if (!probe.has('patient')) throw new RuleSkip('needs a patient credential (--patient-profile)');
@@ -39,7 +40,7 @@ export const staffDirectory: ConformanceRule = {
 export const patientWrites: ConformanceRule = {
   id: 'roles.patient-writes',
   title: 'A patient may not create medications, users or entries, nor update its organization',
-  source: { interface: '§5 Authentication, item 5', decision: 'docs/api-reference.md "Tenancy and roles"' },
+  source: { interface: '§5 Authentication, item 5', decision: apiReferenceSection('Tenancy and roles') },
   writes: true,
   async run({ probe, fixtures }) {
     if (!probe.has('patient')) throw new RuleSkip('needs a patient credential (--patient-profile)');

@@ -2,6 +2,7 @@ import { expectStatus, expectThat, optionalField, record } from '../expect.js';
 import { identityRuleId } from '../fixtures.js';
 import { RuleFailure } from '../outcomes.js';
 import type { ConformanceRule } from '../rule.js';
+import { apiReferenceSection } from '../docs-link.js';
 
 /**
  * Each credential's organization from a source a tenancy drift cannot corrupt (identity.ts), and
@@ -11,7 +12,7 @@ import type { ConformanceRule } from '../rule.js';
 export const credentials: ConformanceRule = {
   id: identityRuleId,
   title: "Each credential's organization is established from its account or a read-back, and the two organizations differ",
-  source: { interface: '§5 Authentication, items 5-6', decision: 'docs/api-reference.md "Tenancy and roles"' },
+  source: { interface: '§5 Authentication, items 5-6', decision: apiReferenceSection('Tenancy and roles') },
   writes: false,
   async run({ probe, fixtures }) {
     const own = await fixtures.establish('primary');
