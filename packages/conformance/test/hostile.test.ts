@@ -44,12 +44,17 @@ describe('a run that cannot start', () => {
     expect(hostile.elsewhere).toEqual([]);
   });
 
-  it('a server that drips past the timeout: unreachable', async () => {
-    expect((await startError(hostile.baseUrl('drip'), 300)).code).toBe('unreachable');
+  it('a server that drips past the timeout: unreachable, one failing JUnit case', async () => {
+    const error = await startError(hostile.baseUrl('drip'), 300);
+    expect(error.code).toBe('unreachable');
+    expect(toJunitFailure(hostile.baseUrl('drip'), error)).toContain('<failure message="cannot reach');
   });
 
-  it('nothing listening: unreachable', async () => {
-    expect((await startError(`http://127.0.0.1:${await closedPort()}/v1`)).code).toBe('unreachable');
+  it('nothing listening: unreachable, one failing JUnit case', async () => {
+    const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
+    const error = await startError(baseUrl);
+    expect(error.code).toBe('unreachable');
+    expect(toJunitFailure(baseUrl, error)).toMatch(/<testsuites [^>]*tests="1" failures="1"/);
   });
 
   it('toJunitFailure: one failing case that says why, valid XML text', async () => {

@@ -117,7 +117,7 @@ export class ApiError extends MedschedError {
     // The server's text (problem, body, request id) is raw in the fields and inert in the message.
     const text = info.body === undefined ? undefined : inertExcerpt(info.body.slice(0, maxErrorBodyChars).replace(/<[^>]*>/g, ' '), 200);
     const given = info.problem?.detail ?? info.problem?.title;
-    const detail = given !== undefined ? inertExcerpt(given, 500) : text ? `the answer was not a problem document: ${text}` : 'no details given';
+    const detail = given !== undefined ? inertExcerpt(given, 1000) : text ? `the answer was not a problem document: ${text}` : 'no details given';
     const reference = info.requestId ? ` (request ${inertExcerpt(info.requestId, 100)})` : '';
     const note = options?.note ? `; ${inertText(options.note)}` : '';
     const code = info.problem === undefined ? undefined : inertExcerpt(info.problem.code, 100);

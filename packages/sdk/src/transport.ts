@@ -14,7 +14,10 @@
  * capped time instead); the logger's `attempt` and `retry-wait`
  * entries (ky's `beforeRetry` runs after the wait and does not see its length, so `shouldRetry`
  * computes it from what ky will use: the `Retry-After`, or our `delay` times the jitter it draws);
- * input and answer validation; request ids and Idempotency-Keys; the SDK's typed errors.
+ * input and answer validation; request ids and Idempotency-Keys; the SDK's typed errors; no
+ * redirect followed (`redirect: 'manual'`, a RedirectError: ky would let fetch follow it, and
+ * Node's fetch keeps x-api-key across origins); each body read as a stream within
+ * `maxResponseBytes` (bounded-body.ts: ky reads with `response.text()`, which has no bound).
  *
  * What ky merges per call is kept small (bench/sdk.mjs): ky deep-merges the instance's options
  * into every call's and normalizes the retry options again, so the retry policy, with

@@ -73,6 +73,23 @@ describe('redirects that fetch would fail on', () => {
     expect(hostile.received).toHaveLength(1);
   });
 
+  it("a browser's opaque redirect (status 0, Location hidden) is a RedirectError too", async () => {
+    // What a browser's fetch answers a redirect with under redirect: 'manual'; Node cannot make one.
+    let calls = 0;
+    const opaque = () => {
+      calls++;
+      const response = new Response(null);
+      Object.defineProperties(response, { type: { value: 'opaqueredirect' }, status: { value: 0 }, ok: { value: false } });
+      return Promise.resolve(response);
+    };
+    const client = createClient({ baseUrl: 'https://api.example.test/v1', apiKey: API_KEY, fetch: opaque, maxRetries: 2 });
+    const error = await failure(client.organizations.get(organization));
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error).toMatchObject({ status: 0, location: undefined, code: 'redirect_refused' });
+    expect((error as Error).message).toContain('an address the runtime does not show');
+    expect(calls).toBe(1);
+  });
+
   it('a Location with escape sequences reaches the message inert, and the field raw', async () => {
     const raw = 'http://127.0.0.1:1/\u001b[2J\u202egm 05';
     const error = new RedirectError({ status: 302, method: 'GET', path: '/x', requestId: undefined }, raw);
