@@ -36,3 +36,4 @@ export {
 export { Page, parseLinkHeader } from './pagination.js';
 export type { CallResult, CreateRequestOptions, LogEntry, LoggerEntry, RequestOptions, RetryWaitEntry, RetryWaitReason } from './transport.js';
 export type { RetryDelays } from './retry.js';
+export type { Clock } from './rate-pacer.js';
