@@ -31,6 +31,7 @@ export {
   TimeoutError,
   AbortError,
   type ApiErrorInfo,
+  type ConnectionPhase,
   type FieldIssue,
 } from './errors.js';
 export { Page, parseLinkHeader } from './pagination.js';
