@@ -23,6 +23,8 @@ interface OrderKey {
 export interface WalkOrder<T> {
   readonly sortBy: string;
   compare(a: T, b: T): number;
+  /** The first sort field a record does not carry (a walk cannot place it), or undefined. */
+  missingField(record: T): string | undefined;
 }
 
 /**
@@ -53,6 +55,9 @@ export function walkOrder<T extends object>(sortBy: string | undefined): WalkOrd
   if (!keys.some((key) => key.field === 'id')) keys.push({ field: 'id', descending: false });
   return {
     sortBy: keys.map((key) => (key.descending ? `${key.field}:desc` : key.field)).join(','),
+    missingField(record) {
+      return keys.find((key) => (record as Record<string, unknown>)[key.field] === undefined)?.field;
+    },
     compare(a, b) {
       for (const key of keys) {
         const order = compareValues((a as Record<string, unknown>)[key.field], (b as Record<string, unknown>)[key.field]);
@@ -77,9 +82,11 @@ export function checkWalkQuery(query: { offset?: unknown; page?: unknown }, oper
  * or may not be. Each page re-reads up to `overlap` records before where the last one ended and
  * yields only what sorts after the last record yielded; when even its first record sorts after
  * that one (more were removed before it than the overlap covers), the page is read again from
- * further back, doubling the distance, down to offset 0.
+ * further back, doubling the distance, down to offset 0. A record without a sort field cannot be
+ * placed: the walk starts again in `fallback` when it is given and nothing was yielded yet, else
+ * it throws `walk_order_unknown` rather than skip.
  */
-export async function* walkList<T extends object>(read: ReadSlice<T>, order: WalkOrder<T>, pageSize: number): AsyncGenerator<T> {
+export async function* walkList<T extends object>(read: ReadSlice<T>, order: WalkOrder<T>, pageSize: number, fallback?: WalkOrder<T>): AsyncGenerator<T> {
   const size = Math.max(1, Math.min(listBound, Math.floor(pageSize)));
   const overlap = Math.max(2, Math.ceil(size / 10));
   let end = 0; // where the last page read ended
@@ -96,6 +103,17 @@ export async function* walkList<T extends object>(read: ReadSlice<T>, order: Wal
       continue;
     }
     for (const item of items) {
+      const missing = order.missingField(item);
+      if (missing !== undefined && fallback !== undefined && last === undefined && end === 0) {
+        // The default order's field is not in the answers (the interface lists users as id, name
+        // and email): nothing was yielded yet, so the walk starts again in the fallback order.
+        yield* walkList(read, fallback, pageSize);
+        return;
+      }
+      if (missing !== undefined) {
+        // Compared without the field, the walk would take the server's order for another and skip records.
+        throw new MedschedError(`a listed record carries no ${missing}, which the walk sorts by (sortBy ${order.sortBy}), so it cannot find its place again; pass a sortBy of fields the answers carry, e.g. sortBy: 'id'`, 'walk_order_unknown');
+      }
       if (last !== undefined && order.compare(item, last) <= 0) continue;
       last = item;
       yield item;

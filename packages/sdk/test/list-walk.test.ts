@@ -95,4 +95,21 @@ describe('iterate() while others write', () => {
     const starts = list.calls.map((call) => Number(call.query.offset));
     expect(starts.some((start, i) => i > 0 && start < starts[i - 1]!)).toBe(true);
   });
+
+  it('users answered without createdAt (as the interface lists them) are walked by id; a sortBy asked on a missing field is refused, not skipped', async () => {
+    const calls = sequence((_, request) => {
+      const all = [{ id: hex(1), name: 'A', email: null }, { id: hex(2), name: 'B', email: null }];
+      return HttpResponse.json(all.slice(Number(request.query.offset), Number(request.query.offset) + Number(request.query.limit)) as never);
+    });
+    const names: string[] = [];
+    for await (const user of client.users.iterate({ organization: ids.organization })) names.push(user.name);
+    expect(names).toEqual(['A', 'B']);
+    expect(calls.map((call) => call.query.sortBy)).toEqual(['createdAt,id', 'id']);
+    const walk = async () => {
+      for await (const _ of client.users.iterate({ organization: ids.organization, sortBy: 'updatedAt' })) {
+        // walk
+      }
+    };
+    await expect(walk()).rejects.toMatchObject({ code: 'walk_order_unknown', message: expect.stringMatching(/carries no updatedAt.*sortBy: 'id'/) });
+  });
 });

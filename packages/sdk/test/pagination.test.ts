@@ -186,10 +186,11 @@ describe('iterate: every page, overlapping and re-anchored', () => {
     const seen: User[] = [];
     for await (const u of client.users.iterate({ organization: ids.organization, role: 'patient', limit: 10 })) seen.push(u);
     expect(seen).toEqual(users);
-    expect(calls.map((c) => c.query.offset)).toEqual(['0', '8', '18']);
+    // These users carry no createdAt (as the interface lists users): after the first page the walk starts again by id.
+    expect(calls.map((c) => [c.query.offset, c.query.sortBy])).toEqual([['0', 'createdAt,id'], ['0', 'id'], ['8', 'id'], ['18', 'id']]);
     for (const call of calls) {
       expect(call.path).toBe('/users/');
-      expect(call.query).toMatchObject({ organization: ids.organization, role: 'patient', sortBy: 'createdAt,id' });
+      expect(call.query).toMatchObject({ organization: ids.organization, role: 'patient' });
     }
   });
 

@@ -20,8 +20,8 @@ export function listUsers(client: MedschedBaseClient, query: UserListQuery, opti
 /**
  * Walks every matching user, complete while others write: every user that exists from the walk's
  * start to its end is yielded exactly once, whatever others create or change meanwhile (users
- * created during the walk may or may not appear). Sorted by `sortBy` (default `createdAt`), then
- * `id`; `limit` is the page size (default 100); each page overlaps the last and re-anchors on the
+ * created during the walk may or may not appear). Sorted by `sortBy` (default `createdAt`, or `id`
+ * when the answers carry no createdAt), then `id`; `limit` is the page size (default 100); each page overlaps the last and re-anchors on the
  * last user yielded. With a `sortBy` on a field that changes (name, email, role), a user changed
  * during the walk may move behind the cursor and be missed. `offset` and `page` are refused.
  * @example for await (const user of iterateUsers(client, { organization })) console.log(user.name);
@@ -32,7 +32,8 @@ export async function* iterateUsers(client: MedschedBaseClient, query: UserListQ
   const transport = transportOf(client);
   const read = async (offset: number, pageLimit: number, order: string) =>
     (await transport.call(usersList, { query: { ...filters, sortBy: order as UserListQuery['sortBy'], offset, limit: pageLimit } }, options)).data;
-  yield* walkList(read, walkOrder<User>(sortBy), limit ?? 100);
+  // Without a sortBy, by createdAt where the answers carry it, else by id (the interface's users have none).
+  yield* walkList(read, walkOrder<User>(sortBy), limit ?? 100, sortBy === undefined ? walkOrder<User>('id') : undefined);
 }
 
 /**
