@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance, formatReport, type ConformanceReport } from '../src/index.js';
-import { bakeDoesNotShow, drifted, entriesWithoutOrganization, eventsAcrossOrganizations, forbiddenAsNotFound, idempotencyIgnored, eventsIgnoreTypeFilter, eventsOutOfOrder, plainErrorBodies, renamedBaked, staffListLeak, type Drift } from './support/drifts.js';
+import { bakeDoesNotShow, drifted, entriesWithoutOrganization, eventsAcrossOrganizations, forbiddenAsNotFound, idempotencyIgnored, eventsIgnoreTypeFilter, eventsOutOfOrder, plainErrorBodies, renamedBaked, sortTiesUnbroken, staffListLeak, updatedAtFrozen, type Drift } from './support/drifts.js';
 import { demoCredentials as credentials, inProcessReference } from './support/in-process.js';
 
 // Each drifted deployment is the reference server (fresh demo data, in-process) with one behaviour
@@ -92,6 +92,20 @@ describe('drifted deployments, each caught by the rule that names it', () => {
       // The same drift, seen by the rule that bakes an entry and reads it after refused changes.
       'conflicts.baked-entry': expect.stringMatching(/^fail: GET \/calendars\/[0-9a-f]{24} → 200: after two refused changes the entry has amount 1, baked false/),
     });
+  });
+
+  it('an updatedAt that does not move when an entry changes fails changes.updated-at, naming the change', async () => {
+    const report = await against(updatedAtFrozen);
+    expect(notPassed(report)).toEqual({
+      'changes.updated-at': expect.stringMatching(/^fail: GET \/calendars\/[0-9a-f]{24} → 200: entry [0-9a-f]{24} reads updatedAt \S+ after the update \(PATCH amount\), as before it \(\S+\); every change must move updatedAt/),
+    });
+  });
+
+  it('a sort whose ties are not broken by id fails pagination.total-order', async () => {
+    const report = await against(sortTiesUnbroken);
+    const results = notPassed(report);
+    expect(results['pagination.total-order']).toMatch(/^fail: GET \/calendars\/\?limit=100&sortBy=baked → 200: entry [0-9a-f]{24} comes after [0-9a-f]{24}, both with baked (true|false); equal keys must be ordered by id ascending/);
+    expect(Object.keys(results)).toEqual(['pagination.total-order']);
   });
 
   it('an Idempotency-Key that is ignored fails idempotency.create-replay', async () => {

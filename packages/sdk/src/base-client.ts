@@ -8,6 +8,7 @@ import { ApiPromise } from './api-promise.js';
 import { Credentials, type TokenSource } from './auth.js';
 import { MedschedError } from './errors.js';
 import { defaultRetryDelays, type RetryDelays } from './retry.js';
+import { RatePacer, systemClock, type Clock } from './rate-pacer.js';
 import type { HttpMethod, Operation } from './schemas/operation.js';
 import type { StandardSchema } from './standard-schema.js';
 import { lowerCaseNames, Transport, type CreateRequestOptions, type LoggerEntry } from './transport.js';
@@ -52,6 +53,17 @@ export interface ClientOptions {
    * pass it is not made, and the last error is thrown at once. Default 30 000.
    */
   maxWait?: number;
+  /**
+   * What to do about the server's rate limit. `'fail'` (the default): a 429 is retried within
+   * `maxRetries`, `maxRetryAfter` and `maxWait`, then raised as `RateLimitError`. `'wait'`, for
+   * batch jobs that would rather wait than fail: no request is sent while the server's window is
+   * spent (`RateLimit-Remaining: 0`, until `RateLimit-Reset`), and a 429 is waited out, its
+   * `Retry-After` however long, and sent again (up to 10 times a call), so that a job under a
+   * 200-a-minute limit finishes, slower, with few or no 429s. Abort with a `signal` to stop waiting.
+   */
+  rateLimit?: 'fail' | 'wait';
+  /** The clock the client waits by with `rateLimit: 'wait'` (`now()`, `sleep(ms, signal)`); default the real one. For tests. */
+  clock?: Clock;
   /** Back-off between retries. Default: 500 ms doubling up to 8 s, with jitter. */
   retryDelays?: Partial<RetryDelays>;
   /** Check every answer against the contract. Default true. */
@@ -119,6 +131,9 @@ export class MedschedBaseClient {
       throw new MedschedError('createClient needs a baseUrl such as http://127.0.0.1:4010/v1', 'invalid_options');
     }
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    if (options.rateLimit !== undefined && options.rateLimit !== 'fail' && options.rateLimit !== 'wait') {
+      throw new MedschedError(`rateLimit must be 'fail' (the default) or 'wait', got ${JSON.stringify(options.rateLimit)}`, 'invalid_options');
+    }
     const transport = new Transport({
       baseUrl: this.baseUrl,
       credentials: new Credentials(options),
@@ -134,6 +149,7 @@ export class MedschedBaseClient {
       fetch: options.fetch,
       logger: options.logger?.bind(options),
       canRefresh: options.refreshToken !== undefined,
+      pacer: options.rateLimit === 'wait' ? new RatePacer(options.clock ?? systemClock) : undefined,
     });
     this.#transport = transport;
     transports.set(this, transport);

@@ -31,9 +31,11 @@ export {
   TimeoutError,
   AbortError,
   type ApiErrorInfo,
+  type ConnectionPhase,
   type FieldIssue,
 } from './errors.js';
 export { RedirectError, ResponseTooLargeError, InvalidResponseError } from './answer-errors.js';
 export { Page, parseLinkHeader } from './pagination.js';
 export type { CallResult, CreateRequestOptions, LogEntry, LoggerEntry, RequestOptions, RetryWaitEntry, RetryWaitReason } from './transport.js';
 export type { RetryDelays } from './retry.js';
+export type { Clock } from './rate-pacer.js';

@@ -54,21 +54,27 @@ function fetchAndRead(fetch: typeof globalThis.fetch, request: Request, init: Re
       }
       return readBounded(response, request, options.baseUrl, options.maxBytes).then(
         (text) => ({ response, text }),
-        (cause: unknown) => Promise.reject(cause instanceof MedschedError ? cause : attemptError(cause, request, options, false)),
+        (cause: unknown) => Promise.reject(cause instanceof MedschedError ? cause : attemptError(cause, request, options, response.status)),
       );
     },
-    (cause: unknown) => Promise.reject(attemptError(cause, request, options, true)),
+    (cause: unknown) => Promise.reject(attemptError(cause, request, options, undefined)),
   );
 }
 
-/** What a failed attempt is to the caller; `fromFetch`: the fetch itself failed (not the body). */
-function attemptError(cause: unknown, request: Request, options: AttemptOptions, fromFetch: boolean): MedschedError {
+/** What a failed attempt is to the caller; `answered`: the status of an answer whose body failed (undefined: the fetch itself failed). */
+function attemptError(cause: unknown, request: Request, options: AttemptOptions, answered: number | undefined): MedschedError {
+  const fromFetch = answered === undefined;
   if (options.signal?.aborted) return new AbortError({ cause: options.signal.reason });
   // ky aborts the signal it gave the request when its timeout passes (the caller's abort is above).
   if (request.signal?.aborted) return new TimeoutError(options.timeout);
   // Whatever a fetch throws that is not a network failure is a bug in it (a custom fetch).
   if (fromFetch && !isNetworkFailure(cause)) return new MedschedError(`the fetch threw: ${describeCause(cause)}`, 'fetch_error', { cause });
-  return new ConnectionError(`could not reach ${options.baseUrl}: ${describeCause(cause)}`, { cause });
+  const requestId = request.headers.get('x-request-id') ?? undefined;
+  const reference = requestId === undefined ? '' : ` (request ${requestId})`;
+  if (!fromFetch) {
+    return new ConnectionError(`the answer from ${options.baseUrl} (status ${answered}) was cut after its headers: ${describeCause(cause)}; the server had answered, so it acted on the request${reference}`, { cause, requestId, phase: 'body' });
+  }
+  return new ConnectionError(`could not reach ${options.baseUrl}: ${describeCause(cause)}${reference}`, { cause, requestId, phase: 'connect' });
 }
 
 /** A readable copy of a consumed response, from its text (ky's afterResponse hooks clone what they get). */

@@ -181,12 +181,25 @@ export class RateLimitError extends ApiError {
   }
 }
 
-/** No answer: the connection failed (DNS, refused, reset). */
+/** Where a connection failed: before any answer (`connect`), or after the answer's status and headers came (`body`). */
+export type ConnectionPhase = 'connect' | 'body';
+
+/** No complete answer: the connection failed (DNS, refused, reset), or was cut while the answer's body came. */
 export class ConnectionError extends MedschedError {
   override name = 'ConnectionError';
+  /** The `x-request-id` the failed attempt was sent with, to find it in the server's logs. */
+  readonly requestId: string | undefined;
+  /**
+   * `connect`: no answer began (the server may or may not have got the request); `body`: the
+   * server had answered (status and headers came) when the connection was cut, so it acted on the
+   * request. Undefined for a timeout.
+   */
+  readonly phase: ConnectionPhase | undefined;
 
-  constructor(message = 'could not reach the server', options?: { cause?: unknown }) {
+  constructor(message = 'could not reach the server', options?: { cause?: unknown; requestId?: string | undefined; phase?: ConnectionPhase | undefined }) {
     super(message, 'connection_error', options);
+    this.requestId = options?.requestId;
+    this.phase = options?.phase;
   }
 }
 

@@ -38,6 +38,7 @@ import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, redactUrl } from './redact.js';
 import { newRequestId } from './request-id.js';
 import { kyRetryAfterMs, type RetryDelays } from './retry.js';
+import { maxRateLimitedAnswers, type RatePacer } from './rate-pacer.js';
 import type { Operation } from './schemas/operations.js';
 import type { CallInput, CallResult, CreateRequestOptions, LoggerEntry, RequestOptions, RetryWaitReason } from './transport-types.js';
 import { defaultUserAgent } from './user-agent.js';
@@ -64,6 +65,8 @@ export interface TransportConfig {
   logger: ((entry: LoggerEntry) => void) | undefined;
   /** Whether the client was given a `refreshToken` hook. */
   canRefresh: boolean;
+  /** `rateLimit: 'wait'`: the client's pacing on the server's rate window; undefined by default. */
+  pacer?: RatePacer | undefined;
 }
 
 /** What one call keeps across its attempts (the refresh hook finds it in ky's `context.call`). */
@@ -246,6 +249,7 @@ export class Transport {
         return fetchWithDeadline(this.#config.fetch ?? globalThis.fetch, request, init, attemptOptions).then(
           ({ response, text }) => {
             if (entry) finish(entry, { status: response.status });
+            this.#config.pacer?.observe(response.headers);
             call.text = text;
             // The answer ky gets has its body read already (the text is kept in `call`), unless an
             // afterResponse hook (the refresh) will clone it: rebuilding it costs ~30 us a call.
@@ -272,8 +276,9 @@ export class Transport {
     if (search !== undefined) kyOptions.searchParams = search;
 
     let response: Response;
+    const pacer = this.#config.pacer;
     try {
-      response = await this.#ky(call.path, call.kyOptions);
+      response = pacer === undefined ? await this.#ky(call.path, call.kyOptions) : await this.#pacedSend(call, pacer);
     } catch (error) {
       const failure = this.#sdkError(error, call);
       this.#logAttempt(call, undefined, failure);
@@ -330,6 +335,7 @@ export class Transport {
     const timedOut = error instanceof KyTimeoutError || error instanceof TimeoutError;
     const retryable = status !== undefined ? retryStatuses.includes(status) : timedOut || (error instanceof ConnectionError && !(error instanceof AbortError));
     if (call.settled || !retryable) return false; // an abort, a bug in a custom fetch, a 4xx: no other try
+    if (status === 429 && this.#config.pacer !== undefined) return false; // waited out by #pacedSend, however long
     const retryAfter = error instanceof HTTPError ? kyRetryAfterMs(error.response.headers) : undefined;
     if (retryAfter === null || (retryAfter !== undefined && retryAfter > this.#config.maxRetryAfterMs)) return false;
     const jitter = retryOptions === undefined ? 1 : 0.75 + Math.random() * 0.25;
@@ -346,6 +352,29 @@ export class Transport {
     // An answer: ky goes on as computed above (the Retry-After, else `delay` with our jitter).
     // No answer (a timeout, a connection error): `true`, ky's `delay` with our jitter.
     return status === undefined ? true : undefined;
+  }
+
+  /**
+   * `rateLimit: 'wait'`: each send waits while the server's window is spent, and a 429 is waited
+   * out (its Retry-After, past `maxRetryAfter` and `maxWait` too) and sent again, with the same
+   * request id and Idempotency-Key, up to {@link maxRateLimitedAnswers} times.
+   */
+  async #pacedSend(call: CallState, pacer: RatePacer): Promise<Response> {
+    let totalWaitMs = 0;
+    for (let limited = 1; ; limited++) {
+      totalWaitMs += await pacer.ready(call.signal);
+      try {
+        return await this.#ky(call.path, call.kyOptions);
+      } catch (error) {
+        if (!(error instanceof HTTPError) || error.response.status !== 429 || call.settled || limited > maxRateLimitedAnswers) throw error;
+        const ms = kyRetryAfterMs(error.response.headers) ?? 1_000;
+        pacer.blockFor(ms);
+        totalWaitMs += ms;
+        this.#logAttempt(call, ms, error);
+        const { id, method } = call.operation;
+        this.#config.logger?.({ type: 'retry-wait', operation: id, method, path: redactUrl(call.path), requestId: call.requestId, ms, reason: 'rate_limited', attempt: call.attempts, status: 429, totalWaitMs });
+      }
+    }
   }
 
   /** `afterResponse`: one refresh after a 401 to a bearer request, then the same call with the new token (not a retry). */

@@ -1,4 +1,4 @@
-/** Pages (items, total, hasMore, next) and the async iterators that follow Link headers. */
+/** Pages (items, total, hasMore, next), a Page's iterator that follows Link headers, and iterate()'s overlapping walk. */
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { InternalServerError, Page, parseLinkHeader, type CalendarEntry, type User } from '../src/index.js';
@@ -106,52 +106,45 @@ describe('list: one page', () => {
   });
 });
 
-describe('iterate: every page', () => {
-  it('for await walks all 120 entries over 3 pages, keeping the patient filter', async () => {
+describe('iterate: every page, overlapping and re-anchored', () => {
+  it('for await walks all 120 entries in createdAt,id order, keeping the patient filter', async () => {
     const calls = listServer(calendarRecords, '/calendars/');
     const seen: CalendarEntry[] = [];
     for await (const entry of client.calendars.iterate({ patient: ids.patient })) seen.push(entry);
     expect(seen).toEqual(entries);
-    expect(calls).toHaveLength(3);
-    expect(calls.map((c) => c.query.patient)).toEqual([ids.patient, ids.patient, ids.patient]);
-    expect(calls.map((c) => c.query.page)).toEqual([undefined, '2', '3']);
-    expect(calls.every((c) => c.path === '/calendars/')).toBe(true);
+    // Pages of 100; the second starts 10 back, on entries already yielded, to find its place again.
+    expect(calls.map((c) => [c.query.offset, c.query.limit])).toEqual([['0', '100'], ['90', '110']]);
+    expect(calls.map((c) => c.query.patient)).toEqual([ids.patient, ids.patient]);
+    expect(calls.every((c) => c.query.sortBy === 'createdAt,id' && c.path === '/calendars/')).toBe(true);
   });
 
-  it('follows offset-style Link headers too', async () => {
-    const calls = listServer(calendarRecords, '/calendars/', 'offset');
-    const seen: string[] = [];
-    for await (const entry of client.calendars.iterate({ patient: ids.patient, limit: 50 })) seen.push(entry.id);
-    expect(seen).toEqual(entries.map((e) => e.id));
-    expect(calls.map((c) => c.query.offset)).toEqual([undefined, '50', '100']);
-  });
-
-  it('keeps the filters when the Link carries only paging parameters', async () => {
+  it('keeps the filters and the caller\'s sort, with id as the tie-break', async () => {
     const calls = listServer(calendarRecords, '/calendars/', 'bare');
     let count = 0;
-    for await (const entry of client.calendars.iterate({ patient: ids.patient, search: 'entry' })) {
+    for await (const entry of client.calendars.iterate({ patient: ids.patient, search: 'entry', sortBy: 'createdAt:asc' })) {
       expect(entry.userId).toBe(ids.patient);
       count++;
     }
     expect(count).toBe(120);
-    expect(calls).toHaveLength(3);
-    for (const call of calls) expect(call.query).toMatchObject({ patient: ids.patient, search: 'entry' });
+    for (const call of calls) expect(call.query).toMatchObject({ patient: ids.patient, search: 'entry', sortBy: 'createdAt,id' });
   });
 
-  it('honours a caller limit: 120 entries in pages of 40', async () => {
-    const calls = listServer(calendarRecords, '/calendars/');
-    let count = 0;
-    for await (const _ of client.calendars.iterate({ patient: ids.patient, limit: 40 })) count++;
-    expect(count).toBe(120);
-    expect(calls.map((c) => c.query.limit)).toEqual(['40', '40', '40']);
-  });
-
-  it('starts from the page given', async () => {
+  it('honours a caller limit as the page size: 120 entries in pages of 40 (plus the overlap)', async () => {
     const calls = listServer(calendarRecords, '/calendars/');
     const seen: string[] = [];
-    for await (const entry of client.calendars.iterate({ patient: ids.patient, page: 2 })) seen.push(entry.id);
-    expect(seen).toEqual(entries.slice(50).map((e) => e.id));
-    expect(calls).toHaveLength(2);
+    for await (const entry of client.calendars.iterate({ patient: ids.patient, limit: 40 })) seen.push(entry.id);
+    expect(seen).toEqual(entries.map((e) => e.id));
+    expect(calls[0]!.query.limit).toBe('40');
+    expect(calls.slice(1).every((c) => c.query.limit === '44')).toBe(true);
+  });
+
+  it('refuses a start offset or page, which would make the walk incomplete', async () => {
+    const calls = listServer(calendarRecords, '/calendars/');
+    const walk = async () => {
+      for await (const _ of client.calendars.iterate({ patient: ids.patient, page: 2 })) break;
+    };
+    await expect(walk()).rejects.toMatchObject({ code: 'invalid_options', message: expect.stringMatching(/use list\(\)/) });
+    expect(calls).toHaveLength(0);
   });
 
   it('stops fetching when the loop breaks', async () => {
@@ -166,7 +159,7 @@ describe('iterate: every page', () => {
     for await (const _ of client.calendars.iterate({ patient: ids.patient }, { headers: { 'x-tenant-hint': 'linden' } })) {
       // walk
     }
-    expect(calls.map((c) => c.headers.get('x-tenant-hint'))).toEqual(['linden', 'linden', 'linden']);
+    expect(calls.map((c) => c.headers.get('x-tenant-hint'))).toEqual(['linden', 'linden']);
   });
 
   it('a failing later page raises after the earlier pages were yielded', async () => {
@@ -179,7 +172,7 @@ describe('iterate: every page', () => {
     const seen: string[] = [];
     let error: unknown;
     try {
-      for await (const entry of client.calendars.iterate({ patient: ids.patient }, { maxRetries: 0 })) seen.push(entry.id);
+      for await (const entry of client.calendars.iterate({ patient: ids.patient, limit: 50 }, { maxRetries: 0 })) seen.push(entry.id);
     } catch (caught) {
       error = caught;
     }
@@ -193,10 +186,11 @@ describe('iterate: every page', () => {
     const seen: User[] = [];
     for await (const u of client.users.iterate({ organization: ids.organization, role: 'patient', limit: 10 })) seen.push(u);
     expect(seen).toEqual(users);
-    expect(calls).toHaveLength(3);
+    // These users carry no createdAt (as the interface lists users): after the first page the walk starts again by id.
+    expect(calls.map((c) => [c.query.offset, c.query.sortBy])).toEqual([['0', 'createdAt,id'], ['0', 'id'], ['8', 'id'], ['18', 'id']]);
     for (const call of calls) {
       expect(call.path).toBe('/users/');
-      expect(call.query).toMatchObject({ organization: ids.organization, role: 'patient', limit: '10' });
+      expect(call.query).toMatchObject({ organization: ids.organization, role: 'patient' });
     }
   });
 

@@ -7,7 +7,8 @@ import { eventFilters, eventOrder, eventTenancy } from './events.js';
 import { createReplay } from './idempotency.js';
 import { listBounds, pdfHosts } from './limits.js';
 import { listScope } from './list-scope.js';
-import { pages, sorting } from './pagination.js';
+import { pages, sorting, totalOrder } from './pagination.js';
+import { updatedAtMoves } from './change-tracking.js';
 import { patientScope, patientWrites, staffDirectory } from './roles.js';
 import { credentials, entryRead, entryWrite, organizationRead } from './tenancy.js';
 
@@ -29,6 +30,7 @@ export const conformanceRules: readonly ConformanceRule[] = [
   eventTenancy,
   pages,
   sorting,
+  totalOrder,
   listBounds,
   pdfHosts,
   rangeValidation,
@@ -37,5 +39,6 @@ export const conformanceRules: readonly ConformanceRule[] = [
   roundTrip,
   bakedEntry,
   createReplay,
+  updatedAtMoves,
   answerShapes,
 ];

@@ -101,3 +101,52 @@ export const sorting: ConformanceRule = {
     expectStatus(unknown, 400, 'an unknown sort field is a typo to surface, not ignored', 'validation_failed');
   },
 };
+
+/** Code-unit order of ids, as the tie-break sorts them. */
+function tieBroken(answer: ProbeAnswer, entries: Array<Record<string, unknown>>, key: string, list: string): void {
+  const descending = key.endsWith(':desc');
+  const name = key.replace(/:(asc|desc)$/, '');
+  for (let index = 1; index < entries.length; index++) {
+    const [before, after] = [entries[index - 1]!, entries[index]!];
+    if (before[name] !== after[name]) continue;
+    expectThat(
+      compareText(before.id, after.id) < 0,
+      `${answer.line}: ${list} ${String(after.id)} comes after ${String(before.id)}, both with ${name} ${JSON.stringify(after[name])}; equal keys must be ordered by id ascending${descending ? ' (whatever the direction of the key)' : ''}, or pages overlap and skip, and a walk cannot find its place again`,
+    );
+  }
+}
+
+/** The sort keys with many equal values, where an order without a tie-break shows. */
+const tiedCalendarKeys = ['baked', 'date:desc', 'startTime', 'createdAt'];
+
+/**
+ * Every sort order is total: records with equal sort keys are ordered by id, so that pages fit
+ * together and a walk can re-anchor on the last record it saw (the SDK's complete iterate()).
+ */
+export const totalOrder: ConformanceRule = {
+  id: 'pagination.total-order',
+  title: 'Every sortBy is a total order: equal keys are ordered by id ascending, for entries and users, and pages of a tied order join',
+  source: { interface: '§4 #5, #19 and rule 7 ("not shown")', decision: 'docs/api-reference.md "Lists: pagination, filters, sorting"' },
+  writes: false,
+  async run({ probe, fixtures }) {
+    for (const sortBy of tiedCalendarKeys) {
+      const answer = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: 100, sortBy }, operation: 'calendars.list' });
+      expectStatus(answer, 200, `sortBy=${sortBy}`);
+      tieBroken(answer, orderedEntries(answer), sortBy, 'entry');
+    }
+    const whole = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: 6, sortBy: 'baked' }, operation: 'calendars.list' });
+    expectStatus(whole, 200, 'sortBy=baked');
+    const paged: unknown[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const answer = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: 2, page, sortBy: 'baked' }, operation: 'calendars.list' });
+      expectStatus(answer, 200, 'a page of sortBy=baked');
+      paged.push(...orderedEntries(answer).map((entry) => entry.id));
+    }
+    const want = orderedEntries(whole).map((entry) => entry.id);
+    expectThat(paged.join(',') === want.join(','), `pages of 2 sorted by baked give [${paged.join(', ')}]; one page of 6 gave [${want.join(', ')}]`);
+    const organization = await fixtures.organization();
+    const users = await probe.send({ method: 'GET', path: '/users/', query: { organization, limit: 100, sortBy: 'role' }, operation: 'users.list' });
+    expectStatus(users, 200, 'sortBy=role of the own organization');
+    tieBroken(users, records(users), 'role', 'user');
+  },
+};

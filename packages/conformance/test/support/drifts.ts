@@ -159,3 +159,38 @@ export const forbiddenAsNotFound: Drift = async (request, forward) => {
   const problem = (await answer.json()) as Record<string, unknown>;
   return withBody(answer, { ...problem, status: 404, code: 'not_found', title: 'Not found' }, 404);
 };
+
+/** `updatedAt` never moves: every calendar answer reports the entry's createdAt as its updatedAt. */
+export const updatedAtFrozen: Drift = async (request, forward) => {
+  const answer = await forward(request);
+  const { path } = route(request);
+  if (!answer.ok || !path.startsWith('/calendars')) return answer;
+  const freeze = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(freeze);
+    if (value === null || typeof value !== 'object') return value;
+    const entry = Object.fromEntries(Object.entries(value).map(([key, field]) => [key, freeze(field)]));
+    return typeof entry.createdAt === 'string' && 'updatedAt' in entry ? { ...entry, updatedAt: entry.createdAt } : entry;
+  };
+  return withBody(answer, freeze(await answer.json()));
+};
+
+/**
+ * A sort without the id tie-break: lists asked with a `sortBy` come back with each run of records
+ * that share the first sort key in reverse id order (as a database that keeps ties in any order).
+ */
+export const sortTiesUnbroken: Drift = async (request, forward) => {
+  const answer = await forward(request);
+  const { method, path, query } = route(request);
+  const sortBy = query.get('sortBy');
+  if (!answer.ok || method !== 'GET' || (path !== '/calendars/' && path !== '/users/') || sortBy === null) return answer;
+  const field = sortBy.split(',')[0]!.split(':')[0]!;
+  const items = (await answer.json()) as Array<Record<string, unknown>>;
+  const out: Array<Record<string, unknown>> = [];
+  for (let start = 0; start < items.length; ) {
+    let end = start + 1;
+    while (end < items.length && items[end]![field] === items[start]![field]) end++;
+    out.push(...items.slice(start, end).reverse());
+    start = end;
+  }
+  return withBody(answer, out);
+};

@@ -1,5 +1,6 @@
 import { ApiPromise, mapResult } from '../api-promise.js';
 import { nextPageQuery, Page } from '../pagination.js';
+import { checkWalkQuery, walkList, walkOrder } from '../list-walk.js';
 import {
   calendarWireBody,
   CalendarEntryCreateInput,
@@ -24,11 +25,24 @@ export function listCalendarEntries(client: MedschedBaseClient, query: CalendarL
 }
 
 /**
- * Walks every matching entry, page by page.
+ * Walks every matching entry, complete while others write: every entry that exists from the
+ * walk's start to its end is yielded exactly once, whatever others create, update, bake, unbake
+ * or delete meanwhile (entries created or deleted during the walk may or may not appear). The walk
+ * sorts by `sortBy` (default `createdAt`), then `id`, reads overlapping pages (`limit` is the page
+ * size, default 100) and re-anchors each page on the last entry yielded. With a `sortBy` on a field
+ * that changes (title, date, updatedAt), an entry changed during the walk may move behind the
+ * cursor and be missed: keep the default for a copy. `offset` and `page` are refused (use `list()`).
+ * Lists past 100,000 matching entries cannot be walked by offset (the interface's bound): filter
+ * by `patient`.
  * @example for await (const entry of iterateCalendarEntries(client, { patient })) console.log(entry.title);
  */
 export async function* iterateCalendarEntries(client: MedschedBaseClient, query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
-  yield* await listCalendarEntries(client, query, options);
+  checkWalkQuery(query, 'calendars.iterate()');
+  const { limit, sortBy, ...filters } = query;
+  const transport = transportOf(client);
+  const read = async (offset: number, pageLimit: number, order: string) =>
+    (await transport.call(calendarsList, { query: { ...filters, sortBy: order as CalendarListQuery['sortBy'], offset, limit: pageLimit } }, options)).data;
+  yield* walkList(read, walkOrder<CalendarEntry>(sortBy), limit ?? 100);
 }
 
 /**
@@ -84,7 +98,11 @@ export class Calendars extends Resource {
   }
 
   /**
-   * Walks every matching entry, page by page.
+   * Walks every matching entry, complete while others write: every entry that exists from the
+   * walk's start to its end is yielded exactly once, whatever others create, update, bake, unbake
+   * or delete meanwhile; entries created or deleted during the walk may or may not appear. Sorted
+   * by `sortBy` (default `createdAt`), then `id`; `limit` is the page size (default 100). A `sortBy`
+   * on a field that changes may miss an entry changed during the walk. See {@link iterateCalendarEntries}.
    * @example for await (const entry of client.calendars.iterate({ patient })) console.log(entry.title);
    */
   async *iterate(query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {

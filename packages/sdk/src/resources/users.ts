@@ -2,6 +2,7 @@ import { transportOf, type MedschedBaseClient } from '../base-client.js';
 import { ApiPromise, mapResult } from '../api-promise.js';
 import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
+import { checkWalkQuery, walkList, walkOrder } from '../list-walk.js';
 import { usersCreate, usersList } from '../schemas/operation-definitions.js';
 import type { User, UserCreate, UserListQuery } from '../schemas/users.js';
 import type { CreateRequestOptions, RequestOptions } from '../transport.js';
@@ -17,11 +18,22 @@ export function listUsers(client: MedschedBaseClient, query: UserListQuery, opti
 }
 
 /**
- * Walks every matching user, page by page.
+ * Walks every matching user, complete while others write: every user that exists from the walk's
+ * start to its end is yielded exactly once, whatever others create or change meanwhile (users
+ * created during the walk may or may not appear). Sorted by `sortBy` (default `createdAt`, or `id`
+ * when the answers carry no createdAt), then `id`; `limit` is the page size (default 100); each page overlaps the last and re-anchors on the
+ * last user yielded. With a `sortBy` on a field that changes (name, email, role), a user changed
+ * during the walk may move behind the cursor and be missed. `offset` and `page` are refused.
  * @example for await (const user of iterateUsers(client, { organization })) console.log(user.name);
  */
 export async function* iterateUsers(client: MedschedBaseClient, query: UserListQuery, options?: RequestOptions): AsyncGenerator<User> {
-  yield* await listUsers(client, query, options);
+  checkWalkQuery(query, 'users.iterate()');
+  const { limit, sortBy, ...filters } = query;
+  const transport = transportOf(client);
+  const read = async (offset: number, pageLimit: number, order: string) =>
+    (await transport.call(usersList, { query: { ...filters, sortBy: order as UserListQuery['sortBy'], offset, limit: pageLimit } }, options)).data;
+  // Without a sortBy, by createdAt where the answers carry it, else by id (the interface's users have none).
+  yield* walkList(read, walkOrder<User>(sortBy), limit ?? 100, sortBy === undefined ? walkOrder<User>('id') : undefined);
 }
 
 /**
@@ -43,7 +55,8 @@ export class Users extends Resource {
   }
 
   /**
-   * Walks every matching user, page by page.
+   * Walks every matching user, complete while others write: each user that exists throughout the
+   * walk is yielded exactly once (see {@link iterateUsers}); `limit` is the page size (default 100).
    * @example for await (const user of client.users.iterate({ organization })) console.log(user.name);
    */
   async *iterate(query: UserListQuery, options?: RequestOptions): AsyncGenerator<User> {

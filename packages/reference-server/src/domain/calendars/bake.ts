@@ -30,6 +30,9 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, slices: W
       (draft) => {
         draft.baked = true;
         (draft as Record<string, unknown>).bakedAt = now;
+        // The time of this write, not the bake's start: the bake writes in slices, and a copy read
+        // meanwhile must find the entry changed after what it read (see the SDK's "Keeping a copy").
+        draft.updatedAt = ctx.now().toISOString();
       },
       batch,
     );
@@ -47,7 +50,7 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, slices: W
       baked: true,
       bakedAt: now,
       createdAt: now,
-      updatedAt: now,
+      updatedAt: ctx.now().toISOString(),
     } as CalendarEntryRecord, batch);
     await pause();
   }
@@ -74,6 +77,7 @@ async function unbakePatient(ctx: OperationContext, range: PatientRange, batch: 
         (draft) => {
           draft.baked = false;
           delete (draft as Record<string, unknown>).bakedAt;
+          draft.updatedAt = ctx.now().toISOString(); // every change moves updatedAt
         },
         batch,
       );
