@@ -1,7 +1,8 @@
-import type { OperationId } from '@medsched/sdk/schemas';
+import fc from 'fast-check';
+import { operations, type OperationId } from '@medsched/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { maxDelayMs } from '../src/scenarios/scenario-checks.js';
-import { operationCalls, requestOf } from './operation-calls.js';
+import { adminApiKey, operationCalls, requestOf } from './operation-calls.js';
 import { useMockApi } from './support.js';
 
 /** A header only a scenario's answer carries: which operation's scenario answered. */
@@ -103,5 +104,24 @@ describe('a scenario applies to exactly the operation it names (every pair of op
     mock.fail(`GET /calendars/${other}`, 599);
     expect(await status('calendars.get')).toBe(200);
     expect((await fetch(...requestOf({ id: 'calendars.get', method: 'GET', path: `/calendars/${other}` }, mock.baseUrl))).status).toBe(599);
+  });
+
+  it('property: a scenario answers a request exactly when the journal names the request its operation', async () => {
+    const ids = Object.keys(operations) as OperationId[];
+    // Paths of the catalogue with each parameter filled by an id or by another route's literal
+    // (`/calendars/bake`), sometimes with a segment more or less; any method, HEAD included.
+    const path = fc
+      .tuple(fc.constantFrom(...ids), fc.array(fc.constantFrom('64d005000000000000000001', 'bake', 'events', 'x', '%62ake'), { minLength: 2, maxLength: 2 }), fc.constantFrom('', '/', '/extra'))
+      .map(([id, values, tail]) => operations[id].path.replace(/\{\w+\}/g, () => values.shift() ?? 'x').replace(/\/$/, '') + tail);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ids), fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'HEAD'), path, async (scenarioOn, method, requestPath) => {
+        await mock.reset();
+        mock.fail(scenarioOn, 599);
+        const response = await fetch(`${mock.baseUrl}${requestPath}`, { method, headers: { 'x-api-key': adminApiKey } });
+        await response.arrayBuffer();
+        expect(response.status === 599, `${method} ${requestPath}`).toBe(mock.journal.last()?.operation === scenarioOn);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
