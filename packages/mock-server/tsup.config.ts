@@ -16,7 +16,7 @@ const referenceServer = ['@medsched/reference-server'];
 const esmOnly = ['@msw/data', 'jose', 'mutative', 'es-toolkit', 'rettime', '@standard-schema/spec'];
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', browser: 'src/browser.ts', playwright: 'src/playwright.ts' },
+  entry: { index: 'src/index.ts', browser: 'src/browser.ts', playwright: 'src/playwright.ts', 'dev-panel': 'src/dev-panel.ts' },
   format: ['esm', 'cjs'],
   tsconfig: 'tsconfig.build.json',
   // scripts/detach-msw-data-types.mjs then drops the declarations' one import of @msw/data (bundled).

@@ -48,11 +48,32 @@ export interface JournalFilter {
   operation?: OperationId;
 }
 
+/** A journal read's answer: the value itself in Node and in the page, a promise of it from a Playwright test. */
+export type JournalRead<T, Remote extends boolean> = Remote extends true ? Promise<T> : T;
+
+/**
+ * The journal's reads, typed once for Node and the browser (`mock.journal`, answers at once) and
+ * for Playwright (`mockApi.journal`, answers with promises). Written with `await`, the same lines
+ * work in all three: `expect(await journal.count({ operation: 'calendars.update' })).toBe(1)`.
+ */
+export interface JournalReads<Remote extends boolean = false> {
+  /** Every entry since the last reset, oldest first (a copy). */
+  all(): JournalRead<JournalEntry[], Remote>;
+  /** The entries that match the filter, oldest first. */
+  find(filter?: JournalFilter): JournalRead<JournalEntry[], Remote>;
+  /** The requests of one operation, with the body typed from the SDK's schema. */
+  calls<Id extends OperationId>(operation: Id): JournalRead<JournalEntry<OperationBody<Id>>[], Remote>;
+  /** The newest entry that matches the filter. */
+  last(filter?: JournalFilter): JournalRead<JournalEntry | undefined, Remote>;
+  /** How many entries match the filter. */
+  count(filter?: JournalFilter): JournalRead<number, Remote>;
+}
+
 /**
  * What the app sent, in order, for WireMock-style verification:
  * `expect(mock.journal.find({ method: 'PATCH', path: '/calendars/:id' })).toHaveLength(1)`.
  */
-export class RequestJournal {
+export class RequestJournal implements JournalReads {
   #entries: JournalEntry[] = [];
 
   constructor(
@@ -61,11 +82,19 @@ export class RequestJournal {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Every entry since the last reset, oldest first (a copy). */
-  get entries(): JournalEntry[] {
+  all(): JournalEntry[] {
     return [...this.#entries];
   }
 
+  /**
+   * Every entry since the last reset, oldest first (a copy).
+   * @deprecated Use `journal.all()`, which reads the same in Node, the browser and Playwright (there `entries()` is a method).
+   */
+  get entries(): JournalEntry[] {
+    return this.all();
+  }
+
+  /** @deprecated Use `journal.count()`, which Playwright's journal has too. */
   get size(): number {
     return this.#entries.length;
   }
@@ -74,7 +103,6 @@ export class RequestJournal {
     return this.#entries.filter((entry) => this.#matches(entry, filter));
   }
 
-  /** The requests of one operation, with the body typed from the SDK's schema. */
   calls<Id extends OperationId>(operation: Id): JournalEntry<OperationBody<Id>>[] {
     return this.find({ operation }) as JournalEntry<OperationBody<Id>>[];
   }

@@ -171,6 +171,24 @@ export class MockScope {
     return this.#generations.reset().then(() => undefined);
   }
 
+  /**
+   * Ends every scenario and keeps the data: `fail`, `respond`, `networkError` and the app's `use`
+   * overrides are dropped, `delay`s end (a request already waiting keeps its wait), tokens expired
+   * with `expireTokens()` work again and the rate limit is off. The database (and, in the browser,
+   * the saved one), the journal, the clock and signed-in users stay as they are: switching
+   * scenarios in a running app or between steps of a test. `reset()` is the way back to the seed.
+   * @example mock.fail('calendars.list', 503); …; mock.clearScenarios(); // the list loads again, with the data the app wrote
+   */
+  clearScenarios(): void {
+    this.#mustBeStarted('mock.clearScenarios()');
+    this.host.resetHandlers();
+    this.#latency.clear();
+    this.#whenSettled((state) => {
+      state.tokens.clear();
+      state.reference.pipeline.limitRate(undefined);
+    });
+  }
+
   /** Builds a base with the scenario's data (the browser may restore a saved database instead). */
   protected async buildBase(_first: boolean): Promise<ScenarioBase> {
     return ScenarioBase.fromSnapshot(await snapshotOf(this.options.seed), this.baseOptions);

@@ -13,9 +13,8 @@
  *   expect(await mockApi.journal.find({ method: 'PATCH' })).toHaveLength(1);
  * });
  */
-import type { OperationId } from '@medsched/sdk/schemas';
 import type { DemoUserOptions } from './demo-users.js';
-import type { JournalEntry, JournalFilter, OperationBody } from './journal.js';
+import type { JournalEntry, JournalFilter, JournalReads } from './journal.js';
 import type { MockScope, ScenarioOptions } from './mock-scope.js';
 import { remoteControlName, remoteQueueErrorName, remoteQueueName, type RemoteCommand, type RemoteWho, type SeedFactoryName, type WireJournalFilter } from './remote/protocol.js';
 import type { RespondBody, RespondOptions, RespondRoute } from './scenarios/respond.js';
@@ -47,13 +46,10 @@ export type RemoteSeedFactories = {
   [K in SeedFactoryName]: (...input: Parameters<SeedFactories[K]>) => Promise<Partial<SeededRecord<K>> & { id: string }>;
 };
 
-/** The page's journal, read from the test. */
-export interface RemoteJournal {
+/** The page's journal, read from the test: the reads of `mock.journal`, answering with promises. */
+export interface RemoteJournal extends JournalReads<true> {
+  /** @deprecated Use `journal.all()`, as in Node and the browser (where `entries` is a getter). */
   entries(): Promise<JournalEntry[]>;
-  find(filter?: JournalFilter): Promise<JournalEntry[]>;
-  count(filter?: JournalFilter): Promise<number>;
-  last(filter?: JournalFilter): Promise<JournalEntry | undefined>;
-  calls<Id extends OperationId>(operation: Id): Promise<JournalEntry<OperationBody<Id>>[]>;
 }
 
 /** A user of the page's mock for the test: its credential and ready-made headers (the SDK client stays in the page). */
@@ -85,6 +81,8 @@ export interface MockApiRemote {
   rateLimit(...args: Parameters<MockScope['rateLimit']>): Promise<void>;
   /** The page's `mock.reset()`: fresh database (and saved one, with persistence), empty journal, no scenarios. */
   reset(): Promise<void>;
+  /** The page's `mock.clearScenarios()`: no scenarios, delays included; the data (and the saved one) and the journal stay. */
+  clearScenarios(): Promise<void>;
   /**
    * The page's `mock.as(role)`: the credential and headers of a demo user (or of a credential
    * made in the page), e.g. to give the app an API key. Needs the page's mock: after `page.goto()`.
@@ -179,6 +177,7 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
       calendarEntry: seedWith('calendarEntry'),
     } as unknown as RemoteSeedFactories,
     journal: {
+      all: () => find(),
       entries: () => find(),
       find,
       count: async (filter) => (await find(filter)).length,
@@ -192,6 +191,7 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
     expireTokens: () => scenario('expireTokens', []),
     rateLimit: (...args) => scenario('rateLimit', args),
     reset: async () => void (await send({ kind: 'reset' })),
+    clearScenarios: () => scenario('clearScenarios', []),
     as: async (who, options = {}) => (await send({ kind: 'as', who, options })) as RemoteUser,
     signIn: async (who, options = {}) => (await send({ kind: 'signIn', who, options })) as RemoteSignedInUser,
   };

@@ -3,7 +3,7 @@ export { MockScope, type AsOptions, type HandlerHost, type MockUser, type Scenar
 export type { MockApiOptions } from './mock-options.js';
 export { MockApiError, type MockApiErrorCode } from './mock-error.js';
 export type { Instant, NowOption } from './mock-clock.js';
-export { RequestJournal, redacted, type JournalEntry, type JournalFilter, type JournalOutcome, type OperationBody } from './journal.js';
+export { RequestJournal, redacted, type JournalEntry, type JournalFilter, type JournalOutcome, type JournalRead, type JournalReads, type OperationBody } from './journal.js';
 export type { SeedFactories, MockCredential } from './seed-factories.js';
 export type { DemoOrganization, DemoUserOptions } from './demo-users.js';
 export type { FailureSpec } from './scenarios/fail.js';

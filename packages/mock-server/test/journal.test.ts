@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { CalendarEntryCreate } from '@medsched/sdk';
-import { redacted } from '../src/index.js';
+import { redacted, type JournalReads, type RequestJournal } from '../src/index.js';
+import type { RemoteJournal } from '../src/playwright.js';
 import { useMockApi } from './support.js';
 
 const patient = '64d002000000000000000003';
@@ -63,5 +64,19 @@ describe('request journal', () => {
     mock.fail('calendars.get', 404);
     await mock.as('user').client.calendars.get('64d005000000000000000001').catch(() => undefined);
     expect(mock.journal.last()).toMatchObject({ operation: 'calendars.get', outcome: 404 });
+  });
+
+  it('one shape of reads in Node, the browser and Playwright: all(), count() (entries and size stay, deprecated)', async () => {
+    const { client } = mock.as('user');
+    await client.calendars.list({ patient });
+    const journal: JournalReads = mock.journal;
+    expect(journal.all().map((entry) => entry.operation)).toEqual(['calendars.list']);
+    expect(journal.count()).toBe(1);
+    expect(mock.journal.entries).toEqual(journal.all());
+    expect(mock.journal.size).toBe(1);
+    // Playwright's journal is the same interface with promises: a helper written with await takes both.
+    expectTypeOf<RemoteJournal>().toExtend<JournalReads<true>>();
+    expectTypeOf<ReturnType<RemoteJournal['count']>>().toEqualTypeOf<Promise<number>>();
+    expectTypeOf<ReturnType<RequestJournal['count']>>().toEqualTypeOf<number>();
   });
 });

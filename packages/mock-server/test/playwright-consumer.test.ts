@@ -57,7 +57,7 @@ describe('@medsched/mock-server/playwright under @playwright/test, from the pack
       env: { ...process.env, PORT: String(await freePort()), MEDSCHED_CHROMIUM: chromium.executablePath, MEDSCHED_CHROMIUM_ARGS: JSON.stringify(chromium.args), CI: '1' },
     });
     const output = `${result.stdout}${result.stderr}`;
-    expect(output).toMatch(/11 passed/);
+    expect(output).toMatch(/12 passed/);
     expect(result.status, output).toBe(0);
   });
 });

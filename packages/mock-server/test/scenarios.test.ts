@@ -1,5 +1,7 @@
 import { AuthenticationError, ConflictError, createClient, ConnectionError, InternalServerError, RateLimitError } from '@medsched/sdk';
 import { describe, expect, it } from 'vitest';
+import { setupMockApi } from '../src/index.js';
+import { maxDelayMs } from '../src/scenarios/scenario-checks.js';
 import { sonnen, useMockApi } from './support.js';
 
 const entryId = '64d005000000000000000001';
@@ -101,6 +103,32 @@ describe('scenarios', () => {
     expect((await client.calendars.get(entryId)).id).toBe(entryId);
     expect((await client.calendars.update(entryId, { amount: 3 })).amount).toBe(3);
     expect((await client.calendars.list()).total).toBe(12);
+  });
+
+  it('clearScenarios(): every scenario ends, delays and forced expiry included, and the data and journal stay', async () => {
+    const { client, headers } = mock.as('user');
+    const written = await client.calendars.update(entryId, { amount: 4 });
+    const signedIn = await mock.signIn('admin');
+    mock.fail('calendars.list', 503);
+    mock.respond('calendars.get', { ...written, name: 'Forced' });
+    mock.networkError('organizations.get');
+    // A delay without end: were it still there after clearScenarios(), the read below would never answer.
+    mock.delay('medications.get', maxDelayMs);
+    mock.expireTokens();
+    mock.rateLimit(0);
+
+    mock.clearScenarios();
+    expect((await client.calendars.list()).total).toBe(12);
+    expect(await client.calendars.get(entryId)).toMatchObject({ amount: 4, name: written.name });
+    expect((await fetch(`${mock.baseUrl}/organizations/${sonnen}`, { headers: signedIn.headers })).status).toBe(200);
+    expect((await fetch(`${mock.baseUrl}/medications/64d003000000000000000001`, { headers })).status).toBe(200);
+    // The journal kept what was sent before the switch.
+    expect(mock.journal.find({ method: 'PATCH' })).toHaveLength(1);
+  });
+
+  it('clearScenarios() before the mock is started says so', () => {
+    const idle = setupMockApi();
+    expect(() => idle.clearScenarios()).toThrow(expect.objectContaining({ code: 'not_started' }));
   });
 
   it('the app can still add its own msw handlers in front (server.use)', async () => {

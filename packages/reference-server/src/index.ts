@@ -20,6 +20,8 @@ export { CollectionIndex, type IndexDefinition } from './db/indexes.js';
 export * from './db/models.js';
 export { routeTable } from './routes/table.js';
 export type { Route } from './routes/route.js';
+// The one route matcher both bindings use: the mock server decides which operation a scenario's request is with it.
+export { Router, type RouteMatch } from './routes/router.js';
 export { ProblemError } from './domain/operation/problems.js';
 export { problemResponse } from './pipeline/problem-response.js';
 export { fromFetchRequest, toFetchResponse } from './handlers/fetch-adapter.js';

@@ -7,7 +7,7 @@ import type { MockCredential } from '../seed-factories.js';
 export type SeedFactoryName = 'organization' | 'user' | 'patient' | 'medication' | 'device' | 'deviceEvent' | 'calendarEntry';
 
 /** The scenario methods of `MockScope` a test may call from outside the page. */
-export type ScenarioMethod = 'fail' | 'respond' | 'delay' | 'networkError' | 'expireTokens' | 'rateLimit';
+export type ScenarioMethod = 'fail' | 'respond' | 'delay' | 'networkError' | 'expireTokens' | 'rateLimit' | 'clearScenarios';
 
 /** A journal filter as JSON: a RegExp path travels as its source and flags. */
 export type WireJournalFilter = Omit<JournalFilter, 'path'> & { path?: string | { regexp: string; flags: string } };

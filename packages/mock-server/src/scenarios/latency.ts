@@ -1,10 +1,10 @@
-import { delay as mswDelay, matchRequestUrl } from 'msw';
-import { mswPathOf, type ParsedRoute } from './route-spec.js';
+import { delay as mswDelay } from 'msw';
+import { routeMatcher, type ParsedRoute } from './route-spec.js';
 
 /** One `mock.delay()` call: where it applies, how long, and whether the next match uses it up. */
 interface DelayRule {
-  method: ParsedRoute['method'];
-  path: string;
+  /** The requests it applies to: the operation the route names, as the reference server routes it. */
+  matches: (request: Request) => boolean;
   ms: number;
   once: boolean;
 }
@@ -23,10 +23,10 @@ export class Latency {
   constructor(private readonly basePath: string) {}
 
   add(route: ParsedRoute, ms: number, once: boolean): void {
-    this.#rules = [...this.#rules, { method: route.method, path: mswPathOf(route, this.basePath), ms, once }];
+    this.#rules = [...this.#rules, { matches: routeMatcher(route, this.basePath), ms, once }];
   }
 
-  /** Drops every delay (`reset()`); a request already waiting keeps its wait. */
+  /** Drops every delay (`reset()`, `clearScenarios()`); a request already waiting keeps its wait. */
   clear(): void {
     this.#rules = [];
   }
@@ -37,7 +37,7 @@ export class Latency {
    */
   async before(request: Request): Promise<void> {
     if (this.#rules.length === 0) return;
-    const matching = this.#rules.filter((rule) => (rule.method === '*' || rule.method === request.method) && matchRequestUrl(new URL(request.url), rule.path).matches);
+    const matching = this.#rules.filter((rule) => rule.matches(request));
     if (matching.length === 0) return;
     this.#rules = this.#rules.filter((rule) => !(rule.once && matching.includes(rule)));
     const total = matching.reduce((sum, rule) => sum + rule.ms, 0);

@@ -40,6 +40,12 @@ export class TokenExpiry {
     this.#cutoffSeconds = Math.floor(now / 1000);
   }
 
+  /** Ends the expiry (`mock.clearScenarios()`): the tokens expired so far work again, until their own expiry. */
+  clear(): void {
+    this.#expired.clear();
+    this.#cutoffSeconds = -Infinity;
+  }
+
   /** The request as the reference server should see it: with an expired token where the test expired it. */
   async apply(request: Request): Promise<Request> {
     const token = bearerOf(request);

@@ -48,6 +48,24 @@ test('keeps the data across reloads with persist, until reset', async ({ page, m
   await expect(page.locator('#entries li', { hasText: 'Renamed' })).toHaveCount(0);
 });
 
+test('clearScenarios() ends every scenario, a delay too, and keeps the saved data; the journal reads as in Node', async ({ page, mockApi }) => {
+  await page.goto('/?persist');
+  await expect(page.locator('#status')).toHaveText('Ready');
+  await page.click('#rename');
+  await expect(page.locator('#status')).toHaveText('Saved');
+  await mockApi.fail('PATCH /calendars/:id', 409);
+  // A delay without end: were it still there after the switch, the rename below would never answer.
+  await mockApi.delay('calendars.list', 2 ** 31 - 1);
+  await mockApi.clearScenarios();
+  await page.click('#rename');
+  await expect(page.locator('#status')).toHaveText('Saved');
+  expect((await mockApi.journal.all()).filter((entry) => entry.method === 'PATCH').map((entry) => entry.outcome)).toEqual([200, 200]);
+  expect(await mockApi.journal.count({ method: 'PATCH' })).toBe(2);
+  await page.reload();
+  await expect(page.locator('#entries li', { hasText: 'Renamed' })).toHaveCount(1);
+  await mockApi.reset();
+});
+
 test('serves a signed PDF link in the browser: the plan, drawn by the bundled PDF writer', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('#status')).toHaveText('Ready');
