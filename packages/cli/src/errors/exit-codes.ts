@@ -23,6 +23,21 @@ export const ExitCode = {
    * baked, no device, series changed after the bake); stdout lists each with its fix.
    */
   attention: 10,
+  /**
+   * The credential belongs to another organization (home) than the profile's: refused before
+   * anything is sent, naming both. A profile belongs to one home.
+   */
+  otherHome: 11,
+  /**
+   * The server asked to wait (rate limit, `Retry-After`) longer than --timeout allows; nothing
+   * more was sent. Stderr (and the JSON error) says when to retry.
+   */
+  rateLimited: 12,
+  /**
+   * `bake check` found only notes that change nothing a device dispenses (a resident without a
+   * device), none of them acknowledged; the dispensing findings are exit 10.
+   */
+  notes: 13,
   /** Ctrl-C (SIGINT), as shells report it: 128 + 2. */
   interrupted: 130,
 } as const;
