@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useCliServer } from './support/cli-server.js';
 import { startFaultProxy } from './support/fault-proxy.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { demoUser } from './support/test-server.js';
+import { adminSecret, demoUser } from './support/test-server.js';
 
 // A profile belongs to one home: once it has an organization, a credential of another home is
 // refused by `login` and by every command (exit 11, both homes named), before anything is sent.
@@ -74,5 +74,27 @@ describe('a profile belongs to one home', () => {
     expect(bake.stderr).toContain(`Home: Haus Lindenhof (${lindenhof.organizationId}), checked with this credential.`);
     expect(await bakedIn(lindenhof)).toBeGreaterThan(0);
     expect(await bakedIn(sonnen)).toBe(0);
+  }, slow);
+
+  it('login names a new home with no entries yet (checked with the key), never "Organization unknown"', async () => {
+    const admin = (path: string, json: unknown) =>
+      fetch(`${cli.server.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-secret': adminSecret }, body: JSON.stringify(json) }).then(async (answer) => {
+        expect(answer.status, path).toBe(201);
+        return answer.json() as Promise<Record<string, unknown>>;
+      });
+    const { organization } = (await admin('/dev/admin/organizations', { name: 'Haus Am Park', timezone: 'Europe/Berlin', admin: { name: 'Anna Admin', email: 'anna@ampark.example' } })) as { organization: { id: string } };
+    const { apiKey } = (await admin('/dev/admin/keys', { email: 'anna@ampark.example' })) as { apiKey: string };
+    const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: apiKey };
+    const named = await runCli(['login', '--profile', 'ampark', '--organization', organization.id], env);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stderr).toContain(`Organization Haus Am Park (${organization.id}), role staff`);
+    const unnamed = await runCli(['login', '--profile', 'other'], env);
+    expect(unnamed.code, unnamed.stderr).toBe(0);
+    expect(unnamed.stderr).not.toContain('Organization unknown');
+    expect(unnamed.stderr).toContain('pass --organization ID; it is checked with the key');
+    // Another home's id is not this key's: refused, and the profile is not saved.
+    const wrong = await runCli(['login', '--profile', 'third', '--organization', sonnen.organizationId], env);
+    expect(wrong.code, wrong.stderr).toBe(11);
+    expect((await runCli(['config', 'get', 'organization', '--profile', 'third'], env)).stdout.trim()).toBe('');
   }, slow);
 });

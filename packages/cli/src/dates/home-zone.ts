@@ -4,7 +4,7 @@ import { patientName } from '../identity/patient-name.js';
 import { cleanText } from '../output/clean-text.js';
 import { isTimeZone } from './time-zone.js';
 import { zoneSourceText } from './zone-source.js';
-import { CliError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 
 
@@ -20,6 +20,8 @@ import { ExitCode } from '../errors/exit-codes.js';
 export async function adoptOrganizationZone(session: Session, organization?: string): Promise<void> {
   const { settings, printer } = session;
   if (settings.timezoneSource !== 'system') return;
+  // A mistyped id is the person's to fix (exit 2), named by its flag, before any request.
+  if (organization !== undefined && !/^[0-9a-f]{24}$/.test(organization)) throw usageError('--organization must be an id of 24 lower-case hex characters', 'e.g. --organization 64d001000000000000000001 (`medsched whoami` shows your own)');
   let id: string | undefined;
   let record: Awaited<ReturnType<Session['organization']>>;
   try {

@@ -52,12 +52,13 @@ export function otherHomeError(settings: Settings, expected: VerifiedHome, actua
 
 /**
  * True where the run's credential was not the one `login` checked for this profile (a key from
- * the environment or a flag) while an organization is set: then it is checked before anything
- * is sent.
+ * the environment or a flag) while the profile has a home: then it is checked before anything
+ * is sent. An organization named by MEDSCHED_ORGANIZATION is the person's own choice of the
+ * moment: the server's tenancy answers for reads (403, and `whoami` explains), and writes check it.
  */
 export function guardsHome(settings: Settings): boolean {
   const source = settings.credential?.source;
-  return settings.organization !== undefined && (source === 'environment' || source === 'flag');
+  return settings.organization !== undefined && settings.organizationSource === 'profile' && (source === 'environment' || source === 'flag');
 }
 
 /**
