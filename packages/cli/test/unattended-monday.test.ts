@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,10 +32,10 @@ interface Run {
 }
 
 /** Runs the recipe as cron would; `stdoutPath` e.g. /dev/full; `whileRunning` may kill it. */
-async function runRecipe(options: { baseUrl?: string; week: [string, string]; extraEnv?: Record<string, string>; stdoutPath?: string; whileRunning?: (pid: number) => Promise<void> }): Promise<Run> {
+async function runRecipe(options: { baseUrl?: string; week: [string, string]; extraEnv?: Record<string, string>; stdoutPath?: string; stderrPath?: string; whileRunning?: (pid: number) => Promise<void> }): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'medsched-monday-'));
   const outPath = options.stdoutPath ?? join(dir, 'out.log');
-  const errPath = join(dir, 'err.log');
+  const errPath = options.stderrPath ?? join(dir, 'err.log');
   const out = openSync(outPath, 'w');
   const err = openSync(errPath, 'w');
   const env = [
@@ -57,7 +57,7 @@ async function runRecipe(options: { baseUrl?: string; week: [string, string]; ex
   if (options.whileRunning) await options.whileRunning(child.pid as number);
   const { code, signal } = await closed;
   const stdout = options.stdoutPath === undefined ? readFileSync(outPath, 'utf8') : '';
-  const stderr = readFileSync(errPath, 'utf8');
+  const stderr = options.stderrPath === undefined ? readFileSync(errPath, 'utf8') : '';
   transcript.push(stdout, stderr);
   return { code, signal, stdout, stderr };
 }
@@ -179,6 +179,14 @@ describe('the unattended Monday, as cron runs it', () => {
     expect(await baked(sonnen, week)).toBeGreaterThan(0);
   }, slow);
 
+  it('disk full on stderr (/dev/full): the run goes on, 0, the week baked and its result on stdout', async () => {
+    const week: [string, string] = ['2027-02-01', '2027-02-07'];
+    const run = await runRecipe({ week, stderrPath: '/dev/full' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"iotDevices"');
+    expect(await baked(sonnen, week)).toBeGreaterThan(0);
+  }, slow);
+
   it('killed mid-bake: not 0; a re-run bakes the week', async () => {
     const week: [string, string] = ['2027-01-18', '2027-01-24'];
     let held = false;
@@ -199,6 +207,8 @@ describe('the unattended Monday, as cron runs it', () => {
       await proxy.close();
     }
     expect(await baked(sonnen, week)).toBe(0);
+    // sh is gone; the killed medsched may still be ending and holds the lock until it has.
+    await until(() => spawnSync('flock', ['-n', join(configDir, 'monday.lock'), 'true']).status === 0, 'the killed run to let go of the lock');
     const again = await runRecipe({ week });
     expect(again.code, again.stderr).toBe(0);
     expect(await baked(sonnen, week)).toBeGreaterThan(0);
