@@ -122,6 +122,10 @@ describe('exit codes', () => {
     // The result on stdout is the same (but for the server's clock).
     const withoutClock = (text: string) => text.replace(/"dateNow": "[^"]*"/g, '');
     expect(withoutClock(quiet.stdout)).toBe(withoutClock(loud.stdout));
+    // A warning stays under --quiet, and in a log (stderr not a terminal) it says when it happened.
+    const clara = demoUser(0, 'patient1').userId;
+    const warned = await runCli(['bake', 'check', '--all-patients', '--from', '2026-01-05', '--to', '2026-01-11', '--json', '--quiet', '--ack', `no-device:${clara}`], env);
+    expect(warned.stderr).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z ! --ack no-device:64d0\w+ matched nothing this time/m);
     const failing = await runCli(['calendar', 'get', demoId(5, 4095), '--quiet'], env);
     expect(failing.code).toBe(5);
     expect(failing.stderr).toMatch(/^error: 404/);
