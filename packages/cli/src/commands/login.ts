@@ -56,7 +56,7 @@ export function registerLoginCommand(program: Command): void {
       const organization = existing.organization ?? answers.organization;
       const home = await verifyHome(
         {
-          settings: { ...settings, credential: answers.credential, organization, organizationSource: existing.organization !== undefined ? 'profile' : 'flag', profileName: answers.profileName, profile: existing },
+          settings: { ...settings, credential: answers.credential, organization, organizationSource: existing.organization !== undefined ? 'profile' : flags.organization !== undefined ? 'flag' : settings.organizationSource, profileName: answers.profileName, profile: existing },
           identity: () => Promise.resolve(answers.identity),
           organization: (id) => loginClient.organizations.get(id),
           knownOrganization: answers.identity.organization,
