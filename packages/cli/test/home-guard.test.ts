@@ -56,6 +56,8 @@ describe('a profile belongs to one home', () => {
       const bake = await runCli(['bake', '--all-patients', ...week, '--yes', '--profile', 'lindenhof'], cron);
       expect(bake.code, bake.stderr).toBe(11);
       expect(bake.stderr).toMatch(/the API key from MEDSCHED_API_KEY belongs to Sonnen-Apotheke .+, not to Haus Lindenhof/);
+      // The refusal is the whole story: no zone note about a read that was never the problem.
+      expect(bake.stderr).not.toContain('could not be read');
       const list = await runCli(['calendar', 'list', '--profile', 'lindenhof', '--json'], cron);
       expect(list.code).toBe(11);
       expect(list.stdout).toBe('');

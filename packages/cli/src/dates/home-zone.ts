@@ -28,6 +28,8 @@ export async function adoptOrganizationZone(session: Session, organization?: str
     id = organization ?? (await organizationOf(session, undefined));
     record = await session.organization(id);
   } catch (error) {
+    // The home check's own refusal (another home's key) says it all; a failed read gets the why.
+    if (error instanceof CliError) throw error;
     printer.note(`Zone: ${id === undefined ? "the organization's" : `organization ${id}'s`} zone could not be read, so its dates are not known and nothing was sent (--tz ZONE chooses the zone without reading it).`);
     throw error;
   }
