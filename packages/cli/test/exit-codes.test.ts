@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy } from './support/fault-proxy.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
@@ -110,6 +111,20 @@ describe('exit codes', () => {
     expect(error.retryAfter).toBeGreaterThan(60);
     expect(error.requestId).toEqual(expect.any(String));
     expect(error.message).toContain('429 rate_limited');
+  });
+
+  it('7 when --timeout passes; with --json that too is one JSON line on stderr', async () => {
+    const proxy = await startFaultProxy(server.url, () => 'hang');
+    try {
+      const result = await runCli(['org', 'get', admin.organizationId, '--json', '--timeout', '2'], { ...env, MEDSCHED_BASE_URL: proxy.url });
+      expect(result.code).toBe(7);
+      expect(result.stdout).toBe('');
+      const { error } = JSON.parse(result.stderr.trim().split('\n').at(-1) as string) as { error: Record<string, unknown> };
+      expect(error).toMatchObject({ code: 'timeout', exitCode: 7, written: [] });
+      expect(error.message).toMatch(/^timed out after 2 s/);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('--quiet leaves out notes and success lines, never warnings or errors', async () => {

@@ -35,6 +35,27 @@ export function wantsJsonErrors(argv: string[]): boolean {
 }
 
 /**
+ * A failure as the one JSON line of `--json` runs, with what this run wrote (`written`), may
+ * have written (`unknown`) and did not write (`notWritten`, once anything was sent).
+ */
+export function writeJsonError(failure: { code: string; message: string; hint: string | undefined; exitCode: ExitCode; requestId?: string | undefined; retryAfter?: unknown }): void {
+  const journal = writeJournal();
+  const sent = journal.done.length + journal.unknown.length > 0 || journal.inFlight !== undefined;
+  const body = {
+    code: failure.code,
+    message: cleanText(failure.message),
+    hint: failure.hint === undefined ? null : cleanText(failure.hint),
+    exitCode: failure.exitCode,
+    requestId: failure.requestId ?? null,
+    retryAfter: typeof failure.retryAfter === 'number' ? failure.retryAfter : null,
+    written: journal.done,
+    unknown: [...journal.unknown, ...(journal.inFlight === undefined ? [] : [journal.inFlight])],
+    notWritten: sent ? journal.pending : [],
+  };
+  writeStderr(`${JSON.stringify({ error: body })}\n`);
+}
+
+/**
  * Writes a failure to stderr the way `gh` does: one line that says what went wrong, a hint
  * on what to do, the request id to quote; the stack only with --debug. With `json`, one JSON
  * line instead: `{"error":{code,message,hint,exitCode,requestId,written,unknown,notWritten}}`,
@@ -44,20 +65,15 @@ export function wantsJsonErrors(argv: string[]): boolean {
 export function reportError(error: unknown, options: { debug: boolean; color: boolean; json?: boolean; exitCode?: (code: ExitCode) => ExitCode }): ExitCode {
   const report = describeError(error, credentialInUse());
   if (options.json === true) {
-    const journal = writeJournal();
-    const body = {
+    writeJsonError({
       code: failureCode(error, report.exitCode),
-      message: cleanText(report.message),
-      hint: report.hint === undefined ? null : cleanText(report.hint),
+      message: report.message,
+      hint: report.hint,
       exitCode: options.exitCode?.(report.exitCode) ?? report.exitCode,
-      requestId: report.requestId ?? null,
+      requestId: report.requestId,
       // Seconds the server asked to wait (429), for a script that retries.
-      retryAfter: (error as { retryAfter?: unknown } | undefined)?.retryAfter ?? null,
-      written: journal.done,
-      unknown: [...journal.unknown, ...(journal.inFlight === undefined ? [] : [journal.inFlight])],
-      notWritten: journal.done.length + journal.unknown.length === 0 && journal.inFlight === undefined ? [] : journal.pending,
-    };
-    writeStderr(`${JSON.stringify({ error: body })}\n`);
+      retryAfter: (error as { retryAfter?: unknown } | undefined)?.retryAfter,
+    });
     return report.exitCode;
   }
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
