@@ -1,9 +1,10 @@
 import { CommanderError } from 'commander';
-import { reportError } from './errors/report-error.js';
+import { reportError, wantsJsonErrors } from './errors/report-error.js';
 import { ExitCode } from './errors/exit-codes.js';
 import { buildProgram } from './program.js';
 import { isPromptExit } from './input/prompt-context.js';
 import { partialWriteLines, stoppedExitCode } from './errors/stop-report.js';
+import { guardOutputStreams, writeStderr } from './errors/stream-failure.js';
 
 /** Commander has printed its own message for these; only the exit code is ours to set. */
 function commanderExitCode(error: CommanderError): number {
@@ -27,19 +28,16 @@ async function main(): Promise<void> {
       process.exitCode = commanderExitCode(error);
       return;
     }
-    const code = reportError(error, { debug, color: !process.argv.includes('--no-color') });
+    const partial = partialWriteLines();
+    const code = reportError(error, { debug, color: !process.argv.includes('--no-color'), json: wantsJsonErrors(process.argv), exitCode: stoppedExitCode });
     // Stopped after writing part of what was decided: say exactly what, and exit 9 so that a
     // script does not simply run the command again (and write twice).
-    const partial = partialWriteLines();
-    if (partial.length > 0) process.stderr.write(`${partial.join('\n')}\n`);
+    if (partial.length > 0 && !wantsJsonErrors(process.argv)) writeStderr(`${partial.join('\n')}\n`);
     process.exitCode = stoppedExitCode(code);
   }
 }
 
-// A closed pipe (`medsched … | head`) is not an error worth a stack trace.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(ExitCode.ok);
-  throw error;
-});
+// A closed pipe (`medsched … | head`) or a full disk is not an error worth a stack trace.
+guardOutputStreams();
 
 await main();

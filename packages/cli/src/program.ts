@@ -63,7 +63,8 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
     .option('--timeout <seconds>', 'total time to wait for the server (env MEDSCHED_TIMEOUT, config `timeout`; default 60)')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--no-pager', 'on a terminal, never page long output (pager: MEDSCHED_PAGER, PAGER, else less)')
-    .option('--debug', 'log each request to stderr and show stack traces')
+    .option('--debug', 'log each request to stderr (with a UTC time stamp) and show stack traces')
+    .option('-q, --quiet', 'no notes or success lines on stderr (warnings and errors stay), e.g. for cron')
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true, subcommandDescription: listedDescription })
     // Commander exits on its own errors; we want our exit codes (usage errors are 2).
@@ -79,6 +80,6 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
     'medsched device events 64d004000000000000000001 --follow',
     'medsched calendar list --patient patient1@sonnen.example --all --json id,date,amount',
   ]);
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network or --timeout, 8 declined at a prompt (nothing written), 9 stopped after writing part (stderr lists what was written and what not), 10 `bake check` found something that needs attention, 14 an answer refused (a redirect, too large, not JSON, not a PDF; nothing saved), 130 Ctrl-C.\n');
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network or --timeout, 8 declined at a prompt (nothing written), 9 stopped after writing part (stderr lists what was written and what not), 10 `bake check` found something a device would dispense wrongly, 11 the credential belongs to another home than the profile, 12 rate-limited for longer than --timeout (stderr says when to retry), 13 `bake check` found notes only (e.g. no device), 14 an answer refused (a redirect, too large, not JSON, not a PDF; nothing saved), 130 Ctrl-C.\n');
   return program;
 }

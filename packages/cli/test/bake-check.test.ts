@@ -2,6 +2,7 @@ import type { RunningServer } from '@medsched/reference-server/node';
 import type { CalendarEntry } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPatientProblems } from '../src/commands/bake-findings.js';
+import { checkExitCode, parseAcknowledgements, rateFindings } from '../src/commands/bake-severity.js';
 import { createCareHome, registerDevice, type CareHome, type Resident } from './support/home-with-devices.js';
 import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
@@ -32,6 +33,8 @@ interface Found {
   days: string;
   detail: string;
   fix: string;
+  severity: string;
+  acknowledged: boolean;
 }
 
 async function check(args: string[]): Promise<{ code: number | null; found: Found[]; stderr: string }> {
@@ -56,20 +59,41 @@ describe('bake check', () => {
     expect(before.code).toBe(10);
     const kinds = new Set(before.found.map((found) => found.kind));
     expect(kinds).toEqual(new Set(['no-device', 'not-baked']));
+    // What a device would dispense wrongly ranks above a note, in the JSON as in the exit code.
+    for (const found of before.found) expect(found.severity).toBe(found.kind === 'no-device' ? 'note' : 'dispensing');
     expect(before.found.filter((found) => found.kind === 'not-baked')).toHaveLength(home.residents.length);
     expect(before.stderr).toContain(`need attention`);
     expect(before.stderr).toContain('medsched bake --all-patients --from 2027-01-04 --to 2027-01-10');
 
     expect((await runCli(['bake', '--all-patients', ...week, '--yes'], env)).code).toBe(0);
     const baked = await check(['--all-patients', ...week]);
-    expect(baked.code).toBe(10);
+    // Only residents without a device: notes (13), not what a device dispenses (10).
+    expect(baked.code).toBe(13);
     expect(baked.found.map((found) => [found.name, found.kind])).toEqual([['Jürgen Müller', 'no-device'], ['Łukasz Żółć', 'no-device']]);
+    expect(baked.stderr).toContain('nothing dispensed wrongly');
+
+    // The home knows them: acknowledged, the normal week exits 0 and still lists them.
+    const [jurgen, lukasz] = [resident('Jürgen Müller').id, resident('Łukasz Żółć').id];
+    const one = await check(['--all-patients', ...week, '--ack', `no-device:${jurgen}`]);
+    expect(one.code).toBe(13);
+    const known = await check(['--all-patients', ...week, '--ack', `no-device:${jurgen},no-device:${lukasz}`]);
+    expect(known.code, known.stderr).toBe(0);
+    expect(known.found.map((found) => found.acknowledged)).toEqual([true, true]);
+    expect(known.stderr).toContain('Nothing needs attention (2 acknowledged notes)');
+    // Only notes can be acknowledged: what a device dispenses is fixed, never waved through.
+    const refused = await runCli(['bake', 'check', '--all-patients', ...week, '--ack', `not-baked:${jurgen}`], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('only notes can be acknowledged');
 
     for (const [index, name] of ['Jürgen Müller', 'Łukasz Żółć'].entries()) await registerDevice(server, home.organization, resident(name).id, `LATE-${index}`);
     const clean = await check(['--all-patients', ...week]);
     expect(clean.code, clean.stderr).toBe(0);
     expect(clean.found).toEqual([]);
     expect(clean.stderr).toContain('Nothing needs attention');
+    // An acknowledgement that no longer matches (the resident has a device now) is said, not kept silently.
+    const stale = await check(['--all-patients', ...week, '--ack', `no-device:${resident('Jürgen Müller').id}`]);
+    expect(stale.code).toBe(0);
+    expect(stale.stderr).toContain('matched nothing this time');
   }, slow);
 
   it('finds a series changed or created after the bake, and its fix makes the baked days right on the server', async () => {
@@ -132,5 +156,19 @@ describe('bake check findings (the decision, without a server)', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ kind: 'series-deleted', days: '2027-01-04 to 2027-01-05' });
     expect(findings[0]?.fix).toBe(`medsched unbake --patient ${patient.id} --from 2027-01-04 --to 2027-01-05 --yes && medsched bake --patient ${patient.id} --from 2027-01-04 --to 2027-01-05`);
+  });
+
+  it('rates what a device would dispense above a note: an acknowledged note leaves exit 10 for a deleted series, 0 alone', () => {
+    const findings = findPatientProblems({ patient, from: '2027-01-04', to: '2027-01-05', baked: [occurrence('2027-01-04', 'gone')], entries: [], devices: 0 });
+    const rated = rateFindings(findings, parseAcknowledgements([`no-device:${patient.id}`]));
+    expect(rated.map((finding) => [finding.kind, finding.severity, finding.acknowledged])).toEqual([
+      ['no-device', 'note', true],
+      ['series-deleted', 'dispensing', false],
+    ]);
+    expect(checkExitCode(rated)).toBe(10);
+    expect(checkExitCode(rated.filter((finding) => finding.kind === 'no-device'))).toBe(0);
+    expect(checkExitCode(rateFindings(findings.filter((finding) => finding.kind === 'no-device'), []))).toBe(13);
+    expect(() => parseAcknowledgements([`series-deleted:${patient.id}`])).toThrow(/only notes|expected no-device/);
+    expect(() => parseAcknowledgements(['no-device:Jürgen Müller'])).toThrow(/expected no-device:PATIENT_ID/);
   });
 });

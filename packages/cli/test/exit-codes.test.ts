@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy } from './support/fault-proxy.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
@@ -93,19 +94,62 @@ describe('exit codes', () => {
     expect(result.stderr).toContain('hint: is the server running?');
   });
 
-  it('1 for anything else (over the rate limit), with how long to wait', async () => {
+  it('12 for a rate-limit wait longer than --timeout, with the wait and when to retry; with --json the error is JSON on stderr', async () => {
     const limitedEnv = { ...env, MEDSCHED_BASE_URL: limited.url };
     expect((await runCli(['org', 'get', admin.organizationId], limitedEnv)).code).toBe(0);
     const result = await runCli(['org', 'get', admin.organizationId], limitedEnv);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(12);
     expect(result.stderr).toContain('429 rate_limited');
-    expect(result.stderr).toMatch(/hint: over the rate limit; try again in \d+ s/);
+    expect(result.stderr).toMatch(/hint: over the rate limit: the server asked to wait \d+ s; retry at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ or later/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+
+    const json = await runCli(['org', 'get', admin.organizationId, '--json'], limitedEnv);
+    expect(json.code).toBe(12);
+    expect(json.stdout).toBe('');
+    const { error } = JSON.parse(json.stderr.trim().split('\n').at(-1) as string) as { error: Record<string, unknown> };
+    expect(error).toMatchObject({ code: 'rate_limited', exitCode: 12, written: [], unknown: [], notWritten: [] });
+    expect(error.retryAfter).toBeGreaterThan(60);
+    expect(error.requestId).toEqual(expect.any(String));
+    expect(error.message).toContain('429 rate_limited');
+  });
+
+  it('7 when --timeout passes; with --json that too is one JSON line on stderr', async () => {
+    const proxy = await startFaultProxy(server.url, () => 'hang');
+    try {
+      const result = await runCli(['org', 'get', admin.organizationId, '--json', '--timeout', '2'], { ...env, MEDSCHED_BASE_URL: proxy.url });
+      expect(result.code).toBe(7);
+      expect(result.stdout).toBe('');
+      const { error } = JSON.parse(result.stderr.trim().split('\n').at(-1) as string) as { error: Record<string, unknown> };
+      expect(error).toMatchObject({ code: 'timeout', exitCode: 7, written: [] });
+      expect(error.message).toMatch(/^timed out after 2 s/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('--quiet leaves out notes and success lines, never warnings or errors', async () => {
+    const loud = await runCli(['bake', 'show', '--all-patients', '--from', '2026-01-05', '--to', '2026-01-11', '--json'], env);
+    const quiet = await runCli(['bake', 'show', '--all-patients', '--from', '2026-01-05', '--to', '2026-01-11', '--json', '--quiet'], env);
+    expect(loud.code).toBe(0);
+    expect(quiet.code).toBe(0);
+    expect(loud.stderr).toMatch(/Dates from 2026-01-05/);
+    expect(quiet.stderr).not.toMatch(/Dates from/);
+    // The result on stdout is the same (but for the server's clock).
+    const withoutClock = (text: string) => text.replace(/"dateNow": "[^"]*"/g, '');
+    expect(withoutClock(quiet.stdout)).toBe(withoutClock(loud.stdout));
+    // A warning stays under --quiet, and in a log (stderr not a terminal) it says when it happened.
+    const clara = demoUser(0, 'patient1').userId;
+    const warned = await runCli(['bake', 'check', '--all-patients', '--from', '2026-01-05', '--to', '2026-01-11', '--json', '--quiet', '--ack', `no-device:${clara}`], env);
+    expect(warned.stderr).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z ! --ack no-device:64d0\w+ matched nothing this time/m);
+    const failing = await runCli(['calendar', 'get', demoId(5, 4095), '--quiet'], env);
+    expect(failing.code).toBe(5);
+    expect(failing.stderr).toMatch(/^error: 404/);
   });
 
   it('--debug adds the requests and the stack, still without secrets', async () => {
     const result = await runCli(['calendar', 'get', demoId(5, 4095), '--debug'], env);
     expect(result.code).toBe(5);
-    expect(result.stderr).toMatch(/debug: GET \/calendars\/64d0\w+ → 404/);
+    expect(result.stderr).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z debug: GET \/calendars\/64d0\w+ → 404/m);
     expect(result.stderr).toMatch(/\n\s+at /);
   });
 });

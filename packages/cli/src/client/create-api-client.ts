@@ -19,7 +19,7 @@ export async function createApiClient(settings: Settings, options: { debug: bool
     if (entry.type === 'retry-wait') {
       const wait = describeWait(entry);
       if (wait !== undefined) (options.note ?? ((text: string) => process.stderr.write(`${text}\n`)))(wait);
-    } else if (options.debug) process.stderr.write(`${describeAttempt(entry)}\n`);
+    } else if (options.debug) process.stderr.write(`${logStamp()} ${describeAttempt(entry)}\n`);
   };
   return createClient({
     baseUrl: settings.baseUrl,
@@ -32,6 +32,11 @@ export async function createApiClient(settings: Settings, options: { debug: bool
     ...(options.fetch && { fetch: options.fetch }),
     logger,
   });
+}
+
+/** The time stamp of a log line on stderr (debug lines, warnings in a log): UTC, to the millisecond. */
+export function logStamp(): string {
+  return new Date().toISOString();
 }
 
 function describeAttempt(entry: LogEntry): string {

@@ -1,6 +1,7 @@
 import { ExitCode } from '../errors/exit-codes.js';
 import { partialWriteLines, stoppedExitCode } from '../errors/stop-report.js';
 import { createStyle } from '../output/style.js';
+import { wantsJsonErrors, writeJsonError } from '../errors/report-error.js';
 import type { RequestActivity } from './request-activity.js';
 
 /**
@@ -11,6 +12,12 @@ import type { RequestActivity } from './request-activity.js';
 export function expireDeadline(timeout: { ms: number; label: string }, activity: RequestActivity): void {
   const waiting = activity.oldest();
   activity.stop();
+  if (wantsJsonErrors(process.argv)) {
+    const seconds = Math.round(timeout.ms / 100) / 10;
+    const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
+    writeJsonError({ code: 'timeout', message: `timed out after ${seconds} s (${timeout.label})${what}`, hint: 'try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT)', exitCode: stoppedExitCode(ExitCode.network) });
+    process.exit(stoppedExitCode(ExitCode.network));
+  }
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const style = createStyle(process.stderr.isTTY === true && !noColor && !process.argv.includes('--no-color'));
   const seconds = Math.round(timeout.ms / 100) / 10;

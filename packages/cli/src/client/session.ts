@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { MedschedClient } from '@medsched/sdk';
+import type { MedschedClient, Organization } from '@medsched/sdk';
 import type { GlobalOptions } from '../config/global-options.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { ProfileStore } from '../config/store.js';
@@ -14,11 +14,12 @@ import { wantsBom } from '../output/bom.js';
 import { isCsvDialectName, resolveCsvDialect } from '../output/csv-dialect.js';
 import { createStyle, type Style } from '../output/style.js';
 import { detectTerminal, type Terminal } from '../output/terminal.js';
-import { createApiClient } from './create-api-client.js';
+import { createApiClient, logStamp } from './create-api-client.js';
 import { armDeadline } from './deadline.js';
 import { RequestActivity } from './request-activity.js';
 import { expireDeadline } from './deadline-report.js';
 import type { Identity } from '../identity/identity.js';
+import { guardsHome, verifyHome } from '../identity/home-guard.js';
 
 /** What a command's action works with: settings, the terminal, the printer, and the API. */
 export interface Session {
@@ -39,6 +40,11 @@ export interface Session {
   patientZones: Map<string, string>;
   /** The credential's organization and role from the API's answers (asked once per run). */
   identity(): Promise<Identity>;
+  /**
+   * An organization's record (name, zone in `meta.timezone`), read once per run and shared by
+   * the home check, the zone and the labels; a failure is thrown, never a default.
+   */
+  organization(id: string): Promise<Organization>;
 }
 
 /** The CSV dialect of this run and where it came from: --csv-dialect, the profile's csv-dialect, the locale. */
@@ -80,11 +86,55 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
     // Notes wrap between words to stderr's terminal, never mid-word at the terminal's edge.
     ...(terminal.stderrIsTTY && { errWidth: process.stderr.columns }),
     ...(terminal.stdoutIsTTY && options.pager !== false && { pager: process.env.MEDSCHED_PAGER || process.env.PAGER || 'less' }),
+    quiet: options.quiet === true,
+    // In a log (cron, a file) a warning says when it happened; a person at a terminal knows.
+    ...(!terminal.stderrIsTTY && { stamp: logStamp }),
   });
   await printer.load({ jq: options.jq });
   const activity = new RequestActivity({ tty: terminal.stderrIsTTY, style: errStyle, timeoutMs: settings.timeout.ms });
+  let raw: Promise<MedschedClient> | undefined;
   let client: Promise<MedschedClient> | undefined;
   let identity: Promise<Identity> | undefined;
+  const organizations = new Map<string, Promise<Organization>>();
+  // The reads of the home check itself, before it passed; commands read through `session`, after it.
+  const readIdentity = (): Promise<Identity> => {
+    identity ??= (async () => {
+      const { discoverIdentity } = await import('../identity/identity.js');
+      return discoverIdentity(await rawClient(), settings.credential as NonNullable<Settings['credential']>);
+    })();
+    return identity;
+  };
+  const readOrganization = (id: string): Promise<Organization> => {
+    let record = organizations.get(id);
+    if (record === undefined) {
+      record = rawClient().then((ready) => ready.organizations.get(id));
+      // A failed read is not kept: a later caller asks again (and gets its own error).
+      record.catch(() => organizations.delete(id));
+      organizations.set(id, record);
+    }
+    return record;
+  };
+  // The client before the home check (which itself reads through it).
+  const rawClient = (): Promise<MedschedClient> => {
+    if (settings.credential === undefined) {
+      throw new CliError(
+        `not logged in (profile "${settings.profileName}")`,
+        ExitCode.auth,
+        'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
+      );
+    }
+    armDeadline(settings.timeout.ms, () => expireDeadline(settings.timeout, activity));
+    raw ??= createApiClient(settings, {
+      debug: options.debug === true,
+      note: (text) => {
+        activity.suspend();
+        printer.note(text);
+        activity.resume();
+      },
+      fetch: activity.wrap((input, init) => globalThis.fetch(input, init)),
+    });
+    return raw;
+  };
   const session: Session = {
     options,
     settings,
@@ -94,33 +144,23 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
     errStyle,
     activity,
     client: () => {
-      if (settings.credential === undefined) {
-        throw new CliError(
-          `not logged in (profile "${settings.profileName}")`,
-          ExitCode.auth,
-          'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
-        );
-      }
-      armDeadline(settings.timeout.ms, () => expireDeadline(settings.timeout, activity));
-      client ??= createApiClient(settings, {
-        debug: options.debug === true,
-        note: (text) => {
-          activity.suspend();
-          printer.note(text);
-          activity.resume();
-        },
-        fetch: activity.wrap((input, init) => globalThis.fetch(input, init)),
+      client ??= rawClient().then(async (ready) => {
+        // A credential from the environment or a flag is checked against the profile's home
+        // before anything else is sent: a key of another home never runs in this profile.
+        if (guardsHome(settings)) await verifyHome({ settings, identity: readIdentity, organization: readOrganization });
+        return ready;
       });
       return client;
     },
     patientNames: new Map(),
     patientZones: new Map(),
-    identity: () => {
-      identity ??= (async () => {
-        const { discoverIdentity } = await import('../identity/identity.js');
-        return discoverIdentity(await session.client(), settings.credential as NonNullable<Settings['credential']>);
-      })();
-      return identity;
+    identity: async () => {
+      await session.client();
+      return readIdentity();
+    },
+    organization: async (id) => {
+      await session.client();
+      return readOrganization(id);
     },
   };
   return session;

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { BakeTarget } from '@medsched/sdk';
 import { openSession, type Session } from '../client/session.js';
-import { usageError } from '../errors/cli-error.js';
+import { CliError, usageError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import { resolveBakeRange, type BakeRange } from '../dates/date-range.js';
 import { humanDateHelp } from '../dates/human-date.js';
 import { patientOptionHelp, resolvePatient } from '../identity/patient-lookup.js';
@@ -53,9 +54,17 @@ function range(session: Session, options: RangeOptions, patient?: string): BakeR
   return resolved;
 }
 
-/** Reads the patient's zone (and name) when only an id was given and no zone was chosen. */
-async function learnZone(session: Session, patient: string | undefined): Promise<void> {
-  if (patient !== undefined && session.settings.timezoneSource === 'system' && !session.patientZones.has(patient)) await patientName(session, patient);
+/**
+ * Reads the patient's zone (and name) when only an id was given and no zone was chosen. For a
+ * write (`required`), a zone that could not be read stops the command before anything is sent:
+ * the dates would otherwise be the machine's.
+ */
+async function learnZone(session: Session, patient: string | undefined, required = false): Promise<void> {
+  if (patient === undefined || session.settings.timezoneSource !== 'system' || session.patientZones.has(patient)) return;
+  await patientName(session, patient);
+  if (required && !session.patientZones.has(patient)) {
+    throw new CliError(`the zone of patient ${patient} could not be read (this credential may not list the home's users), so the dates are not known: nothing was sent`, ExitCode.permission, 'choose the zone with --tz ZONE (the patient\'s own, e.g. --tz Europe/Berlin)');
+  }
 }
 
 /** Checks the dates before any request, without echoing them (the echo follows once the patient's zone is known). */
@@ -104,7 +113,7 @@ async function organizationLabel(session: Session, given: string | undefined): P
     return 'your organization';
   }
   try {
-    const organization = await (await session.client()).organizations.get(id);
+    const organization = await session.organization(id);
     return `${cleanText(organization.name)} (${id})`;
   } catch {
     return `organization ${id}`;
@@ -121,7 +130,7 @@ async function runBake(options: BakeOptions & WriteFlags & { confirmLongRange?: 
   await checkBakeFields(session, options);
   checkRange(session, options);
   const chosen = await target(session, options);
-  await learnZone(session, chosen.patient);
+  await learnZone(session, chosen.patient, true);
   // A home-wide bake reads its date words in the organization's zone, not the machine's.
   if (chosen.updateAllPatients) await adoptOrganizationZone(session, chosen.organization);
   const body = { ...chosen, ...pick(range(session, options, chosen.patient)) };
@@ -185,7 +194,7 @@ async function runUnbake(options: BakeOptions & WriteFlags & { confirmLongRange?
   await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
   checkRange(session, options);
   const patient = await requirePatient(session, options);
-  await learnZone(session, patient);
+  await learnZone(session, patient, true);
   const query = { patient, ...pick(range(session, options, patient)) };
   const who = await patientLabel(session, query.patient);
   const describe = `unbake ${who} ${query.from} to ${query.to}`;

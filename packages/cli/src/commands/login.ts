@@ -7,6 +7,7 @@ import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { checkBaseUrl } from '../identity/base-url-check.js';
 import { discoverIdentity, type Identity } from '../identity/identity.js';
+import { verifyHome } from '../identity/home-guard.js';
 import { withExamples } from './help-examples.js';
 
 interface LoginFlags {
@@ -34,7 +35,7 @@ export function registerLoginCommand(program: Command): void {
         const problem = await checkBaseUrl(settings.baseUrl);
         if (problem !== undefined) throw new CliError(problem, problem.startsWith('cannot reach') ? ExitCode.network : ExitCode.usage, 'pass --base-url or set MEDSCHED_BASE_URL');
         const identity = await discoverIdentity(await createApiClient(settings, { debug }), given);
-        answers = { baseUrl: settings.baseUrl, credential: given, identity, profileName: settings.profileName, organization: flags.organization ?? identity.organization ?? settings.organization };
+        answers = { baseUrl: settings.baseUrl, credential: given, identity, profileName: settings.profileName, organization: flags.organization ?? settings.profile?.organization ?? identity.organization ?? settings.organization };
       } else if (terminal.stdinIsTTY) {
         const { askLogin } = await import('./login-prompts.js');
         answers = await askLogin(settings, { organization: flags.organization, debug });
@@ -42,9 +43,29 @@ export function registerLoginCommand(program: Command): void {
         throw usageError('no credential to log in with, and no terminal to ask for one', 'pass --api-key or --token, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
       }
       const existing = store.get(answers.profileName) ?? {};
-      // The organization's name, for what a person reads here and in `profiles list`.
+      // A profile belongs to one home: once it has one, another home's credential (or
+      // --organization) is refused, naming both (exit 11); a home given is checked with the key.
       const loginClient = await createApiClient({ ...settings, baseUrl: answers.baseUrl, credential: answers.credential }, { debug });
-      const organizationName = await organizationNameOf(loginClient, answers.organization ?? answers.identity.organization);
+      if (existing.organization !== undefined && flags.organization !== undefined && flags.organization !== existing.organization) {
+        throw new CliError(
+          `profile "${answers.profileName}" belongs to ${organizationText(existing.organization, existing.organizationName)}, not to ${flags.organization}: nothing was saved`,
+          ExitCode.otherHome,
+          `log in to that home under another profile name (\`medsched login --profile NAME --organization ${flags.organization}\`)`,
+        );
+      }
+      const organization = existing.organization ?? answers.organization;
+      const home = await verifyHome(
+        {
+          settings: { ...settings, credential: answers.credential, organization, organizationSource: existing.organization !== undefined ? 'profile' : flags.organization !== undefined ? 'flag' : settings.organizationSource, profileName: answers.profileName, profile: existing },
+          identity: () => Promise.resolve(answers.identity),
+          organization: (id) => loginClient.organizations.get(id),
+          knownOrganization: answers.identity.organization,
+        },
+        { unreadableIsOther: true },
+      );
+      answers.organization = home?.id;
+      // The organization's name, for what a person reads here and in `profiles list`.
+      const organizationName = home?.name ?? (await organizationNameOf(loginClient, answers.organization));
       await store.put(answers.profileName, {
         ...existing,
         baseUrl: answers.baseUrl,
@@ -52,7 +73,7 @@ export function registerLoginCommand(program: Command): void {
         token: answers.credential.kind === 'token' ? answers.credential.secret : undefined,
         organization: answers.organization,
         organizationName,
-        role: answers.identity.role,
+        role: answers.identity.role ?? (home !== undefined ? 'staff' : undefined),
       });
       // `login --profile ci` sets up another profile: the one in use stays active unless asked
       // (--activate), or unless there is no usable active profile yet.
@@ -64,12 +85,12 @@ export function registerLoginCommand(program: Command): void {
       session.printer.success(
         `Logged in to ${answers.baseUrl} with ${what} ${maskSecret(answers.credential.secret)}; ${activate ? `profile "${answers.profileName}" is now active` : `saved in profile "${answers.profileName}"; the active profile is still "${previous}" (\`medsched profiles use ${answers.profileName}\`, or login --activate)`}`,
       );
-      const { organization, role } = answers.identity;
-      const nameOfOwn = organization === undefined ? undefined : organization === (answers.organization ?? organization) ? organizationName : await organizationNameOf(loginClient, organization);
-      session.printer.note(`Organization ${organization === undefined ? 'unknown (no calendar entry names it: set one with --organization)' : organizationText(organization, nameOfOwn)}, role ${role === 'staff' ? 'staff (admin or user: an API key does not say which)' : (role ?? 'unknown')}.`);
-      if (organization !== undefined && answers.organization !== undefined && organization !== answers.organization) {
-        session.printer.warn(`the profile's organization ${answers.organization} is not the credential's (${organization})`);
-      }
+      const { role } = answers.identity;
+      // A home read with the key (staff read their own) is known even before it has any entries.
+      const staff = role ?? (home !== undefined && answers.identity.organization === undefined ? 'staff' : undefined);
+      session.printer.note(
+        `Organization ${home === undefined ? 'not named yet: this key reads no calendar entry that names its home, and the API has no other answer for a key (pass --organization ID; it is checked with the key)' : organizationText(home.id, organizationName)}, role ${staff === 'staff' ? 'staff (admin or user: an API key does not say which)' : (staff ?? 'unknown')}.`,
+      );
       session.printer.note(`Saved in ${store.path} (readable by you only).`);
     });
   withExamples(login, [

@@ -12,6 +12,8 @@ export interface GlobalOptions {
   fields?: string;
   color?: boolean;
   debug?: boolean;
+  /** `--quiet`: no notes or success lines on stderr; warnings and errors stay. */
+  quiet?: boolean;
   /** `--timeout 30`: seconds the whole command may wait for the server. */
   timeout?: string;
   /** `--bom` / `--no-bom`: a UTF-8 byte order mark before CSV (default: only when stdout is a .csv file). */

@@ -44,6 +44,8 @@ function exitCodeForStatus(status: number): ExitCode {
   if (status === 403) return ExitCode.permission;
   if (status === 404) return ExitCode.notFound;
   if (status === 409) return ExitCode.conflict;
+  // A wait the server asked for that --timeout does not allow: its own code, to retry later.
+  if (status === 429) return ExitCode.rateLimited;
   if ([400, 405, 413, 415, 422].includes(status)) return ExitCode.usage;
   return ExitCode.other;
 }
@@ -102,6 +104,13 @@ function forbiddenHint(detail: string): string {
   return '`medsched whoami` shows your role and organization';
 }
 
+/** When to retry after a 429: the server's wait in seconds and as a UTC time, and how to wait it out in one run. */
+function rateLimitHint(retryAfter: number | undefined): string {
+  if (retryAfter === undefined) return 'over the rate limit: try again later (the server did not say when)';
+  const at = new Date(Date.now() + retryAfter * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+  return `over the rate limit: the server asked to wait ${retryAfter} s; retry at ${at} or later (nothing more was sent), or allow the wait with --timeout ${Math.ceil(retryAfter) + 30}`;
+}
+
 function fieldDetails(errors: { path: string; message: string }[] | undefined): string {
   if (!errors || errors.length === 0) return '';
   return errors.map((issue) => `${flagFor(issue.path)} ${acceptedValues(issue.path, issue.message)}`).join('; ');
@@ -121,7 +130,7 @@ function describeHttpError(error: SdkErrorShape & { status: number }, context: C
     hint = expired ? `get a new token, then ${origin?.fix ?? 'run `medsched login`'}` : (origin?.fix ?? 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
   } else if (error.status === 403) hint = forbiddenHint(detail);
   else if (error.status === 404) hint = missingVersionHint(context?.baseUrl) ?? notFoundHint(error.path);
-  else if (error.status === 429) hint = `over the rate limit; try again${error.retryAfter ? ` in ${error.retryAfter} s` : ' later'}`;
+  else if (error.status === 429) hint = rateLimitHint(error.retryAfter);
   // Conflicts on calendar entries come from baking; elsewhere (a duplicate e-mail) the detail says it all.
   else if (error.status === 409 && error.path?.startsWith('/calendars')) hint = 'baked entries are final: `medsched unbake` the range first, then change them';
   else if (error.status === 501) hint = 'the server does not implement this operation yet';

@@ -24,6 +24,21 @@ export const ExitCode = {
    */
   attention: 10,
   /**
+   * The credential belongs to another organization (home) than the profile's: refused before
+   * anything is sent, naming both. A profile belongs to one home.
+   */
+  otherHome: 11,
+  /**
+   * The server asked to wait (rate limit, `Retry-After`) longer than --timeout allows; nothing
+   * more was sent. Stderr (and the JSON error) says when to retry.
+   */
+  rateLimited: 12,
+  /**
+   * `bake check` found only notes that change nothing a device dispenses (a resident without a
+   * device), none of them acknowledged; the dispensing findings are exit 10.
+   */
+  notes: 13,
+  /**
    * The server's answer was refused, not acted on: a redirect (the SDK follows none, so a key never
    * goes to another host), a body over the size limit, a 2xx that is not JSON, or a PDF link
    * outside the API's origin or a "PDF" that is not one. Nothing was saved.

@@ -3,13 +3,79 @@ import { createStyle } from '../output/style.js';
 import { credentialInUse } from './credential-context.js';
 import { describeError } from './describe-error.js';
 import { ExitCode } from './exit-codes.js';
+import { writeStderr } from './stream-failure.js';
+import { writeJournal } from './write-journal.js';
+
+/** The name of an exit code (`other_home`), the `code` of a CLI's own failure in JSON. */
+function exitCodeName(code: ExitCode): string {
+  const name = Object.entries(ExitCode).find(([, value]) => value === code)?.[0] ?? 'other';
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** The failure's machine-readable code: the server's problem code, the SDK's, else the exit code's name. */
+function failureCode(error: unknown, exitCode: ExitCode): string {
+  const problem = (error as { problem?: { code?: unknown } } | undefined)?.problem?.code;
+  if (typeof problem === 'string') return problem;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (error instanceof Error && error.name !== 'CliError' && typeof code === 'string') return code;
+  return exitCodeName(exitCode);
+}
+
+/**
+ * True where the run asked for JSON (`--json`, `--jq`, `-o json|ndjson`): then a failure is
+ * one JSON object on stderr too, for the script reading it. Read from the arguments, as a
+ * failure may come before the options are parsed.
+ */
+export function wantsJsonErrors(argv: string[]): boolean {
+  return argv.some((arg, index) => {
+    if (arg === '--json' || arg.startsWith('--json=') || arg === '--jq' || arg.startsWith('--jq=')) return true;
+    if (arg === '--output' || arg === '-o') return /^(json|ndjson)$/.test(argv[index + 1] ?? '');
+    return /^--output=(json|ndjson)$/.test(arg);
+  });
+}
+
+/**
+ * A failure as the one JSON line of `--json` runs, with what this run wrote (`written`), may
+ * have written (`unknown`) and did not write (`notWritten`, once anything was sent).
+ */
+export function writeJsonError(failure: { code: string; message: string; hint: string | undefined; exitCode: ExitCode; requestId?: string | undefined; retryAfter?: unknown }): void {
+  const journal = writeJournal();
+  const sent = journal.done.length + journal.unknown.length > 0 || journal.inFlight !== undefined;
+  const body = {
+    code: failure.code,
+    message: cleanText(failure.message),
+    hint: failure.hint === undefined ? null : cleanText(failure.hint),
+    exitCode: failure.exitCode,
+    requestId: failure.requestId ?? null,
+    retryAfter: typeof failure.retryAfter === 'number' ? failure.retryAfter : null,
+    written: journal.done,
+    unknown: [...journal.unknown, ...(journal.inFlight === undefined ? [] : [journal.inFlight])],
+    notWritten: sent ? journal.pending : [],
+  };
+  writeStderr(`${JSON.stringify({ error: body })}\n`);
+}
 
 /**
  * Writes a failure to stderr the way `gh` does: one line that says what went wrong, a hint
- * on what to do, the request id to quote; the stack only with --debug. Returns the exit code.
+ * on what to do, the request id to quote; the stack only with --debug. With `json`, one JSON
+ * line instead: `{"error":{code,message,hint,exitCode,requestId,written,unknown,notWritten}}`,
+ * `exitCode` being the code the run ends with (`exitCode` maps it, e.g. to 9 after a write).
+ * Returns the exit code of the failure's kind.
  */
-export function reportError(error: unknown, options: { debug: boolean; color: boolean }): ExitCode {
+export function reportError(error: unknown, options: { debug: boolean; color: boolean; json?: boolean; exitCode?: (code: ExitCode) => ExitCode }): ExitCode {
   const report = describeError(error, credentialInUse());
+  if (options.json === true) {
+    writeJsonError({
+      code: failureCode(error, report.exitCode),
+      message: report.message,
+      hint: report.hint,
+      exitCode: options.exitCode?.(report.exitCode) ?? report.exitCode,
+      requestId: report.requestId,
+      // Seconds the server asked to wait (429), for a script that retries.
+      retryAfter: (error as { retryAfter?: unknown } | undefined)?.retryAfter,
+    });
+    return report.exitCode;
+  }
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const style = createStyle(options.color && process.stderr.isTTY === true && !noColor && process.env.TERM !== 'dumb');
   const requestId = report.requestId ? style.dim(` (request ${report.requestId})`) : '';
@@ -19,6 +85,6 @@ export function reportError(error: unknown, options: { debug: boolean; color: bo
   const lines = [`${prefix}${cleanText(report.message)}${requestId}`];
   if (report.hint) lines.push(style.dim(`hint: ${cleanText(report.hint)}`));
   if (options.debug && error instanceof Error && error.stack) lines.push(style.dim(error.stack));
-  process.stderr.write(`${lines.join('\n')}\n`);
+  writeStderr(`${lines.join('\n')}\n`);
   return report.exitCode;
 }

@@ -75,7 +75,7 @@ export async function readHome(session: Session, given: string | undefined): Pro
   const patients = await readHomePatients(session, organization);
   let label = organization;
   try {
-    label = `${cleanText((await (await session.client()).organizations.get(organization)).name)} (${organization})`;
+    label = `${cleanText((await session.organization(organization)).name)} (${organization})`;
   } catch {
     // A credential that may not read the organization still reads its patients: the id names it.
   }

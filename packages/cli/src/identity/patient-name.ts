@@ -2,6 +2,8 @@ import type { User } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { organizationOf } from '../commands/organization-default.js';
 import { cleanText } from '../output/clean-text.js';
+import { CliError } from '../errors/cli-error.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import { rememberPatients } from './remember-patients.js';
 
 /**
@@ -32,8 +34,13 @@ export async function readUsers(session: Session, until?: string): Promise<void>
     } finally {
       await rememberPatients(session, organization, seen);
     }
-  } catch {
-    // A patient's credential may not list users: ids (and no zones) have to do.
+  } catch (error) {
+    // A patient's credential may not list users (403), and one without a known organization
+    // cannot ask: ids (and no zones) have to do. Any other failure (server error, no connection,
+    // key refused) stops the command: a zone that was not read must not become the machine's.
+    const status = (error as { status?: unknown } | undefined)?.status;
+    if (status === 403 || (error instanceof CliError && error.exitCode === ExitCode.usage)) return;
+    throw error;
   }
 }
 

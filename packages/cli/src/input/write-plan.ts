@@ -8,6 +8,8 @@ import { assertConfirmable } from './confirm.js';
 import { openPromptTerminal } from './prompt-context.js';
 import { wrapText } from '../output/wrap-text.js';
 import { cleanText } from '../output/clean-text.js';
+import { verifyHome } from '../identity/home-guard.js';
+import { organizationText } from '../identity/organization-name.js';
 
 /** One request a write command will send, as `--dry-run` prints it. */
 export interface PlannedRequest {
@@ -94,6 +96,10 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     printDryRun(session, plan);
     return false;
   }
+  // Every write states the home it changes, checked with this credential before the question:
+  // a key of another home stops here (exit 11), an unreadable home stops with its own error.
+  const home = await verifyHome(session);
+  if (home !== undefined) printer.note(`Home: ${organizationText(home.id, home.name)}, checked with this credential.`);
   const interactive = session.terminal.stdinIsTTY;
   const typed = plan.typed !== undefined && !plan.typed.confirmedByFlag ? plan.typed : undefined;
   if (typed && (flags.yes || !interactive)) {

@@ -36,8 +36,15 @@ export class Printer {
   /** stderr's width when it is a terminal: notes and warnings wrap between words to it (else undefined: one line each, for logs). */
   readonly #errWidth: number | undefined;
 
-  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; errWidth?: number | undefined; rows?: number; pager?: string; csvDialect?: CsvDialect } = {}) {
+  /** --quiet: no notes and no success lines; warnings and errors stay. */
+  readonly #quiet: boolean;
+  /** The time stamp before a warning in a log (stderr not a terminal), or undefined on a terminal. */
+  readonly #stamp: (() => string) | undefined;
+
+  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; errWidth?: number | undefined; rows?: number; pager?: string; csvDialect?: CsvDialect; quiet?: boolean; stamp?: () => string } = {}) {
     this.#errWidth = options.errWidth;
+    this.#quiet = options.quiet === true;
+    this.#stamp = options.stamp;
     this.format = format;
     this.style = style;
     this.#errStyle = errStyle;
@@ -152,6 +159,7 @@ export class Printer {
 
   /** A human note on stderr (never stdout), e.g. the resolved date range. */
   note(text: string): void {
+    if (this.#quiet) return;
     // Notes quote server text (names, messages): cleaned here, once, whatever the caller did.
     process.stderr.write(`${this.#errStyle.dim(wrapText(cleanText(text), this.#errWidth))}\n`);
   }
@@ -168,12 +176,13 @@ export class Printer {
 
   /** A success line on stderr, like gh's green check. */
   success(text: string): void {
+    if (this.#quiet) return;
     process.stderr.write(`${this.#errStyle.green('✓')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
   }
 
   /** A warning on stderr that must not be missed (e.g. baked days keeping old values). */
   warn(text: string): void {
-    process.stderr.write(`${this.#errStyle.yellow('!')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
+    process.stderr.write(`${this.#stamp === undefined ? '' : `${this.#stamp()} `}${this.#errStyle.yellow('!')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
   }
 
   /** Refuses (exit 2) `fields` that are not in `known`; called before a command's first request. */

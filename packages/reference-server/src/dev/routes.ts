@@ -19,6 +19,7 @@ import {
   type AdminContext,
 } from './admin.js';
 import { RefreshBody, SignInBody, refresh, signIn } from './token.js';
+import { OrganizationCreateBody, createOrganization } from './organizations.js';
 import type { FailedAuthenticationLimit } from '../domain/access/failed-authentication-limit.js';
 import { demoKeysOffDetail, isDemoApiKey } from '../domain/access/demo-keys.js';
 
@@ -115,6 +116,10 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
     if (pathname === '/dev/admin/keys/revoke') {
       only('POST');
       return answer(200, await revokeApiKey(options, await body(KeyRevokeBody)));
+    }
+    if (pathname === '/dev/admin/organizations') {
+      only('POST');
+      return answer(201, await createOrganization(options, await body(OrganizationCreateBody)));
     }
     if (pathname === '/dev/admin/devices') {
       only('POST');
