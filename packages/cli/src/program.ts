@@ -1,6 +1,6 @@
 import { Command, Help, Option } from 'commander';
 import { version } from './version.js';
-import { withExamples } from './commands/help-examples.js';
+import { withExamples } from './output/help-examples.js';
 import { commandIndex, type CommandEntry, type Register } from './commands/command-index.js';
 import { commandWord } from './commands/command-word.js';
 import { jsonFieldList, outputFormats } from './output/format.js';

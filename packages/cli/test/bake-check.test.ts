@@ -1,8 +1,8 @@
 import type { RunningServer } from '@medsched/reference-server/node';
 import type { CalendarEntry } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPatientProblems } from '../src/commands/bake-findings.js';
-import { checkExitCode, parseAcknowledgements, rateFindings } from '../src/commands/bake-severity.js';
+import { findPatientProblems } from '../src/commands/bake/bake-findings.js';
+import { checkExitCode, parseAcknowledgements, rateFindings } from '../src/commands/bake/bake-severity.js';
 import { createCareHome, registerDevice, type CareHome, type Resident } from './support/home-with-devices.js';
 import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../src/dates/calendar-date.js';
 import { seriesOccurrences } from '../src/dates/series-occurrences.js';
-import { ruleEndingOn } from '../src/commands/series-split.js';
+import { ruleEndingOn } from '../src/commands/calendar/series-split.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';

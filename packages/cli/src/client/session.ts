@@ -6,7 +6,7 @@ import { ProfileStore } from '../config/store.js';
 import { CliError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { rememberCredential } from '../errors/credential-context.js';
-import { readJwtClaims } from '../commands/jwt-claims.js';
+import { readJwtClaims } from '../identity/jwt-claims.js';
 import { chooseFields, chooseFormat } from '../output/format.js';
 import { Printer } from '../output/printer.js';
 import { commandPath } from '../config/command-path.js';

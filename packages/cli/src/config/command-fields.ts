@@ -13,11 +13,11 @@ interface FieldSource {
  * id,medication,rrule`), each with the fields it knows: its columns and its record's fields.
  */
 const fieldSources = new Map<string, FieldSource>([
-  ['calendar list', { columns: async () => (await import('../commands/bake-rows.js')).entryColumns as readonly Column<never>[], kind: 'CalendarEntry' }],
-  ['bake show', { columns: async () => (await import('../commands/bake-rows.js')).bakedRowColumns as readonly Column<never>[] }],
-  ['medication list', { columns: async () => (await import('../commands/medication.js')).knownColumns as readonly Column<never>[] }],
-  ['patients list', { columns: async () => (await import('../commands/patients.js')).patientColumns as readonly Column<never>[] }],
-  ['user list', { columns: async () => (await import('../commands/user.js')).userColumns as readonly Column<never>[], kind: 'User' }],
+  ['calendar list', { columns: async () => (await import('../output/bake-rows.js')).entryColumns as readonly Column<never>[], kind: 'CalendarEntry' }],
+  ['bake show', { columns: async () => (await import('../output/bake-rows.js')).bakedRowColumns as readonly Column<never>[] }],
+  ['medication list', { columns: async () => (await import('../commands/medication/medication.js')).knownColumns as readonly Column<never>[] }],
+  ['patients list', { columns: async () => (await import('../commands/patients/patients.js')).patientColumns as readonly Column<never>[] }],
+  ['user list', { columns: async () => (await import('../commands/user/user.js')).userColumns as readonly Column<never>[], kind: 'User' }],
 ]);
 
 /** The settings keys of default fields: `fields.calendar.list`, … */

@@ -1,5 +1,5 @@
 import type { Session } from '../client/session.js';
-import { organizationOf } from '../commands/organization-default.js';
+import { organizationOf } from '../identity/organization-default.js';
 import { patientName } from '../identity/patient-name.js';
 import { cleanText } from '../output/clean-text.js';
 import { isTimeZone } from './time-zone.js';

@@ -2,7 +2,7 @@ import type { User } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { cleanText } from '../output/clean-text.js';
 import { rememberPatients } from '../identity/remember-patients.js';
-import { organizationOf } from '../commands/organization-default.js';
+import { organizationOf } from '../identity/organization-default.js';
 
 /** The patients of one organization (a care home), as home-wide commands work through them. */
 export interface Home {

@@ -1,6 +1,6 @@
 import type { MedschedClient } from '@medsched/sdk';
 import type { Credential } from '../config/settings.js';
-import { readJwtClaims } from '../commands/jwt-claims.js';
+import { readJwtClaims } from './jwt-claims.js';
 import { isRefusedAnswer } from '../errors/refused-answer.js';
 
 /** What the credential is, as far as the API's answers tell. */

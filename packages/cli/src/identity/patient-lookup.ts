@@ -2,7 +2,7 @@ import type { User } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
 import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
-import { organizationOf } from '../commands/organization-default.js';
+import { organizationOf } from './organization-default.js';
 import { cleanText } from '../output/clean-text.js';
 import { foldName, nameContains, sameName } from '../input/name-match.js';
 

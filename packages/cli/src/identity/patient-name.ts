@@ -1,6 +1,6 @@
 import type { User } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
-import { organizationOf } from '../commands/organization-default.js';
+import { organizationOf } from './organization-default.js';
 import { cleanText } from '../output/clean-text.js';
 import { CliError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
