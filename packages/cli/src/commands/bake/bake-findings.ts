@@ -103,7 +103,7 @@ export function findPatientProblems(state: PatientRangeState): Finding[] {
   for (const entry of series) {
     const occurrences = seriesOccurrences(entry, from, to);
     if (occurrences === undefined) {
-      add('series-not-counted', '', `series "${cellText(entry.title)}" (${cellText(entry.rrule)}): its rule is not expanded here, so its unbaked days are not checked`, bakeFix(from, to));
+      add('series-not-counted', '', `series "${cellText(entry.title)}" (${cellText(entry.rrule)}): its rule cannot be expanded (stored before the server checked rules; @medsched/sdk/recurrence refuses it), so its unbaked days are not checked: fix or replace the series`, bakeFix(from, to));
       continue;
     }
     // By day and time, as the bake adds them: a twice-daily series baked at 08:00 only still misses 20:00.
