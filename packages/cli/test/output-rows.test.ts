@@ -73,7 +73,8 @@ describe('rows a spreadsheet can use', () => {
     expect(csv.stdout).toBe('date,amount\r\n2026-01-05,1\r\n');
     const unknown = await runCli(['calendar', 'list', '--json', 'id,dose', '--limit', '1'], env);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown field "dose"');
+    // Under --json the error is JSON on stderr too (one line a script can parse).
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: 'usage', exitCode: 2, message: 'unknown field "dose"' });
     // An id right after a bare --json would be read as its field list: said at once.
     const misplaced = await runCli(['calendar', 'get', '--json', '64d005000000000000000001'], env);
     expect(misplaced.code).toBe(2);
