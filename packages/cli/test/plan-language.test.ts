@@ -5,7 +5,7 @@ import { createClient } from '@medsched/sdk';
 import fc from 'fast-check';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planLanguageOfLocale, resolvePlanLanguage } from '../src/commands/plan/plan-language.js';
+import { planLanguageOfLocale, resolvePlanLanguage } from '../src/output/plan-language.js';
 import { pdfPageTexts } from './support/pdf-text.js';
 import { cliBin, cliEnv, runCli, tempConfigDir, transcript } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';

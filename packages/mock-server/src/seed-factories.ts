@@ -13,12 +13,8 @@ import {
 import type { MockState } from './mock-state.js';
 import { checkSeedInput } from './seed-checks.js';
 import type { UserRole } from '@medsched/sdk/schemas';
+import { wallTimeAt } from '@medsched/sdk/recurrence';
 import type { z } from 'zod';
-
-/** The date (`YYYY-MM-DD`) of an instant in a time zone (en-CA formats so), as the reference server's calendars do. */
-function localDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
 
 /** A record's declared fields, without the index signature that loose (pass-through) schemas add. */
 export type RecordFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
@@ -149,7 +145,7 @@ export class SeedFactories {
     const now = this.world.now(); // one reading: the date and createdAt agree, also at midnight
     const at = now.toISOString();
     return this.#create('calendarEntry', CalendarEntryRecord, (values) => this.#db.calendarEntries.create(values), {
-      id: newObjectId(now), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: localDate(now, patient.timezone), intakeTime: '08:00',
+      id: newObjectId(now), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: wallTimeAt(now, patient.timezone).date, intakeTime: '08:00',
       amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
     });
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readProxyLimitFlags, type ProxyLimitFlags } from '../src/node/commands/proxy-limit-flags.js';
-import { UsageError } from '../src/node/environment.js';
+import { UsageError } from '../src/node/usage-error.js';
 import { defaultUpstreamLimits } from '../src/node/proxy/upstream-gate.js';
 
 const flagNames: Record<keyof ProxyLimitFlags, string> = {

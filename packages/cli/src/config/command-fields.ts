@@ -15,9 +15,9 @@ interface FieldSource {
 const fieldSources = new Map<string, FieldSource>([
   ['calendar list', { columns: async () => (await import('../output/bake-rows.js')).entryColumns as readonly Column<never>[], kind: 'CalendarEntry' }],
   ['bake show', { columns: async () => (await import('../output/bake-rows.js')).bakedRowColumns as readonly Column<never>[] }],
-  ['medication list', { columns: async () => (await import('../commands/medication/medication.js')).knownColumns as readonly Column<never>[] }],
-  ['patients list', { columns: async () => (await import('../commands/patients/patients.js')).patientColumns as readonly Column<never>[] }],
-  ['user list', { columns: async () => (await import('../commands/user/user.js')).userColumns as readonly Column<never>[], kind: 'User' }],
+  ['medication list', { columns: async () => (await import('../output/list-columns.js')).knownColumns as readonly Column<never>[] }],
+  ['patients list', { columns: async () => (await import('../output/list-columns.js')).patientColumns as readonly Column<never>[] }],
+  ['user list', { columns: async () => (await import('../output/list-columns.js')).userColumns as readonly Column<never>[], kind: 'User' }],
 ]);
 
 /** The settings keys of default fields: `fields.calendar.list`, … */

@@ -4,11 +4,8 @@ import type { Profile } from './profile.js';
 import { defaultBaseUrl, defaultProfileName } from './profile.js';
 import type { ProfileStore } from './store.js';
 import { resolveTimeout } from './timeout.js';
+import type { SettingSource, ZoneSource } from './setting-source.js';
 import { isTimeZone } from '../dates/time-zone.js';
-
-export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'system';
-/** Where the zone of human dates came from: a setting, or the organization's or the patient's own zone for this run. */
-export type ZoneSource = SettingSource | 'organization' | 'patient';
 
 /** A credential with where it came from; only one source's credential is ever sent. */
 export type Credential =

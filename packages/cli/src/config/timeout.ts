@@ -1,7 +1,7 @@
 import { usageError } from '../errors/cli-error.js';
 import type { GlobalOptions } from './global-options.js';
 import type { Profile } from './profile.js';
-import type { SettingSource } from './settings.js';
+import type { SettingSource } from './setting-source.js';
 
 /** The total wait for the server when nothing says otherwise: long enough for an organization-wide bake. */
 export const defaultTimeoutSeconds = 60;

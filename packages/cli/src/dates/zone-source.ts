@@ -1,4 +1,4 @@
-import type { ZoneSource } from '../config/settings.js';
+import type { ZoneSource } from '../config/setting-source.js';
 
 /**
  * Where a zone in use comes from, in the words `config list`, the date echoes and the zone notes

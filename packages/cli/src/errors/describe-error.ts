@@ -2,6 +2,7 @@ import { CliError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { acceptedValues, flagFor } from './field-names.js';
 import { describeRefusedAnswer } from './refused-answer.js';
+import type { SettingSource } from '../config/setting-source.js';
 
 /** What the user sees of a failure: one line, an optional hint, the request id, the exit code. */
 export interface FailureReport {
@@ -14,7 +15,7 @@ export interface FailureReport {
 /** What the CLI knows about the credential in use, so a 401 can say where it came from. */
 export interface CredentialContext {
   kind: 'apiKey' | 'token';
-  source: 'flag' | 'environment' | 'profile' | 'default' | 'system';
+  source: SettingSource;
   profileName: string;
   /** A token's expiry (read from its claims), when it has one. */
   expires: Date | undefined;

@@ -6,7 +6,8 @@ import { runKeysCommand } from './commands/keys.js';
 import { proxyUsage, runProxy } from './commands/proxy.js';
 import { serve } from './commands/serve.js';
 import { mintToken } from './commands/token.js';
-import { UsageError, serverOrigin } from './environment.js';
+import { serverOrigin } from './environment.js';
+import { UsageError } from './usage-error.js';
 import { DataFileError } from './persistence/errors.js';
 
 const usage = `medsched-server: the medsched reference server

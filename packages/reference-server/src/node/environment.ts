@@ -1,4 +1,5 @@
 import { defaultHost, defaultPort } from './start-server.js';
+import { UsageError } from './usage-error.js';
 
 /** Flags win over environment variables, which win over defaults. */
 export const env = {
@@ -33,6 +34,3 @@ export function serverOrigin(flags: { url?: string | undefined; host?: string | 
   const host = flags.host ?? env.host() ?? defaultHost;
   return `http://${host.includes(':') ? `[${host}]` : host}:${parsePort(flags.port ?? env.port())}`;
 }
-
-/** A mistake in how a command was called: printed without a stack, exit code 2. */
-export class UsageError extends Error {}

@@ -1,4 +1,4 @@
-import { UsageError } from './environment.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * Where the server can be reached from decides which credentials are safe. Only the usual

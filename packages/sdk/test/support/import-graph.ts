@@ -32,7 +32,8 @@ export function importGraph(root: string): ImportGraph {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) specifier = node.moduleSpecifier;
       else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) specifier = node.argument.literal;
       else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) specifier = node.arguments[0];
-      if (specifier !== undefined && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) {
+      // A JSON file (the CLI's `export { version } from '../package.json'`) is data, not a module that imports.
+      if (specifier !== undefined && ts.isStringLiteral(specifier) && specifier.text.startsWith('.') && !specifier.text.endsWith('.json')) {
         const target = relative(root, resolve(root, dirname(file), specifier.text)).replace(/\.js$/, '.ts');
         const resolved = known.has(target) ? target : known.has(join(target, 'index.ts')) ? join(target, 'index.ts') : undefined;
         if (resolved === undefined) throw new Error(`${file}: cannot resolve ${specifier.text}`);

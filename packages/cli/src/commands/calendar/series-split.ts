@@ -3,6 +3,7 @@ import type { Session } from '../../client/session.js';
 import { addDays } from '../../dates/calendar-date.js';
 import { dayRangeText } from '../../dates/day-range-text.js';
 import { parseHumanDate } from '../../dates/human-date.js';
+import { patientDateZone } from '../../dates/zone-source.js';
 import { seriesOccurrences } from '../../dates/series-occurrences.js';
 import { usageError } from '../../errors/cli-error.js';
 import { recordWrite, setRecovery } from '../../errors/write-journal.js';
@@ -66,7 +67,7 @@ export async function splitSeries(session: Session, id: string, body: Record<str
   if (/(^|;)COUNT=/i.test(before.rrule)) throw usageError(`series ${id} counts its occurrences (${cellText(before.rrule)}): it cannot be split by date here`, 'replace COUNT by UNTIL first (calendar update --rrule …), then use --effective');
 
   if (!session.patientZones.has(before.userId)) await readUsers(session, before.userId);
-  const zone = session.settings.timezoneSource === 'system' ? (session.patientZones.get(before.userId) ?? session.settings.timezone) : session.settings.timezone;
+  const { zone } = patientDateZone(session.settings, session.patientZones.get(before.userId));
   const parsed = parseHumanDate(options.effective, { timeZone: zone });
   if (parsed.kind !== 'days') throw usageError(`--effective takes a day, not a time: "${options.effective}"`, 'e.g. --effective tomorrow, --effective 2027-01-08');
   const effective = parsed.first;

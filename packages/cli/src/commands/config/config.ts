@@ -9,7 +9,7 @@ import { parseTimeoutSeconds } from '../../config/timeout.js';
 import { csvDialects, isCsvDialectName } from '../../output/csv-dialect.js';
 import { csvDialectOf } from '../../client/session.js';
 import { withExamples } from '../../output/help-examples.js';
-import { isPlanLanguage, planLanguageRow, planLanguages, resolvePlanLanguage } from '../plan/plan-language.js';
+import { isPlanLanguage, planLanguageRow, planLanguages, resolvePlanLanguage } from '../../output/plan-language.js';
 import { isTimeZone } from '../../dates/time-zone.js';
 import { zoneSourceText } from '../../dates/zone-source.js';
 

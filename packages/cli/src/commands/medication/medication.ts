@@ -7,11 +7,7 @@ import { dataOptionHelp, definedFields, readJsonBody } from '../../input/json-bo
 import { withExamples } from '../../output/help-examples.js';
 import { catalogLimits, knownMedications, matchingMedications, rememberCreated, resolveMedication } from '../../identity/medication-catalog.js';
 import { organizationOf } from '../../identity/organization-default.js';
-import { field, type Column } from '../../output/columns.js';
-import type { KnownMedication } from '../../config/medication-cache.js';
-
-/** The columns of `medication list`. */
-export const knownColumns: Column<KnownMedication>[] = [field('id'), field('name'), field('source')];
+import { knownColumns } from '../../output/list-columns.js';
 
 interface MedicationFlags {
   name?: string;

@@ -1,27 +1,12 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Device, User } from '@medsched/sdk';
+import type { User } from '@medsched/sdk';
 import { openSession, type Session } from '../../client/session.js';
 import { dateIn } from '../../dates/time-zone.js';
-import { field, type Column } from '../../output/columns.js';
+import { patientColumns, type PatientRow } from '../../output/list-columns.js';
 import { rememberPatients } from '../../identity/remember-patients.js';
 import { patientContains } from '../../identity/patient-lookup.js';
 import { withExamples } from '../../output/help-examples.js';
 import { organizationOf } from '../../identity/organization-default.js';
-
-/** A patient with the devices assigned to it. */
-type PatientRow = User & { devices: Pick<Device, 'id' | 'name' | 'serialNumber' | 'status'>[] };
-
-/** On a narrow terminal role (always "patient"), timezone, then the devices' ids are left out; id, name, e-mail and the devices' names stay. */
-/** The columns of `patients list` (the device ones left out with --no-devices). */
-export const patientColumns: Column<PatientRow>[] = [
-  field('id'),
-  field('name'),
-  field('email'),
-  field('role', 'role', 1),
-  field('timezone', 'timezone', 2),
-  { header: 'devices', value: (row) => row.devices.map((device) => device.name).join('; ') },
-  { header: 'deviceIds', value: (row) => row.devices.map((device) => device.id).join('; '), drop: 3 },
-];
 
 /** The longest --search: as long as the longest name the service stores is more than enough. */
 const maxSearchLength = 200;

@@ -1,4 +1,4 @@
-import type { PlanLanguage } from './plan-language.js';
+import type { PlanLanguage } from '../../output/plan-language.js';
 
 /** The options of `medsched plan`, for one patient and for `--all-patients` alike. */
 export interface PlanOptions {

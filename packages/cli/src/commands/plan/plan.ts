@@ -5,6 +5,7 @@ import { resolveBakeRange } from '../../dates/date-range.js';
 import { dateIn } from '../../dates/time-zone.js';
 import { addDays } from '../../dates/calendar-date.js';
 import { humanDateHelp } from '../../dates/human-date.js';
+import { zoneSourceText } from '../../dates/zone-source.js';
 import { CliError, usageError } from '../../errors/cli-error.js';
 import { ExitCode } from '../../errors/exit-codes.js';
 import { patientOptionHelp, resolvePatient } from '../../identity/patient-lookup.js';
@@ -16,7 +17,8 @@ import { runPlanHome } from './plan-home.js';
 import { adoptPatientZone } from '../../dates/home-zone.js';
 import { patientName } from '../../identity/patient-name.js';
 import { fileNamePart } from '../../output/file-name.js';
-import { choosePlanLanguage, languageQuery, planLanguages } from './plan-language.js';
+import { choosePlanLanguage, languageQuery } from './plan-language.js';
+import { planLanguages } from '../../output/plan-language.js';
 import type { PlanOptions } from './plan-options.js';
 
 /** The date a range bound falls on: plan pages take whole days. */
@@ -37,7 +39,7 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   // One day given and no --to: a week from it, as the server's own plan page does by default.
   const aWeek = options.to === undefined && /^\d{4}-\d{2}-\d{2}$/.test(range.from) && range.from === range.to;
   if (aWeek) range = resolveBakeRange(options.from, addDays(range.from, 6), session.settings.timezone);
-  session.printer.note(`Dates ${range.echo}${session.settings.timezoneSource === 'patient' ? " (the patient's zone)" : ''}${aWeek ? ' (a week: give --to for another length)' : ''}`);
+  session.printer.note(`Dates ${range.echo}${session.settings.timezoneSource === 'patient' ? ` (${zoneSourceText('patient')})` : ''}${aWeek ? ' (a week: give --to for another length)' : ''}`);
   const from = day(range.from, session.settings.timezone);
   const to = day(range.to, session.settings.timezone);
   const page = `${appUrl}/patients/${patient}/plan?from=${from}&to=${to}${languageQuery(choosePlanLanguage(session, options.lang))}`;

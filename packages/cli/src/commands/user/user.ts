@@ -5,15 +5,11 @@ import { bodyLines, decideAndSend, writeOptions, type WriteFlags } from '../../i
 import { checkFieldsFirst } from '../../output/known-fields.js';
 import { openSession } from '../../client/session.js';
 import { dataOptionHelp, definedFields, readJsonBody } from '../../input/json-body.js';
-import { field, type Column } from '../../output/columns.js';
+import { userColumns } from '../../output/list-columns.js';
 import { rememberPatients } from '../../identity/remember-patients.js';
 import { withExamples } from '../../output/help-examples.js';
 import { collect, listOptions, listQuery, type ListOptions } from '../../input/list-options.js';
 import { organizationOf } from '../../identity/organization-default.js';
-
-/** On a narrow terminal category, then timezone, then role are left out; id, name and e-mail stay. */
-/** The columns of `user list`. */
-export const userColumns: Column<User>[] = [field('id'), field('name'), field('email'), field('role', 'role', 3), field('category', 'category', 1), field('timezone', 'timezone', 2)];
 
 interface CreateFlags {
   organization?: string;

@@ -1,10 +1,8 @@
 import type { PdfLink } from '@medsched/sdk/schemas';
 import type { ApiRequest, ApiResponse } from '../../pipeline/messages.js';
-import type { OperationContext } from '../operation/context.js';
 import { importSigningKey, signLink, verifyLink } from './link-signing.js';
 import { isApiKeyActive } from '../access/authentication.js';
-import { findPatient } from '../directory/lookups.js';
-import { allowedOrigin, checkPdfUrl } from './pdf-url-policy.js';
+import { allowedOrigin } from './pdf-url-policy.js';
 import { randomHex } from '../access/hex.js';
 import { forbidden, invalid, ProblemError } from '../operation/problems.js';
 import type { Database } from '../../db/database.js';
@@ -51,24 +49,15 @@ export class PdfLinks {
     this.#key = importSigningKey(options.signingSecret ?? randomHex(32));
   }
 
-  /** Signs a link for `urlPath`; a patient page must name a patient the caller may see. */
-  async sign(ctx: OperationContext, urlPath: string, origin: string): Promise<PdfLink> {
-    const check = checkPdfUrl(urlPath, this.origins);
-    if (!check.ok) throw invalid('urlPath', check.reason);
-    const patientId = patientOfPage(check.url.pathname);
-    let by = '';
-    if (patientId !== undefined) {
-      const patient = findPatient(ctx, patientId, 'urlPath');
-      // A plan page's range is checked now, so a link never leads to a page that cannot be drawn.
-      const range = readPlanRange(check.url.searchParams, ctx.now(), patient.timezone);
-      if (!range.ok) throw invalid('urlPath', range.reason);
-      const language = readPlanLanguage(check.url.searchParams);
-      if (!language.ok) throw invalid('urlPath', language.reason);
-      by = `&by=${ctx.caller.user.id}`;
-    }
-    const { credential } = ctx.caller;
-    const key = credential.kind === 'api-key' && /^[0-9a-f]{24}$/.test(credential.keyId) ? `&key=${credential.keyId}` : '';
-    const expires = Math.floor(ctx.now().getTime() / 1000) + this.#ttlSeconds;
+  /**
+   * Signs a link for `urlPath` at `now`, naming who asked (`by`, a user id) and the API key that
+   * signed (`keyId`): the caller has checked the page first (sign-pdf-link.ts, the `GET /pdf/`
+   * operation), as only it knows who asks and which patients they may see.
+   */
+  async sign(urlPath: string, origin: string, now: Date, signer: { by?: string | undefined; keyId?: string | undefined }): Promise<PdfLink> {
+    const by = signer.by === undefined ? '' : `&by=${signer.by}`;
+    const key = signer.keyId !== undefined && /^[0-9a-f]{24}$/.test(signer.keyId) ? `&key=${signer.keyId}` : '';
+    const expires = Math.floor(now.getTime() / 1000) + this.#ttlSeconds;
     const path = `${pdfFilePath}?url=${encodeURIComponent(urlPath)}${by}${key}`;
     const signature = await signLink(await this.#key, 'GET', path, expires);
     return { signed: `${origin}${path}&expires=${expires}&signature=${signature}` };

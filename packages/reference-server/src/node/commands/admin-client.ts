@@ -1,4 +1,5 @@
-import { UsageError, env } from '../environment.js';
+import { env } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 
 export interface AdminTarget {
   origin: string;

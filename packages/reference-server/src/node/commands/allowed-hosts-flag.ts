@@ -1,4 +1,4 @@
-import { UsageError } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 import { parseAllowedHosts, type AllowedHosts } from '../host-check.js';
 
 /** `--allowed-hosts api.example.com,.example.org` or `all`, for `serve` and `proxy`; undefined when not given. */

@@ -1,4 +1,4 @@
-import { UsageError } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 import { callDevRoute, type AdminTarget } from './admin-client.js';
 
 /** `medsched-server devices register|event`: devices are registered outside the public API. */

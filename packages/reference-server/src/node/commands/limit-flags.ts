@@ -1,7 +1,7 @@
 import type { FailedAuthenticationLimitOptions } from '../../domain/access/failed-authentication-limit.js';
 import type { OperationLimits } from '../../domain/operation/limits.js';
 import type { ConnectionTimeouts } from '../connection-timeouts.js';
-import { UsageError } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 import type { IdempotencyOptions } from '../../pipeline/idempotency.js';
 import type { StorageQuotaLimits } from '../../domain/operation/storage-quota.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 import { defaultUpstreamLimits, type UpstreamLimits } from '../proxy/upstream-gate.js';
 
 /** The proxy flags that bound its upstream work (`proxy --help`). */

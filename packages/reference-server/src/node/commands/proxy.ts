@@ -1,4 +1,5 @@
-import { UsageError, parsePort } from '../environment.js';
+import { parsePort } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 import { describeViolation, startProxy } from '../proxy/proxy-server.js';
 import { defaultMaxLogBytes, maxKeptViolations } from '../proxy/violation-log.js';
 import { defaultUpstreamLimits } from '../proxy/upstream-gate.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createDatabase, type Database } from '../../db/database.js';
 import { LoadRecordsError } from '../../db/records.js';
 import { loadScenario, parseScenario, ScenarioError, type ScenarioCredential } from '../../scenario/scenario.js';
-import { UsageError } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 
 /** `--scenario FILE`: a database holding a recorded scenario, and its replay credentials. */
 export async function readScenarioDatabase(path: string): Promise<{ database: Database; credentials: ScenarioCredential[] }> {

@@ -1,5 +1,5 @@
 import { demoCredentials } from '../../seed/index.js';
-import { UsageError } from '../environment.js';
+import { UsageError } from '../usage-error.js';
 import { callDevRoute, type AdminTarget } from './admin-client.js';
 
 /**
