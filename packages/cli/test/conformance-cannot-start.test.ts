@@ -6,7 +6,7 @@ import { startHostileServer, type HostileServer } from '../../sdk/test/support/h
 import { runCli, tempConfigDir } from './support/run-cli.js';
 
 // `medsched conformance --junit` against a deployment it cannot check (nothing listening, a
-// redirect, a body that drips past the timeout): exit 7 as before, and now the JUnit file too, with
+// redirect, a body that drips past the timeout): exit 7 (14 for the redirect, a refused answer), and now the JUnit file too, with
 // one failing case that says why, so that CI shows a failure instead of "no tests". The hostile
 // server is the SDK's (packages/sdk/test/support/hostile-server.ts).
 let hostile: HostileServer;
@@ -42,10 +42,10 @@ describe('medsched conformance when the run cannot start', { timeout: 90_000 }, 
     expect(xml).toContain(baseUrl);
   });
 
-  it('a redirect to another host: exit 7, the JUnit failure names the target, and nothing reached it', async () => {
+  it('a redirect to another host: exit 14 (a refused answer, as every redirect), the JUnit failure names the target, and nothing reached it', async () => {
     hostile.elsewhere.length = 0;
     const { code, xml } = await conformanceJunit(hostile.baseUrl('redirect-307-other-host'));
-    expect(code).toBe(7);
+    expect(code).toBe(14);
     expect(xml).toContain('(redirected)');
     expect(xml).toMatch(/http:\/\/127\.0\.0\.2:\d+\/v1\/calendars\//);
     expect(hostile.elsewhere).toEqual([]);

@@ -1,3 +1,4 @@
+import { apiReferenceSection } from '../docs-link.js';
 import { expectStatus, expectThat, field, record } from '../expect.js';
 import { scratchRange } from '../fixtures.js';
 import type { ProbeAnswer } from '../probe.js';
@@ -14,7 +15,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
 export const updatedAtMoves: ConformanceRule = {
   id: 'changes.updated-at',
   title: 'Every change moves updatedAt: an update, a bake and an unbake each leave the entry a later updatedAt',
-  source: { interface: '§2 Calendar entry (updatedAt); §3 States and transitions', decision: 'docs/api-reference.md "Keeping a copy"' },
+  source: { interface: '§2 Calendar entry (updatedAt); §3 States and transitions', decision: apiReferenceSection('Keeping a copy') },
   writes: true,
   async run({ probe, fixtures }) {
     const created = await fixtures.scratchEntry('medsched conformance updatedAt');

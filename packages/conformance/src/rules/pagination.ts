@@ -126,7 +126,7 @@ const tiedCalendarKeys = ['baked', 'date:desc', 'startTime', 'createdAt'];
 export const totalOrder: ConformanceRule = {
   id: 'pagination.total-order',
   title: 'Every sortBy is a total order: equal keys are ordered by id ascending, for entries and users, and pages of a tied order join',
-  source: { interface: '§4 #5, #19 and rule 7 ("not shown")', decision: 'docs/api-reference.md "Lists: pagination, filters, sorting"' },
+  source: { interface: '§4 #5, #19 and rule 7 ("not shown")', decision: apiReferenceSection('Lists: pagination, filters, sorting') },
   writes: false,
   async run({ probe, fixtures }) {
     for (const sortBy of tiedCalendarKeys) {
