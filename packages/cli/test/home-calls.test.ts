@@ -1,5 +1,6 @@
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDriftProxy } from './support/drift-proxy.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
@@ -79,6 +80,33 @@ describe('home-wide commands read what they need once', () => {
       'GET /users/': 1,
       'GET /calendars/bake': patients,
     });
+  });
+});
+
+describe('the home-wide calendar list is trusted only for this home', () => {
+  it("a list that also answers another home's entries: the question's counts unchanged", async () => {
+    const dryRun = ['bake', '--all-patients', '--from', '2028-06-05', '--to', '2028-06-11', '--dry-run'];
+    const scaleOf = (stderr: string) => stderr.split('\n').filter((line) => /patients × 7 days|^ {4}\S/.test(line));
+    const honest = await counted(dryRun);
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(honest.calls['GET /calendars/']).toBe(1);
+    const drift = await startDriftProxy(server.url, { kind: 'staff-list-leak', staffKey: nurse.apiKey, leakKey: demoUser(1, 'admin').apiKey });
+    const counting = await startFaultProxy(drift.url.replace(/\/v1$/, ''), () => 'pass');
+    try {
+      // The drifted list answers both homes' entries.
+      const listed = (await (await fetch(`${drift.url}/calendars/?limit=100000&offset=0&sortBy=createdAt%2Cid`, { headers: { 'x-api-key': nurse.apiKey } })).json()) as { organization?: string }[];
+      expect(new Set(listed.map((entry) => entry.organization)).size, JSON.stringify(listed.slice(-2))).toBe(2);
+      const drifted = await runCli(dryRun, { ...env, MEDSCHED_BASE_URL: counting.url });
+      expect(drifted.code, drifted.stderr).toBe(0);
+      expect(scaleOf(drifted.stderr)).toEqual(scaleOf(honest.stderr));
+      expect(scaleOf(honest.stderr).length).toBeGreaterThan(patients);
+      // Foreign entries are either left out by the SDK's walk (they sort before the last entry it
+      // yielded) or make the CLI list each patient on its own: never counted for this home.
+      expect(counting.forwarded.filter((call) => call === 'GET /v1/calendars/').length, drifted.stderr).toBeOneOf([1, 1 + patients]);
+    } finally {
+      await counting.close();
+      await drift.close();
+    }
   });
 });
 
