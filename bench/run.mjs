@@ -4,7 +4,7 @@
 // and isolation.mjs: another tenant's small GETs during the largest allowed bake (p99 ratio);
 // fairness.mjs: another tenant's p50 while two clients ask for refused year bakes of 10,000 series;
 // bounds.mjs: peak and settled memory under a one-key flood, lists as data grows, tenants during lists;
-// then cli-startup.mjs, sdk.mjs, sdk-size.mjs (one call's bundle in four bundlers beside other clients), mock-server.mjs (a test's reset + one SDK call against plain msw)
+// then cli-startup.mjs, cli-calls.mjs (the unattended Monday's HTTP calls against a plain fetch script), sdk.mjs, sdk-size.mjs (one call's bundle in four bundlers beside other clients), mock-server.mjs (a test's reset + one SDK call against plain msw)
 // and conformance.mjs (the whole conformance rule set against a local reference server).
 import autocannon from 'autocannon';
 import { fork, spawnSync } from 'node:child_process';
@@ -121,6 +121,9 @@ const bounds = spawnSync(process.execPath, [fileURLToPath(new URL('./bounds.mjs'
 // Then cli-startup.mjs: a CLI data command against a bare Node script making the same request, and --version and --help against node -e 0.
 console.log('');
 const cliStartup = spawnSync(process.execPath, [fileURLToPath(new URL('./cli-startup.mjs', import.meta.url))], { stdio: 'inherit' });
+// Then cli-calls.mjs: the unattended Monday (three homes, 28 days, the recipe's CLI runs) in HTTP calls against a plain fetch script.
+console.log('');
+const cliCalls = spawnSync(process.execPath, [fileURLToPath(new URL('./cli-calls.mjs', import.meta.url))], { stdio: 'inherit' });
 // Then sdk.mjs: the SDK from its packed tarball, bundle size and cost per call against raw fetch.
 console.log('');
 const sdk = spawnSync(process.execPath, [fileURLToPath(new URL('./sdk.mjs', import.meta.url))], { stdio: 'inherit' });
@@ -134,4 +137,4 @@ const mockServer = spawnSync(process.execPath, [fileURLToPath(new URL('./mock-se
 console.log('');
 const conformance = spawnSync(process.execPath, [fileURLToPath(new URL('./conformance.mjs', import.meta.url))], { stdio: 'inherit' });
 process.exitCode =
-  vsRaw >= 0.85 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && fairness.status === 0 && bounds.status === 0 && cliStartup.status === 0 && sdk.status === 0 && sdkSize.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;
+  vsRaw >= 0.85 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && fairness.status === 0 && bounds.status === 0 && cliStartup.status === 0 && cliCalls.status === 0 && sdk.status === 0 && sdkSize.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;

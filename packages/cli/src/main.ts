@@ -5,6 +5,7 @@ import { buildProgram } from './program.js';
 import { isPromptExit } from './input/prompt-context.js';
 import { partialWriteLines, stoppedExitCode } from './errors/stop-report.js';
 import { guardOutputStreams, writeStderr } from './errors/stream-failure.js';
+import { reportInterruptionsAsJson } from './errors/interrupt-report.js';
 
 /** Commander has printed its own message for these; only the exit code is ours to set. */
 function commanderExitCode(error: CommanderError): number {
@@ -39,5 +40,6 @@ async function main(): Promise<void> {
 
 // A closed pipe (`medsched … | head`) or a full disk is not an error worth a stack trace.
 guardOutputStreams();
+reportInterruptionsAsJson();
 
 await main();

@@ -24,12 +24,3 @@ export function partialWriteLines(): string[] {
 export function stoppedExitCode(fallback: ExitCode): ExitCode {
   return somethingWritten() ? ExitCode.partial : fallback;
 }
-
-/** Ctrl-C outside a question: says what was written (if anything) and ends with 9, or 130 when nothing was. */
-export function onInterrupt(): void {
-  // A spinner may be on the line: clear it, so the report starts on a clean line.
-  process.stderr.write(process.stderr.isTTY ? '\r\u001b[2K' : '\n');
-  const lines = partialWriteLines();
-  if (lines.length > 0) process.stderr.write(`${style().red('Interrupted.')} ${lines.join('\n')}\n`);
-  process.exit(stoppedExitCode(ExitCode.interrupted));
-}

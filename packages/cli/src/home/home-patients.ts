@@ -26,6 +26,15 @@ export function byPatientName(a: { name: string; id: string }, b: { name: string
   return nameOrder.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** The roles of the people a home cares for: the residents home-wide commands work through. */
+const patientRoles = ['patient', 'onlyself'] as const;
+
+/**
+ * The largest page `GET /users/` and `GET /calendars/` accept (the interface's bound on `limit`):
+ * a home is read in one request where it fits, not in pages of a hundred.
+ */
+export const largestPage = 100_000;
+
 /** A patient of the home as home-wide commands name it: id, shown name, time zone. */
 export interface HomePatient {
   id: string;
@@ -35,8 +44,9 @@ export interface HomePatient {
 }
 
 /**
- * Every patient (role patient or onlyself) of an organization, read page by page through the SDK
- * (`GET /users/` with its pagination), so it works against any deployment of the interface, in
+ * Every patient (role patient or onlyself) of an organization, read through the SDK's walk of
+ * `GET /users/` (one request for a home that fits in `largestPage`), so it works against any
+ * deployment of the interface, in
  * name order (`byPatientName`). The names and zones are kept in the session for the questions
  * and rows that follow. The one reader of a home: every home-wide command lists it in this order.
  */
@@ -44,12 +54,24 @@ export async function readHomePatients(session: Session, organization: string): 
   const client = await session.client();
   const patients: User[] = [];
   const seen = new Set<string>();
-  for (const role of ['patient', 'onlyself'] as const) {
-    for await (const user of client.users.iterate({ organization, role, limit: 100 })) {
-      // A deployment may answer a role filter loosely: keep patients only, each once.
-      if (seen.has(user.id) || (user.role !== undefined && user.role !== role)) continue;
-      seen.add(user.id);
-      patients.push({ ...user, name: cleanText(user.name) });
+  const keep = (user: User) => {
+    seen.add(user.id);
+    patients.push({ ...user, name: cleanText(user.name) });
+  };
+  // One walk of the whole organization in the largest pages the interface allows; the role of
+  // each user decides. A deployment that does not answer `role` cannot be sorted that way: then
+  // one walk per patient role, as the filter is the only thing that says who is a patient.
+  const everyone: User[] = [];
+  for await (const user of client.users.iterate({ organization, limit: largestPage })) everyone.push(user);
+  if (everyone.every((user) => user.role !== undefined)) {
+    for (const user of everyone) if ((patientRoles as readonly string[]).includes(user.role as string) && !seen.has(user.id)) keep(user);
+  } else {
+    for (const role of patientRoles) {
+      for await (const user of client.users.iterate({ organization, role, limit: largestPage })) {
+        // A deployment may answer a role filter loosely: keep patients only, each once.
+        if (seen.has(user.id) || (user.role !== undefined && user.role !== role)) continue;
+        keep(user);
+      }
     }
   }
   patients.sort(byPatientName);

@@ -1,7 +1,6 @@
 import type { User } from '@medsched/sdk';
 import type { Session } from '../client/session.js';
-import { ExitCode } from '../errors/exit-codes.js';
-import { stoppedExitCode } from '../errors/stop-report.js';
+import { endInterrupted } from '../errors/interrupt-report.js';
 import { plural } from '../output/plural.js';
 import { startWalkProgress } from './walk-progress.js';
 
@@ -33,12 +32,10 @@ export async function walkPatients<T>(session: Session, patients: readonly User[
   const onInterrupt = () => {
     progress.stop();
     const read = patients.filter((_patient, index) => finished[index]).map((patient) => patient.name);
-    const lines = [
-      `${session.errStyle.red('Interrupted.')} ${text.doneVerb} ${read.length} of ${plural(patients.length, 'patient')} before it stopped${read.length > 0 ? `: ${read.join(', ')}` : ''}.`,
-      `Nothing was written to the server; ${text.leftBehind}. Run the command again for the whole home.`,
-    ];
-    process.stderr.write(`${lines.join('\n')}\n`);
-    process.exit(stoppedExitCode(ExitCode.interrupted));
+    endInterrupted({
+      message: `${text.doneVerb} ${read.length} of ${plural(patients.length, 'patient')} before it stopped${read.length > 0 ? `: ${read.join(', ')}` : ''}.`,
+      lines: [`Nothing was written to the server; ${text.leftBehind}. Run the command again for the whole home.`],
+    });
   };
   process.on('SIGINT', onInterrupt);
   let next = 0;

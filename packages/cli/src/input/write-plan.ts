@@ -2,7 +2,7 @@ import type { Session } from '../client/session.js';
 import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { planWrites, recordWrite } from '../errors/write-journal.js';
-import { onInterrupt } from '../errors/stop-report.js';
+import { onInterrupt } from '../errors/interrupt-report.js';
 import { pauseDeadline, resumeDeadline } from '../client/deadline.js';
 import { assertConfirmable } from './confirm.js';
 import { openPromptTerminal } from './prompt-context.js';

@@ -3,6 +3,7 @@ import type { Session } from '../client/session.js';
 import { addDays } from '../dates/calendar-date.js';
 import { intakeKey, seriesOccurrences } from '../dates/series-occurrences.js';
 import type { HomePatient } from '../home/home-patients.js';
+import { readHomeEntries } from '../home/home-entries.js';
 import { plural } from '../output/plural.js';
 import { startProgress } from '../output/progress.js';
 import type { TypedConfirmation } from './write-plan.js';
@@ -58,15 +59,17 @@ function intakesToBake(entries: CalendarEntry[], baked: CalendarEntry[], from: s
 
 /**
  * Reads, for each patient, the devices and baked entries of the range (one `GET /calendars/bake`,
- * which changes nothing) and, with `toBake`, the entries a bake would add (the patient's calendar
- * list, series expanded on the client). Progress on stderr: a home is a few seconds of reads.
+ * which changes nothing) and, with `toBake`, the entries a bake would add (the calendar list,
+ * series expanded on the client: with `organization`, one list of the whole home, see
+ * `readHomeEntries`; else the patient's own). Progress on stderr: a home is a few seconds of reads.
  */
-export async function readScales(session: Session, patients: HomePatient[], range: { from: string; to: string }, options: { toBake: boolean }): Promise<PatientScale[]> {
+export async function readScales(session: Session, patients: HomePatient[], range: { from: string; to: string }, options: { toBake: boolean; organization?: string }): Promise<PatientScale[]> {
   const client = await session.client();
   const from = range.from.slice(0, 10);
   const to = range.to.slice(0, 10);
   const scales: PatientScale[] = patients.map((patient) => ({ patient, devices: 0, baked: 0, toBake: undefined, uncounted: 0 }));
   const progress = patients.length > 1 ? startProgress(`Reading ${plural(patients.length, 'patient')}`, { tty: session.terminal.stderrIsTTY, style: session.errStyle }) : undefined;
+  const homeEntries = options.toBake && options.organization !== undefined ? await readHomeEntries(session, options.organization, patients.map((patient) => patient.id)) : undefined;
   let next = 0;
   const worker = async () => {
     while (next < scales.length) {
@@ -75,8 +78,11 @@ export async function readScales(session: Session, patients: HomePatient[], rang
       scale.devices = result.iotDevices.length;
       scale.baked = result.data.length;
       if (!options.toBake) continue;
-      const entries: CalendarEntry[] = [];
-      for await (const entry of client.calendars.iterate({ patient: scale.patient.id, limit: 100 })) entries.push(entry);
+      let entries = homeEntries?.get(scale.patient.id);
+      if (entries === undefined) {
+        entries = [];
+        for await (const entry of client.calendars.iterate({ patient: scale.patient.id, limit: 100 })) entries.push(entry);
+      }
       Object.assign(scale, intakesToBake(entries, result.data, from, to));
     }
   };

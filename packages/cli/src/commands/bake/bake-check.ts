@@ -8,6 +8,7 @@ import { humanDateHelp } from '../../dates/human-date.js';
 import { CliError, usageError } from '../../errors/cli-error.js';
 import { ExitCode } from '../../errors/exit-codes.js';
 import { homePatients, type HomePatient } from '../../home/home-patients.js';
+import { readHomeEntries } from '../../home/home-entries.js';
 import { patientOptionHelp, resolvePatient } from '../../identity/patient-lookup.js';
 import { patientName } from '../../identity/patient-name.js';
 import type { Column } from '../../output/columns.js';
@@ -45,9 +46,11 @@ const findingColumns: Column<RatedFinding>[] = [
   { header: 'acknowledged', value: (finding) => finding.acknowledged },
 ];
 
-/** Reads each patient's range (bake read: baked entries and devices; calendar list: series and drafts) and decides what needs attention. */
-async function checkPatients(session: Session, patients: HomePatient[], range: { from: string; to: string }): Promise<Finding[][]> {
+/** Reads each patient's range (bake read: baked entries and devices; calendar list: series and drafts, home-wide with `organization`) and decides what needs attention. */
+async function checkPatients(session: Session, patients: HomePatient[], range: { from: string; to: string }, organization: string | undefined): Promise<Finding[][]> {
   const client = await session.client();
+  // A home's entries in one list of the whole organization (`readHomeEntries`); one patient's alone.
+  const homeEntries = organization === undefined ? undefined : await readHomeEntries(session, organization, patients.map((patient) => patient.id));
   const results: Finding[][] = patients.map(() => []);
   const progress = patients.length > 1 ? startProgress(`Checking ${plural(patients.length, 'patient')}`, { tty: session.terminal.stderrIsTTY, style: session.errStyle }) : undefined;
   let next = 0;
@@ -56,8 +59,11 @@ async function checkPatients(session: Session, patients: HomePatient[], range: {
       const index = next++;
       const patient = patients[index] as HomePatient;
       const bake = await client.calendars.bake.get({ patient: patient.id, from: range.from, to: range.to });
-      const entries: CalendarEntry[] = [];
-      for await (const entry of client.calendars.iterate({ patient: patient.id, limit: 100 })) entries.push(entry);
+      let entries = homeEntries?.get(patient.id);
+      if (entries === undefined) {
+        entries = [];
+        for await (const entry of client.calendars.iterate({ patient: patient.id, limit: 100 })) entries.push(entry);
+      }
       results[index] = findPatientProblems({ patient, from: range.from.slice(0, 10), to: range.to.slice(0, 10), baked: bake.data, entries, devices: bake.iotDevices.length });
     }
   };
@@ -108,12 +114,16 @@ async function runCheck(_options: unknown, command: Command): Promise<void> {
   const range = resolveBakeRange(options.from, options.to, session.settings.timezone);
   session.printer.note(`Dates ${range.echo}`);
   let patients: HomePatient[];
+  let organization: string | undefined;
   if (options.patient !== undefined) {
     const id = await resolvePatient(session, options.patient);
     patients = [{ id, name: (await patientName(session, id)) ?? id, timezone: session.patientZones.get(id) }];
-  } else patients = await homePatients(session, await organizationOf(session, options.organization));
+  } else {
+    organization = await organizationOf(session, options.organization);
+    patients = await homePatients(session, organization);
+  }
 
-  const results = (await checkPatients(session, patients, range)).map((found) => rateFindings(found, acknowledgements));
+  const results = (await checkPatients(session, patients, range, organization)).map((found) => rateFindings(found, acknowledgements));
   const findings = results.flat();
   if (session.printer.format === 'table') printReport(session, patients, results);
   else session.printer.list(findings, findingColumns);

@@ -22,11 +22,12 @@ export async function bakeScale(session: Session, body: BakeTarget & { from: str
   const home = body.updateAllPatients === true;
   if (!home && rangeDays(body.from, body.to) <= longRangeDays) return { summary: [], consequences: [], typed: undefined };
   let patients: HomePatient[];
-  if (home) patients = await homePatients(session, body.organization ?? (await organizationOf(session, undefined)));
+  const organization = home ? (body.organization ?? (await organizationOf(session, undefined))) : undefined;
+  if (organization !== undefined) patients = await homePatients(session, organization);
   else {
     const id = body.patient as string;
     patients = [{ id, name: (await patientName(session, id)) ?? id, timezone: session.patientZones.get(id) }];
   }
-  const scales = await readScales(session, patients, body, { toBake: true });
+  const scales = await readScales(session, patients, body, { toBake: true, ...(organization !== undefined && { organization }) });
   return { ...scaleLines(scales, body, { verb: 'bake', all: flags.dryRun === true }), typed: longRangeConfirmation(body, 'bake', flags.confirmLongRange) };
 }
