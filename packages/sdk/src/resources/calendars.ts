@@ -1,6 +1,6 @@
 import { ApiPromise, mapResult } from '../api-promise.js';
 import { nextPageQuery, Page } from '../pagination.js';
-import { checkWalkQuery, walkList, walkOrder } from '../list-walk.js';
+import { checkWalkQuery, walkOrder, walkPages } from '../list-walk.js';
 import {
   calendarWireBody,
   CalendarEntryCreateInput,
@@ -42,7 +42,8 @@ export async function* iterateCalendarEntries(client: MedschedBaseClient, query:
   const transport = transportOf(client);
   const read = async (offset: number, pageLimit: number, order: string) =>
     (await transport.call(calendarsList, { query: { ...filters, sortBy: order as CalendarListQuery['sortBy'], offset, limit: pageLimit } }, options)).data;
-  yield* walkList(read, walkOrder<CalendarEntry>(sortBy), limit ?? 100);
+  // Pages from the walk, records from here: one async generator per record, not two (bench/paging.mjs).
+  for await (const page of walkPages(read, walkOrder<CalendarEntry>(sortBy), limit ?? 100)) for (const record of page) yield record;
 }
 
 /**
@@ -105,8 +106,9 @@ export class Calendars extends Resource {
    * on a field that changes may miss an entry changed during the walk. See {@link iterateCalendarEntries}.
    * @example for await (const entry of client.calendars.iterate({ patient })) console.log(entry.title);
    */
-  async *iterate(query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
-    yield* iterateCalendarEntries(this.client, query, options);
+  iterate(query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
+    // The walk's own generator, not one wrapping it: each wrapper costs promise jobs per record.
+    return iterateCalendarEntries(this.client, query, options);
   }
 
   /**
