@@ -20,7 +20,7 @@ const variants = {
     const client = createClient({ baseUrl: base, apiKey });
     return async () => {
       let count = 0;
-      for await (const entry of client.calendars.iterate({ limit: pageSize })) if (entry.id) count++;
+      for await (const entry of client.calendars.iterate(pageSizeText === 'default' ? {} : { limit: pageSize })) if (entry.id) count++;
       return count;
     };
   },
