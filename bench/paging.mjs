@@ -2,8 +2,8 @@
 // with `client.calendars.iterate()` (validation on, overlapping pages, re-anchoring), against bare
 // ky paging the same list by offset with the same page size and order. The reference server runs
 // in its own process (real HTTP, port 0); each client in a process of its own (paging-walk.mjs).
-// The two clients take turns walk by walk, the order swapped every other round, so that both sides
-// of a round's ratio see the same shared machine; the median of the rounds' CPU ratios counts.
+// The two clients take turns walk by walk (A B B A in a round), so that both sides of a round's
+// ratio see the same shared machine; the median of the rounds' CPU ratios counts.
 // CPU is the client process's only (process.cpuUsage around the walk); peak RSS beside it.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -47,14 +47,22 @@ try {
   const warm = {};
   for (let i = 0; i < 2; i++) for (const variant of ['sdk', 'bareKy']) warm[variant] = await walk({ child: clients[variant] });
   if (warm.sdk.entries !== warm.bareKy.entries) throw new Error(`the SDK walked ${warm.sdk.entries} entries, bare ky ${warm.bareKy.entries}`);
+  // Each round walks A B B A (the order swapped every other round): the load of the shared cores
+  // drifts over seconds, and a drift that is linear over the round weighs both sides alike.
   for (let round = 1; round <= rounds; round++) {
-    const order = round % 2 === 1 ? ['sdk', 'bareKy'] : ['bareKy', 'sdk'];
-    const line = {};
-    for (const variant of order) {
+    const [a, b] = round % 2 === 1 ? ['sdk', 'bareKy'] : ['bareKy', 'sdk'];
+    const walks = { sdk: [], bareKy: [] };
+    for (const variant of [a, b, b, a]) {
       const result = await walk({ child: clients[variant] });
       if (result.entries !== warm.sdk.entries) throw new Error(`${variant} walked ${result.entries} entries in round ${round}, ${warm.sdk.entries} before`);
-      results[variant].push(result);
-      line[variant] = result;
+      walks[variant].push(result);
+    }
+    const line = {};
+    for (const variant of ['sdk', 'bareKy']) {
+      // One walk's CPU and wall time: the mean of the round's two.
+      const [first, second] = walks[variant];
+      line[variant] = { cpuMs: (first.cpuMs + second.cpuMs) / 2, ms: (first.ms + second.ms) / 2, peakRssMb: Math.max(first.peakRssMb, second.peakRssMb) };
+      results[variant].push(line[variant]);
     }
     console.log(
       `round ${round}  SDK iterate() ${line.sdk.cpuMs.toFixed(0).padStart(6)} ms CPU (${line.sdk.ms.toFixed(0)} ms wall)  ` +

@@ -43,6 +43,8 @@ function compareValues(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === undefined || a === null) return 1;
   if (b === undefined || b === null) return -1;
+  // Strings first and without String(): most sort keys are (ids, timestamps), and a walk compares every record.
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
@@ -64,7 +66,8 @@ export function walkOrder<T extends object>(sortBy: string | undefined): WalkOrd
   return {
     sortBy: keys.map((key) => (key.descending ? `${key.field}:desc` : key.field)).join(','),
     missingField(record) {
-      return keys.find((key) => (record as Record<string, unknown>)[key.field] === undefined)?.field;
+      for (const key of keys) if ((record as Record<string, unknown>)[key.field] === undefined) return key.field;
+      return undefined;
     },
     compare(a, b) {
       for (const key of keys) {
