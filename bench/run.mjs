@@ -4,7 +4,7 @@
 // and isolation.mjs: another tenant's small GETs during the largest allowed bake (p99 ratio);
 // fairness.mjs: another tenant's p50 while two clients ask for refused year bakes of 10,000 series;
 // bounds.mjs: peak and settled memory under a one-key flood, lists as data grows, tenants during lists;
-// then cli-startup.mjs, cli-calls.mjs (the unattended Monday's HTTP calls against a plain fetch script), sdk.mjs, sdk-size.mjs (one call's bundle in four bundlers beside other clients), mock-server.mjs (a test's reset + one SDK call against plain msw)
+// then cli-startup.mjs, cli-calls.mjs (the unattended Monday's HTTP calls against a plain fetch script), sdk.mjs, paging.mjs (the whole walk of ~48k calendar entries against bare ky), sdk-size.mjs (one call's bundle in four bundlers beside other clients), mock-server.mjs (a test's reset + one SDK call against plain msw)
 // and conformance.mjs (the whole conformance rule set against a local reference server).
 import autocannon from 'autocannon';
 import { fork, spawnSync } from 'node:child_process';
@@ -127,6 +127,9 @@ const cliCalls = spawnSync(process.execPath, [fileURLToPath(new URL('./cli-calls
 // Then sdk.mjs: the SDK from its packed tarball, bundle size and cost per call against raw fetch.
 console.log('');
 const sdk = spawnSync(process.execPath, [fileURLToPath(new URL('./sdk.mjs', import.meta.url))], { stdio: 'inherit' });
+// Then paging.mjs: the whole walk of ~48,000 calendar entries with calendars.iterate() against bare ky by offset (CPU ratio).
+console.log('');
+const paging = spawnSync(process.execPath, [fileURLToPath(new URL('./paging.mjs', import.meta.url))], { stdio: 'inherit' });
 // Then sdk-size.mjs: one call's browser bundle with esbuild, Vite, webpack and Rollup, beside bare ky, openai, stripe and octokit.
 console.log('');
 const sdkSize = spawnSync(process.execPath, [fileURLToPath(new URL('./sdk-size.mjs', import.meta.url))], { stdio: 'inherit' });
@@ -137,4 +140,4 @@ const mockServer = spawnSync(process.execPath, [fileURLToPath(new URL('./mock-se
 console.log('');
 const conformance = spawnSync(process.execPath, [fileURLToPath(new URL('./conformance.mjs', import.meta.url))], { stdio: 'inherit' });
 process.exitCode =
-  vsRaw >= 0.85 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && fairness.status === 0 && bounds.status === 0 && cliStartup.status === 0 && cliCalls.status === 0 && sdk.status === 0 && sdkSize.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;
+  vsRaw >= 0.85 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && fairness.status === 0 && bounds.status === 0 && cliStartup.status === 0 && cliCalls.status === 0 && sdk.status === 0 && paging.status === 0 && sdkSize.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;

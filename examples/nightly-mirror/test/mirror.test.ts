@@ -84,7 +84,10 @@ it('after a night under writes and the following night, the copy is the server: 
   const first = await runNight({ client: during, store, organization, pageSize: 50 });
   store.close();
   expect(first.duplicates).toBe(0);
-  expect(first.listed).toBeGreaterThan(2_000);
+  // A night of about 2,000 entries: how many exactly depends on how the writer's steps (three before
+  // each request) fall among the walk's requests, which the walk's re-reads shift (2,076 when a page
+  // re-read a tenth of the one before, 1,987 since it re-reads the last entry only).
+  expect(first.listed).toBeGreaterThan(1_900);
   // The writer worked during the night, in every way it knows.
   expect(writer.remaining).toBe(0);
   for (const kind of ['create', 'update', 'unbake', 'bake', 'late-event'] as const) expect(writer.counts[kind], kind).toBeGreaterThan(10);

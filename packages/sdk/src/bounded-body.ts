@@ -48,7 +48,10 @@ export async function readBounded(response: Response, request: Request, baseUrl:
   const reader = body.getReader();
   // Not fatal, as response.text(): a broken sequence becomes U+FFFD, and the BOM is dropped.
   const decoder = new TextDecoder();
-  let text = '';
+  // The chunks are kept and decoded once at the end: a string grown chunk by chunk is a rope of
+  // pieces that JSON.parse first copies flat, and here parsed a 400 KB page about 3x slower than
+  // the flat string response.text() makes (bench/paging.mjs). The bytes are bounded all the same.
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -58,7 +61,14 @@ export async function readBounded(response: Response, request: Request, baseUrl:
       reader.cancel().catch(() => {});
       throw new ResponseTooLargeError(answerOrigin(response, request, baseUrl), maxBytes);
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
-  return text + decoder.decode();
+  if (chunks.length === 1) return decoder.decode(chunks[0]);
+  const all = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return decoder.decode(all);
 }

@@ -1,6 +1,6 @@
 import { ApiPromise, mapResult } from '../api-promise.js';
 import { nextPageQuery, Page } from '../pagination.js';
-import { checkWalkQuery, walkList, walkOrder } from '../list-walk.js';
+import { checkWalkQuery, defaultWalkPageSize, walkOrder, walkPages } from '../list-walk.js';
 import {
   calendarWireBody,
   CalendarEntryCreateInput,
@@ -29,7 +29,7 @@ export function listCalendarEntries(client: MedschedBaseClient, query: CalendarL
  * walk's start to its end is yielded exactly once, whatever others create, update, bake, unbake
  * or delete meanwhile (entries created or deleted during the walk may or may not appear). The walk
  * sorts by `sortBy` (default `createdAt`), then `id`, reads overlapping pages (`limit` is the page
- * size, default 100) and re-anchors each page on the last entry yielded. With a `sortBy` on a field
+ * size, default 1,000) and re-anchors each page on the last entry yielded. With a `sortBy` on a field
  * that changes (title, date, updatedAt), an entry changed during the walk may move behind the
  * cursor and be missed: keep the default for a copy. `offset` and `page` are refused (use `list()`).
  * Lists past 100,000 matching entries cannot be walked by offset (the interface's bound): filter
@@ -42,7 +42,8 @@ export async function* iterateCalendarEntries(client: MedschedBaseClient, query:
   const transport = transportOf(client);
   const read = async (offset: number, pageLimit: number, order: string) =>
     (await transport.call(calendarsList, { query: { ...filters, sortBy: order as CalendarListQuery['sortBy'], offset, limit: pageLimit } }, options)).data;
-  yield* walkList(read, walkOrder<CalendarEntry>(sortBy), limit ?? 100);
+  // Pages from the walk, records from here: one async generator per record, not two (bench/paging.mjs).
+  for await (const page of walkPages(read, walkOrder<CalendarEntry>(sortBy), limit ?? defaultWalkPageSize)) for (const record of page) yield record;
 }
 
 /**
@@ -101,12 +102,13 @@ export class Calendars extends Resource {
    * Walks every matching entry, complete while others write: every entry that exists from the
    * walk's start to its end is yielded exactly once, whatever others create, update, bake, unbake
    * or delete meanwhile; entries created or deleted during the walk may or may not appear. Sorted
-   * by `sortBy` (default `createdAt`), then `id`; `limit` is the page size (default 100). A `sortBy`
+   * by `sortBy` (default `createdAt`), then `id`; `limit` is the page size (default 1,000). A `sortBy`
    * on a field that changes may miss an entry changed during the walk. See {@link iterateCalendarEntries}.
    * @example for await (const entry of client.calendars.iterate({ patient })) console.log(entry.title);
    */
-  async *iterate(query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
-    yield* iterateCalendarEntries(this.client, query, options);
+  iterate(query: CalendarListQuery = {}, options?: RequestOptions): AsyncGenerator<CalendarEntry> {
+    // The walk's own generator, not one wrapping it: each wrapper costs promise jobs per record.
+    return iterateCalendarEntries(this.client, query, options);
   }
 
   /**

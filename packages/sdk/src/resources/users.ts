@@ -2,7 +2,7 @@ import { transportOf, type MedschedBaseClient } from '../base-client.js';
 import { ApiPromise, mapResult } from '../api-promise.js';
 import type { z } from 'zod';
 import { nextPageQuery, Page } from '../pagination.js';
-import { checkWalkQuery, walkList, walkOrder } from '../list-walk.js';
+import { checkWalkQuery, defaultWalkPageSize, walkOrder, walkPages } from '../list-walk.js';
 import { usersCreate, usersList } from '../schemas/operation-definitions.js';
 import type { User, UserCreate, UserListQuery } from '../schemas/users.js';
 import type { CreateRequestOptions, RequestOptions } from '../transport.js';
@@ -21,9 +21,9 @@ export function listUsers(client: MedschedBaseClient, query: UserListQuery, opti
  * Walks every matching user, complete while others write: every user that exists from the walk's
  * start to its end is yielded exactly once, whatever others create or change meanwhile (users
  * created during the walk may or may not appear). Sorted by `sortBy` (default `createdAt`, or `id`
- * when the answers carry no createdAt), then `id`; `limit` is the page size (default 100); each page overlaps the last and re-anchors on the
- * last user yielded. With a `sortBy` on a field that changes (name, email, role), a user changed
- * during the walk may move behind the cursor and be missed. `offset` and `page` are refused.
+ * when the answers carry no createdAt), then `id`; `limit` is the page size (default 1,000); each
+ * page re-reads the last user yielded and re-anchors on it. With a `sortBy` on a field that
+ * changes (name, email, role), a user changed during the walk may move behind the cursor and be missed. `offset` and `page` are refused.
  * @example for await (const user of iterateUsers(client, { organization })) console.log(user.name);
  */
 export async function* iterateUsers(client: MedschedBaseClient, query: UserListQuery, options?: RequestOptions): AsyncGenerator<User> {
@@ -33,7 +33,8 @@ export async function* iterateUsers(client: MedschedBaseClient, query: UserListQ
   const read = async (offset: number, pageLimit: number, order: string) =>
     (await transport.call(usersList, { query: { ...filters, sortBy: order as UserListQuery['sortBy'], offset, limit: pageLimit } }, options)).data;
   // Without a sortBy, by createdAt where the answers carry it, else by id (the interface's users have none).
-  yield* walkList(read, walkOrder<User>(sortBy), limit ?? 100, sortBy === undefined ? walkOrder<User>('id') : undefined);
+  // Pages from the walk, records from here: one async generator per record, not two (bench/paging.mjs).
+  for await (const page of walkPages(read, walkOrder<User>(sortBy), limit ?? defaultWalkPageSize, sortBy === undefined ? walkOrder<User>('id') : undefined)) for (const record of page) yield record;
 }
 
 /**
@@ -56,11 +57,12 @@ export class Users extends Resource {
 
   /**
    * Walks every matching user, complete while others write: each user that exists throughout the
-   * walk is yielded exactly once (see {@link iterateUsers}); `limit` is the page size (default 100).
+   * walk is yielded exactly once (see {@link iterateUsers}); `limit` is the page size (default 1,000).
    * @example for await (const user of client.users.iterate({ organization })) console.log(user.name);
    */
-  async *iterate(query: UserListQuery, options?: RequestOptions): AsyncGenerator<User> {
-    yield* iterateUsers(this.client, query, options);
+  iterate(query: UserListQuery, options?: RequestOptions): AsyncGenerator<User> {
+    // The walk's own generator, not one wrapping it: each wrapper costs promise jobs per record.
+    return iterateUsers(this.client, query, options);
   }
 
   /**
