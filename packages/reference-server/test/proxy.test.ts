@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { serverBin, startServerBin, type ServerProcess } from './support/server-bin.js';
 
 // `medsched-server proxy` as people run it: its own process, in front of a target. The target is
@@ -124,5 +124,45 @@ describe('medsched-server proxy', () => {
     } finally {
       replay.kill();
     }
+  });
+
+  it('serve --scenario with a new --data file starts the sandbox from the scenario and keeps it; an existing file is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'medsched-record-'));
+    const proxy = await startServerBin(['proxy', '--target', target.url, '--port', '0', '--record', dir]);
+    try {
+      expect((await fetch(`${proxy.url}/organizations/${sonnen}`, { headers: key })).status).toBe(200);
+      expect(await proxy.stop()).toBe(0);
+    } finally {
+      proxy.kill();
+    }
+    const file = join(dir, 'scenario.json');
+    const apiKey = (JSON.parse(readFileSync(file, 'utf8')) as { credentials: Array<{ apiKey: string }> }).credentials[0]!.apiKey;
+    const replayKey = { 'x-api-key': apiKey };
+    const data = join(dir, 'sandbox.data');
+    const first = await startServerBin(['--port', '0', '--scenario', file, '--data', data]);
+    let created: { id: string };
+    try {
+      expect(first.stdout()).toContain(`(scenario: ${file}, kept in ${data})`);
+      expect(first.stdout()).toContain(`replay key:   admin of organization ${sonnen}: ${apiKey}`);
+      const answer = await fetch(`${first.url}/medications/`, { method: 'POST', headers: { ...replayKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kept 5 mg', organization: sonnen }) });
+      expect(answer.status).toBe(201);
+      created = (await answer.json()) as { id: string };
+      expect(await first.stop()).toBe(0);
+    } finally {
+      first.kill();
+    }
+    // The next start from the data file alone has the scenario's records and what was written.
+    const again = await startServerBin(['--port', '0', '--data', data]);
+    try {
+      expect((await fetch(`${again.url}/organizations/${sonnen}`, { headers: replayKey })).status).toBe(200);
+      expect(await (await fetch(`${again.url}/medications/${created.id}`, { headers: replayKey })).json()).toMatchObject({ name: 'Kept 5 mg' });
+    } finally {
+      again.kill();
+    }
+    // A scenario never silently replaces (or is silently ignored beside) a sandbox the file holds.
+    const refused = spawnSync(process.execPath, [serverBin, '--port', '0', '--scenario', file, '--data', data], { encoding: 'utf8', timeout: 60_000 });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('already holds a sandbox');
+    expect(refused.stdout).not.toContain('listening on');
   });
 });

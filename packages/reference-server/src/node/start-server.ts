@@ -25,7 +25,8 @@ export interface StartServerOptions extends ReferenceServerOptions {
   /**
    * Keeps the database in this file across restarts (loaded at start, every write journaled
    * and fsynced before it is answered; see the README, "Persistence"). A new file is seeded
-   * per `seed`; an existing one ignores `seed`. In memory only when absent.
+   * per `seed`, or starts with `database` when given (a recorded scenario); an existing one
+   * ignores `seed` and is refused with `database`. In memory only when absent.
    */
   data?: string;
   /** With `data`: journal bytes past which the running server compacts the file (default 16 MiB). */
@@ -86,7 +87,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   options = { ...options, demoKeys, adminSignIn: loopback && options.adminSignIn !== false };
   const clock = options.now ?? (() => new Date());
   const dataFile = options.data
-    ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', demoKeys, compactBytes: options.journalCompactBytes, now: () => clock().getTime() })
+    ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', ...(options.database && { initial: options.database }), demoKeys, compactBytes: options.journalCompactBytes, now: () => clock().getTime() })
     : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
   // The home page and API reference need the address the server listens on: set once it does.

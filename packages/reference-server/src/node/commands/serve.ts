@@ -72,7 +72,6 @@ export async function serve(flags: ServeFlags): Promise<void> {
   checkAdminSecret(host, adminSecret);
   const demoKeys = parseDemoKeys(flags.demoKeys ?? env.demoKeys());
   const tokenSecret = flags.tokenSecret ?? env.tokenSecret();
-  if (flags.scenario && (flags.data ?? env.data())) throw new UsageError('--scenario and --data exclude each other: a scenario is loaded into memory, a data file is its own database');
   const scenario = flags.scenario ? await readScenarioDatabase(flags.scenario) : undefined;
   const server = await startServer({
     ...(scenario && { database: scenario.database }),
@@ -96,7 +95,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
 
   const lines = [
     // A loaded data file was not seeded now: its seed is whatever made it, not --seed.
-    `medsched reference server listening on ${server.url} (${scenario ? `scenario: ${flags.scenario}` : server.dataFile?.origin === 'loaded' ? `data: ${server.dataFile.path}` : `seed: ${seed}`})`,
+    `medsched reference server listening on ${server.url} (${scenario ? `scenario: ${flags.scenario}${server.dataFile ? `, kept in ${server.dataFile.path}` : ''}` : server.dataFile?.origin === 'loaded' ? `data: ${server.dataFile.path}` : `seed: ${seed}`})`,
     `  home page:    ${server.origin}/   (API reference: ${server.origin}/reference, OpenAPI: ${server.origin}/openapi.json)`,
   ];
   for (const credential of scenario?.credentials ?? []) lines.push(`  replay key:   ${credential.role} of organization ${credential.organizationId}: ${credential.apiKey} (made by the recording, in the scenario file)`);

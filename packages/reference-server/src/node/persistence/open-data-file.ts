@@ -16,6 +16,11 @@ export interface DataFileOptions {
   path: string;
   /** Seeds a new file (when `path` does not exist yet). */
   seed: SeedName;
+  /**
+   * The records a new file starts with instead of `seed` (a recorded scenario, `--scenario`).
+   * An existing file is refused with it: its sandbox would silently win over the scenario asked for.
+   */
+  initial?: Database;
   /** Whether a new file's demo users get the published keys (true) or generated ones (default false: the file's keys are real). */
   demoKeys?: boolean;
   /** Notices (a dropped torn line); default stderr. */
@@ -71,6 +76,9 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   const contents = readDataFile(path, tablesOf(db).map(([name]) => name));
   let mode = newFileMode;
   let generatedCredentials: DemoCredential[] = [];
+  if (contents && options.initial) {
+    throw new DataFileError(path, undefined, 'already holds a sandbox, so a scenario cannot start it: start without --scenario to keep that sandbox, or give a new --data file to start one from the scenario');
+  }
   if (contents) {
     if (contents.tornTail) {
       warn(
@@ -101,6 +109,8 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
       throw new DataFileError(path, line, `a ${error.table} record the server cannot take: ${error.reason}`);
     }
     mode = statSync(path).mode & 0o777;
+  } else if (options.initial) {
+    await loadRecords(db, exportRecords(options.initial));
   } else {
     generatedCredentials = await seedDatabase(db, options.seed, { demoKeys: options.demoKeys ?? false });
   }
