@@ -53,11 +53,16 @@ test('clearScenarios() ends every scenario, a delay too, and keeps the saved dat
   await expect(page.locator('#status')).toHaveText('Ready');
   await page.click('#rename');
   await expect(page.locator('#status')).toHaveText('Saved');
+  // The app says Saved before it reads the list again: wait for that read, so that no request of
+  // the app is in flight when the endless delay below starts (it would hang there).
+  await expect(page.locator('#entries li', { hasText: 'Renamed' })).toHaveCount(1);
   await mockApi.fail('PATCH /calendars/:id', 409);
   // A delay without end: were it still there after the switch, the rename below would never answer.
   await mockApi.delay('calendars.list', 2 ** 31 - 1);
   await mockApi.clearScenarios();
   await page.click('#rename');
+  // The status still says Saved from the first rename: wait for the second PATCH itself.
+  await expect.poll(() => mockApi.journal.count({ method: 'PATCH' })).toBe(2);
   await expect(page.locator('#status')).toHaveText('Saved');
   expect((await mockApi.journal.all()).filter((entry) => entry.method === 'PATCH').map((entry) => entry.outcome)).toEqual([200, 200]);
   expect(await mockApi.journal.count({ method: 'PATCH' })).toBe(2);
