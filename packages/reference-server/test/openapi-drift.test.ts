@@ -11,7 +11,7 @@ import { operations } from '@medsched/sdk/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, unknownId } from './support/demo.js';
-import { declaredStatuses, document, documentOperations, driftOf } from './support/openapi-document.js';
+import { declaredStatuses, document, documentOperations, driftOf } from './support/openapi-drift-check.js';
 import { crossTenantCalls, operationCalls, type OperationCall } from './support/operations.js';
 import { requestWithBody } from './support/http-body.js';
 import { raw, startTestServer, withKey, type RawAnswer } from './support/server.js';
