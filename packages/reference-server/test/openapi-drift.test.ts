@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, unknownId } from './support/demo.js';
 import { declaredStatuses, document, documentOperations, driftOf } from './support/openapi-drift-check.js';
-import { crossTenantCalls, operationCalls, type OperationCall } from './support/operations.js';
+import { allowedRoles, crossTenantCalls, operationCalls, type OperationCall } from './support/operations.js';
 import { requestWithBody } from './support/http-body.js';
 import { raw, startTestServer, withKey, type RawAnswer } from './support/server.js';
 
@@ -41,8 +41,8 @@ async function send(call: OperationCall, init: { headers?: Record<string, string
   return { answer, drift: driftOf(call.id, answer) };
 }
 
-const pathId = /\/([0-9a-f]{24})(?=$|\?)/;
-/** The call with the id in its path replaced by one that exists nowhere, in its body too (organizations.update repeats it). */
+const pathId = /(?<=[/=])([0-9a-f]{24})(?=$|[?&])/;
+/** The call with the (first) id in its path or query replaced by one that exists nowhere, in its body too (organizations.update repeats it). */
 function withUnknownId(call: OperationCall): { path: string; json: unknown } {
   const id = pathId.exec(call.path)![1]!;
   const json = call.json === undefined ? undefined : JSON.parse(JSON.stringify(call.json).replaceAll(id, unknownId));
@@ -78,6 +78,12 @@ describe('the OpenAPI document against the running reference server', () => {
     expect(drift).toEqual([]);
   });
 
+  it.each(calls.filter((call) => !allowedRoles[call.id]!.includes('patient')).map((call) => [call.id, call] as const))('%s: 403 for a role that may not call it (a patient)', async (_, call) => {
+    const { answer, drift } = await send(call, { headers: { ...withKey(org1.patient.apiKey), origin } });
+    expect(answer.status, answer.text).toBe(403);
+    expect(drift).toEqual([]);
+  });
+
   it.each(crossTenantCalls.map((call) => [call.id, call] as const))("%s: 403 on another organization's record", async (_, call) => {
     const { answer, drift } = await send(call);
     expect(answer.status, answer.text).toBe(403);
@@ -88,6 +94,15 @@ describe('the OpenAPI document against the running reference server', () => {
     const { answer, drift } = await send(call, withUnknownId(call));
     expect(answer.status, answer.text).toBe(404);
     expect(drift).toEqual([]);
+  });
+
+  it('accounts.update and calendars.list: 404 for an account or patient that exists nowhere', async () => {
+    const unknownAccount = await send(callOf('accounts.update'), { path: `/v1/accounts/${encodeURIComponent('idp|no-such-account')}` });
+    const unknownPatient = await send(callOf('calendars.list'), { path: `/v1/calendars/?patient=${unknownId}` });
+    for (const { answer, drift } of [unknownAccount, unknownPatient]) {
+      expect(answer.status, answer.text).toBe(404);
+      expect(drift).toEqual([]);
+    }
   });
 
   it.each(calls.map((call) => [call.id, call] as const))('%s: 400 for an unknown query parameter', async (_, call) => {
