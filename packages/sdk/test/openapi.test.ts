@@ -78,8 +78,11 @@ describe('dist/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
-  it('names the reference server', () => {
-    expect(doc.servers).toContainEqual(expect.objectContaining({ url: 'http://127.0.0.1:4010/v1' }));
+  it('names the local sandbox (internal, http on loopback) and a production placeholder (https), each with its audience', () => {
+    expect(doc.servers).toEqual([
+      expect.objectContaining({ url: 'http://127.0.0.1:4010/v1', 'x-internal': true, description: expect.stringMatching(/^Local sandbox/) }),
+      expect.objectContaining({ url: expect.stringMatching(/^https:\/\/[^/]+\.example\//), 'x-internal': false, description: expect.stringMatching(/^Production \(placeholder\)/) }),
+    ]);
   });
 
   it('lists exactly the operations of the catalogue (method, path, operationId)', () => {
@@ -129,6 +132,8 @@ describe('dist/openapi.json', () => {
   it('has both security schemes, accepted as alternatives on every operation', () => {
     expect(doc.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }));
     expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }));
+    // The RFC 8725 practices the server's token check follows, stated where a reviewer reads them.
+    expect(doc.components.securitySchemes.bearerAuth.description).toMatch(/RFC8725.*HS256.*`alg: none`.*`iss` and `aud`.*`token_use`/s);
     expect(doc.security).toEqual([{ apiKey: [] }, { bearerAuth: [] }]);
     for (const [method, path, operation] of documentOperations()) {
       expect(operation.security, `${method} ${path} must not override the global security`).toBeUndefined();
@@ -144,6 +149,22 @@ describe('dist/openapi.json', () => {
       expect(names, op.id).toContain('x-request-id');
       if (op.paginated) expect(names, op.id).toEqual(expect.arrayContaining(['x-total-count', 'link']));
       else expect(names, op.id).not.toContain('x-total-count');
+    }
+  });
+
+  it('declares the rate-limit fields on successes and 429s, and the CORS headers on every answer', () => {
+    for (const [method, path, operation] of documentOperations()) {
+      for (const status of Object.keys(operation.responses as Json)) {
+        const names = headerNames(response(operation, status));
+        const where = `${method} ${path} ${status}`;
+        expect(names, where).toEqual(expect.arrayContaining(['x-request-id', 'access-control-allow-origin', 'access-control-expose-headers']));
+        const limited = status.startsWith('2') || status === '429';
+        for (const field of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(names.includes(field), `${where} ${field}`).toBe(limited);
+      }
+    }
+    for (const [name, header] of Object.entries(doc.components.headers as Json)) {
+      if (header.schema.type === 'integer') expect(header.schema, name).toEqual(expect.objectContaining({ format: 'int64', minimum: expect.any(Number), maximum: Number.MAX_SAFE_INTEGER }));
+      else expect(header.schema.enum ?? header.schema.maxLength, name).toBeDefined();
     }
   });
 

@@ -4,14 +4,15 @@ import type { RawAnswer } from './server.js';
 
 /**
  * A request with a JSON body on any method, through node:http: `fetch` refuses a body on GET,
- * and `GET`/`DELETE /calendars/bake` accept their parameters in one.
+ * and `GET`/`DELETE /calendars/bake` accept their parameters in one. A `content-type` in
+ * `headers` replaces application/json (to send JSON under another type).
  */
 export function requestWithBody(server: RunningServer, method: string, path: string, json: unknown, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const payload = Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {
     const outgoing = request(
       `${server.origin}${path}`,
-      { method, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } },
+      { method, headers: { 'content-type': 'application/json', ...headers, 'content-length': String(payload.length) } },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
