@@ -23,7 +23,11 @@ export default defineConfig(
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Config files and hand-written declarations that no package's tsconfig includes.
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'packages/*/tsup.config.ts', 'packages/*/vitest.config.ts', 'scripts/*.d.mts'], defaultProject: 'tsconfig.base.json' },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // The issue asks for these by name; recommendedTypeChecked has them, listed so that no later
