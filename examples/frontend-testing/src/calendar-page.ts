@@ -28,7 +28,8 @@ export async function startCalendarPage(root: Element, options: CalendarPageOpti
     view.showStatus(`Could not load the calendar: ${messageOf(error)}`, 'error');
   }
 
-  view.bakeButton.addEventListener('click', async () => {
+  // A listener's returned promise is dropped by the DOM: the handler catches everything itself.
+  view.bakeButton.addEventListener('click', () => void (async () => {
     view.bakeButton.disabled = true;
     view.showStatus('Baking…');
     try {
@@ -40,6 +41,6 @@ export async function startCalendarPage(root: Element, options: CalendarPageOpti
     } finally {
       view.bakeButton.disabled = false;
     }
-  });
+  })());
   return view;
 }

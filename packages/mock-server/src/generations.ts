@@ -45,7 +45,8 @@ export class Generations {
 
   /** Builds the first generation (again after a failed reset); later calls return the current one. */
   start(): Promise<MockState> {
-    if (!this.#current || this.#current === this.#failed) this.#track(this.#make(undefined));
+    // `void`: #track handles the rejection itself, and the promise is returned just below.
+    if (!this.#current || this.#current === this.#failed) void this.#track(this.#make(undefined));
     return this.#current!;
   }
 
@@ -60,7 +61,7 @@ export class Generations {
   replace(base: ScenarioBase): void {
     const state = new MockState(base);
     this.#base = base;
-    this.#track(Promise.resolve(state));
+    void this.#track(Promise.resolve(state));
     this.#settled = state;
   }
 

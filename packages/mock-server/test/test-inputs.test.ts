@@ -23,7 +23,7 @@ describe('inputs a test gives the mock, fuzzed', () => {
 
   it('respond() accepts a body only when it fits the contract, and names a field otherwise', async () => {
     const [stored] = (await mock.as('user').client.calendars.list({ limit: 1 })).items;
-    await fc.assert(
+    fc.assert(
       fc.property(fc.dictionary(fc.constantFrom('name', 'amount', 'date', 'intakeTime', 'baked', 'patient'), fc.jsonValue()), (changes) => {
         const body = { ...stored!, ...changes };
         let outcome: 'accepted' | Error;

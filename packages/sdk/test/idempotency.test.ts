@@ -66,7 +66,7 @@ describe.skipIf(!serverBuilt)('idempotent creates against the reference server',
       retryDelays: { initialMs: 5, maxMs: 20 },
       logger: (entry) => entry.type === 'retry-wait' && waits.push(entry),
     });
-    const body = { patient: demo.patient, name: `Reset ${Date.now()}`, date: '2026-12-02', timeCategory: 'noon' };
+    const body = { patient: demo.patient, name: `Reset ${Date.now()}`, date: '2026-12-02', timeCategory: 'noon' as const };
     proxy.resetNext(1);
     const created = await viaProxy.calendars.create(body).withResponse();
     expect(proxy.resets).toBe(1);

@@ -173,7 +173,7 @@ describe('AbortSignal', () => {
     const controller = new AbortController();
     const client = testClient({
       logger: (entry) => {
-        if (entry.retryInMs !== undefined) setTimeout(() => controller.abort(), 10);
+        if ('retryInMs' in entry && entry.retryInMs !== undefined) setTimeout(() => controller.abort(), 10);
       },
     });
     const error = await failure(client.medications.get(ids.medication, { signal: controller.signal }));

@@ -21,7 +21,8 @@ export const ids = {
 
 const created = '2026-11-22T09:48:28.000Z';
 
-export function calendarEntry(overrides: Partial<CalendarEntry> = {}): CalendarEntry {
+/** `overrides` may carry keys the contract does not list: answers keep them, and tests check they come through. */
+export function calendarEntry(overrides: Partial<CalendarEntry> & Record<string, unknown> = {}): CalendarEntry {
   return {
     id: ids.calendar,
     userId: ids.patient,
