@@ -1,2 +1,6 @@
-/** Packs workspace packages as published into a new temporary directory as `<scope>-<name>.tgz`; returns the directory. */
+/** The environment variable naming the directory of one test run (set by scripts/test-run-setup.mjs). */
+export const testRunDirVariable: string;
+/** Packs workspace packages as published into a new temporary directory as `<scope>-<name>.tgz`; returns the directory (the caller removes it). */
 export function packWorkspacePackages(names: string[]): string;
+/** The named packages' tarballs, packed once per test run (once per process outside one); read only, never removed by the caller. */
+export function packedWorkspacePackages(names: string[]): string;

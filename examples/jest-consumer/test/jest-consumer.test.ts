@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installConsumerProject, packWorkspacePackages } from '../../../packages/mock-server/test/consumer/packed-packages.js';
+import { installConsumerProject, packedWorkspacePackages } from '../../../packages/mock-server/test/consumer/packed-packages.js';
 
 const appSource = fileURLToPath(new URL('../app', import.meta.url));
 // The runner-independent tests (reset safety, life cycle) that the mock server's own and Vitest consumer tests run too.
@@ -35,8 +35,7 @@ function runJest(dir: string, environment: 'node' | 'jest-fixed-jsdom') {
 describe('Jest in a project that installed the packed packages with npm', () => {
   let packs: string;
   beforeAll(() => {
-    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
-    return () => rmSync(packs, { recursive: true, force: true });
+    packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
   });
 
   describe.each(jestLines)('Jest $jest', (versions) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
+import { packedWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { cliEnv, tempConfigDir, transcript } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
@@ -18,7 +18,7 @@ const clara = demoUser(0, 'patient1');
 beforeAll(async () => {
   server = await startTestServer();
   // The package as a user gets it: packed by pnpm, installed with plain npm outside the workspace.
-  const tarball = join(packWorkspacePackages(['@medsched/cli']), 'medsched-cli.tgz');
+  const tarball = join(packedWorkspacePackages(['@medsched/cli']), 'medsched-cli.tgz');
   project = mkdtempSync(join(tmpdir(), 'medsched-cli-consumer-'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
   // --offline: the CLI bundles what it needs, so installing it must not need the registry.

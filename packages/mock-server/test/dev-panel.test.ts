@@ -1,23 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumExecutable } from '../../../scripts/chromium.mjs';
-import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installPlaywrightProject, runPlaywrightSpecs, typeCheckProject } from './consumer/playwright-project.js';
 import { adminApiKey, operationCalls } from './operation-calls.js';
 import { readmeBlock } from './runners/readme-blocks.js';
 
 const app = fileURLToPath(new URL('./consumer/dev-app', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Every file under `dir`, with its text. */
 function filesOf(dir: string): Array<{ name: string; text: string }> {
@@ -32,10 +22,8 @@ function filesOf(dir: string): Array<{ name: string; text: string }> {
  * @playwright/test; then `vite build`, which must contain none of it.
  */
 describe('local development: the mock under vite dev with the dev panel, from the packed packages', () => {
-  let packs: string;
   let dir: string;
   beforeAll(() => {
-    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
     const manifest = {
       name: 'medsched-dev-app',
       private: true,
@@ -43,31 +31,21 @@ describe('local development: the mock under vite dev with the dev panel, from th
       dependencies: { '@medsched/sdk': 'file:packs/medsched-sdk.tgz' },
       devDependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', msw: '2.15.0', '@playwright/test': '1.65.1', '@types/node': '20.19.43', typescript: '5.9.3', vite: '8.3.8' },
     };
-    const files = Object.fromEntries(['index.html', 'main.js', 'playwright.config.mjs', 'tsconfig.json', 'tests'].map((name) => [name, join(app, name)]));
-    dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
-    mkdirSync(join(dir, 'public'), { recursive: true });
-    copyFileSync(join(dir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(dir, 'public', 'mockServiceWorker.js'));
+    dir = installPlaywrightProject(app, ['index.html', 'main.js', 'playwright.config.mjs', 'tests'], manifest);
     // The README's config as it stands, so that the README shows what was tested.
     writeFileSync(join(dir, 'vite.config.js'), readmeBlock('// vite.config.js, for development with the mock'));
     writeFileSync(join(dir, 'tests', 'operation-calls.json'), JSON.stringify({ apiKey: adminApiKey, calls: operationCalls }));
   }, 480_000);
-  afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
   it('type-checks the spec against the published declarations', { timeout: 60_000 }, () => {
-    const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });
-    expect(result.status, result.stdout + result.stderr).toBe(0);
+    const { status, output } = typeCheckProject(dir);
+    expect(status, output).toBe(0);
   });
 
   it('switches scenarios at run time (console, panel), keeps saved data through a switch, and every operation pair holds in Chromium', { timeout: 600_000 }, async () => {
-    const chromium = await chromiumExecutable();
-    const result = spawnSync(process.execPath, [join(dir, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, PORT: String(await freePort()), MEDSCHED_CHROMIUM: chromium.executablePath, MEDSCHED_CHROMIUM_ARGS: JSON.stringify(chromium.args), CI: '1' },
-    });
-    const output = `${result.stdout}${result.stderr}`;
+    const { status, output } = await runPlaywrightSpecs(dir);
     expect(output).toMatch(/3 passed/);
-    expect(result.status, output).toBe(0);
+    expect(status, output).toBe(0);
   });
 
   it('a production build contains none of it: no mock, no panel, no service worker script', { timeout: 180_000 }, () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useMockApi } from './support.js';
 
 const fixed = '2026-05-04T08:00:00.000Z';
@@ -23,14 +23,21 @@ describe('an advancing clock: setupMockApi({ now: { from } })', () => {
   const mock = useMockApi({ now: { from: fixed } });
 
   it('starts at `from` and moves on with real time, and starts over at reset()', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const moved = mock.now().getTime() - Date.parse(fixed);
-    expect(moved).toBeGreaterThanOrEqual(25);
-    expect(moved).toBeLessThan(60_000);
-    const entry = await mock.as('user').client.calendars.create({ patient: mock.as('patient').credential.userId, name: 'Later', date: '2026-05-04' });
-    expect(Date.parse(entry.createdAt)).toBeGreaterThan(Date.parse(fixed));
-    await mock.reset();
-    expect(mock.now().getTime() - Date.parse(fixed)).toBeLessThan(moved);
+    // Only Date is faked (timers stay real): the clock moves exactly as far as the test moves it.
+    // With the real clock, a reset slower than the first wait (a loaded machine) failed the last check.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await mock.reset();
+      vi.setSystemTime(Date.now() + 30_000);
+      const moved = mock.now().getTime() - Date.parse(fixed);
+      expect(moved).toBe(30_000);
+      const entry = await mock.as('user').client.calendars.create({ patient: mock.as('patient').credential.userId, name: 'Later', date: '2026-05-04' });
+      expect(Date.parse(entry.createdAt)).toBeGreaterThan(Date.parse(fixed));
+      await mock.reset();
+      expect(mock.now().getTime() - Date.parse(fixed)).toBeLessThan(moved);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

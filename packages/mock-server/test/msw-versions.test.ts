@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeBinary } from './consumer/node-binary.js';
-import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+import { installConsumerProject, packedWorkspacePackages } from './consumer/packed-packages.js';
 
 /**
  * The msw versions we support, at both ends: the oldest 2.x that works (2.10 and older fail with
@@ -20,9 +19,8 @@ const probe = fileURLToPath(new URL('./consumer/msw-probe/probe.cjs', import.met
 describe('the packed mock server with each supported msw', () => {
   let packs: string;
   beforeAll(() => {
-    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
   }, 120_000);
-  afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
   describe.each(versions)('msw $msw on Node $node', ({ msw, node }) => {
     let dir: string;

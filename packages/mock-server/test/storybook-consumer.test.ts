@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installConsumerProject, packedWorkspacePackages } from './consumer/packed-packages.js';
 
 const app = fileURLToPath(new URL('./consumer/storybook-app', import.meta.url));
 
@@ -16,7 +15,7 @@ describe('Storybook preview with msw-storybook-addon and the packed mock server'
   let packs: string;
   let dir: string;
   beforeAll(() => {
-    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
     const manifest = {
       name: 'medsched-storybook-app',
       private: true,
@@ -34,7 +33,6 @@ describe('Storybook preview with msw-storybook-addon and the packed mock server'
     const files = Object.fromEntries(['.npmrc', 'preview.ts', 'preview-browser.tsx', 'stories.test.js', 'tsconfig.json', 'vitest.config.mjs'].map((name) => [name, join(app, name)]));
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 480_000);
-  afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
   it('type-checks the README\'s browser preview as .tsx and the Node preview as .ts (strict)', { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });

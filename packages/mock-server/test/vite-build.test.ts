@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installConsumerProject, packedWorkspacePackages } from './consumer/packed-packages.js';
 
 const page = fileURLToPath(new URL('./consumer/vite-page', import.meta.url));
 
@@ -12,7 +12,7 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
   let packs: string;
   let dir: string;
   beforeAll(() => {
-    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
     const manifest = {
       name: 'medsched-vite-page',
       private: true,
@@ -22,7 +22,6 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
     const files = Object.fromEntries(['index.html', 'main.js', 'vite.config.mjs', 'vite.config.no-pdf.mjs'].map((name) => [name, join(page, name)]));
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
-  afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
   it('builds without warnings about missing exports, and without the reference server\'s Node parts', { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installConsumerProject, packWorkspacePackages } from './consumer/packed-packages.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installConsumerProject, packedWorkspacePackages } from './consumer/packed-packages.js';
 
 const app = fileURLToPath(new URL('./consumer/vitest-app', import.meta.url));
 
@@ -12,7 +12,7 @@ describe('Vitest with the packed mock server', () => {
   let packs: string;
   let dir: string;
   beforeAll(() => {
-    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
     const manifest = {
       name: 'medsched-vitest-app',
       private: true,
@@ -28,7 +28,6 @@ describe('Vitest with the packed mock server', () => {
     const files = { 'vitest.config.mjs': join(app, 'vitest.config.mjs'), tests: join(app, 'tests'), shared: fileURLToPath(new URL('./consumer/shared', import.meta.url)) };
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
-  afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
   it('installs no Babel (only the Jest preset needs it: an optional peer dependency)', () => {
     for (const name of ['@babel/core', '@babel/plugin-transform-modules-commonjs']) expect(existsSync(join(dir, 'node_modules', name)), name).toBe(false);

@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
+import { packedWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { readPdf, readPdfTitle } from './support/pdf-reader.js';
 
 // Browsers, PDF parsing and npm installs on two shared cores: well over vitest's 5 s default.
@@ -19,11 +19,11 @@ let project: string;
 let server: { child: ReturnType<typeof spawn>; origin: string } | undefined;
 
 beforeAll(async () => {
-  const packs = packWorkspacePackages(['@medsched/sdk', '@medsched/reference-server']);
+  // Packed once per test run (read only: copied, never moved).
+  const packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/reference-server']);
   project = mkdtempSync(join(tmpdir(), 'medsched-h13-consumer-'));
   mkdirSync(join(project, 'packs'));
-  for (const file of readdirSync(packs)) renameSync(join(packs, file), join(project, 'packs', file));
-  rmSync(packs, { recursive: true, force: true });
+  for (const file of ['medsched-sdk.tgz', 'medsched-reference-server.tgz']) copyFileSync(join(packs, file), join(project, 'packs', file));
   writeFileSync(
     join(project, 'package.json'),
     JSON.stringify({
@@ -36,7 +36,7 @@ beforeAll(async () => {
   );
   // --ignore-scripts: if anything brought an install-time reporter (swagger-ui-dist's @scarf/scarf),
   // it must not run here; the test below checks that nothing brings one.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], { cwd: project, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], { cwd: project, stdio: 'pipe' });
 
   const child = spawn(process.execPath, [join(project, 'node_modules/@medsched/reference-server/dist/node/bin.js'), '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   const origin = await new Promise<string>((resolve, reject) => {

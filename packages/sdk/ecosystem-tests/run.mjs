@@ -11,11 +11,12 @@
 //
 // Build first (`pnpm build`): the tarball is packed from dist/, the server runs from its dist/.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
+import { packedWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { cells, projects } from './cells.mjs';
 import { startFaultProxy } from './fault-proxy.mjs';
 import { cacheRoot, installFromRegistry, installFromWorkspace } from './install.mjs';
@@ -79,8 +80,10 @@ function plannedProjects() {
     });
 }
 
-const work = packWorkspacePackages(['@medsched/sdk']);
-const tarball = join(work, 'medsched-sdk.tgz');
+// Under `vitest run` (the quick subset), the SDK the whole test run packed once; read only.
+const tarball = join(packedWorkspacePackages(['@medsched/sdk']), 'medsched-sdk.tgz');
+// The projects set up from the workspace, removed at the end.
+const work = mkdtempSync(join(tmpdir(), 'medsched-ecosystem-'));
 const scenarioCjs = readFileSync(join(here, 'scenario.cjs'), 'utf8');
 // The same scenario as an ES module, for the browser bundles (no CommonJS plugin needed in any bundler).
 const scenarioMjs = scenarioCjs.replace("'use strict';", '').replace('module.exports = { runScenario };', 'export { runScenario };');

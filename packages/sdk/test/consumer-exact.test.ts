@@ -5,11 +5,12 @@
  * naming the key, in calls over real HTTP against the reference server process.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
+import { packedWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { demo, serverBuilt, startReferenceServer, type ServerProcess } from './support/reference-server.js';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -52,22 +53,22 @@ const mustPass = `
 `;
 
 describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fresh strict project', () => {
-  let work: string;
   let project: string;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    work = packWorkspacePackages(['@medsched/sdk']);
-    project = join(work, 'project');
+    // Packed once per test run; this project installs it with plain npm (cached downloads).
+    const packs = packedWorkspacePackages(['@medsched/sdk']);
+    project = mkdtempSync(join(tmpdir(), 'medsched-sdk-exact-'));
     mkdirSync(join(project, 'must-fail'), { recursive: true });
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-exact', private: true, version: '1.0.0', type: 'module' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', join(work, 'medsched-sdk.tgz')], { cwd: project, stdio: 'ignore' });
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', join(packs, 'medsched-sdk.tgz')], { cwd: project, stdio: 'ignore' });
     server = await startReferenceServer();
   }, 120_000);
 
   afterAll(async () => {
     await server?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    if (project) rmSync(project, { recursive: true, force: true });
   });
 
   it('tsc --noEmit: every mistake is a compile error in its own file, and the right forms compile', () => {

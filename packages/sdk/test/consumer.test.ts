@@ -4,35 +4,34 @@
  * installed package (node16 ESM and CJS), and used for real calls against the reference server.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packWorkspacePackages } from '../../../scripts/packed-packages.mjs';
+import { packedWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { demo, serverBuilt, startReferenceServer, type ServerProcess } from './support/reference-server.js';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
-  let work: string;
   let project: string;
   let server: ServerProcess;
   let files: string[];
 
   beforeAll(async () => {
-    work = packWorkspacePackages(['@medsched/sdk']);
-    const tarball = join(work, 'medsched-sdk.tgz');
+    // Packed once per test run; this project installs it with plain npm (cached downloads).
+    const tarball = join(packedWorkspacePackages(['@medsched/sdk']), 'medsched-sdk.tgz');
     files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-    project = join(work, 'project');
-    mkdirSync(project);
+    project = mkdtempSync(join(tmpdir(), 'medsched-sdk-consumer-'));
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, version: '1.0.0' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', tarball], { cwd: project, stdio: 'ignore' });
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', tarball], { cwd: project, stdio: 'ignore' });
     server = await startReferenceServer();
   }, 120_000);
 
   afterAll(async () => {
     await server?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    if (project) rmSync(project, { recursive: true, force: true });
   });
 
   it('ships the LICENSE, README, both formats, declarations and the OpenAPI document, and no sources or tests', () => {

@@ -12,24 +12,6 @@ import { describe, expect, it } from 'vitest';
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** The names a declaration file exports as values (classes, functions, consts), per the type checker. */
-function exportedValues(declarationFile: string): string[] {
-  const program = ts.createProgram([declarationFile], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
-  const checker = program.getTypeChecker();
-  const source = program.getSourceFile(declarationFile);
-  if (!source) throw new Error(`cannot read ${declarationFile}`);
-  const moduleSymbol = checker.getSymbolAtLocation(source);
-  if (!moduleSymbol) throw new Error(`${declarationFile} is not a module`);
-  return checker
-    .getExportsOfModule(moduleSymbol)
-    .filter((symbol) => {
-      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      return (target.flags & ts.SymbolFlags.Value) !== 0;
-    })
-    .map((symbol) => symbol.getName())
-    .sort();
-}
-
 const entries = [
   { name: '@medsched/sdk', esm: 'index.js', cjs: 'index.cjs', dts: 'index.d.ts', dcts: 'index.d.cts' },
   { name: '@medsched/sdk/schemas', esm: 'schemas/index.js', cjs: 'schemas/index.cjs', dts: 'schemas/index.d.ts', dcts: 'schemas/index.d.cts' },
@@ -42,6 +24,47 @@ const entries = [
     dcts: `${name}.d.cts`,
   })),
 ];
+
+/** How the declarations are read: as a user's editor or tsc under node16 would. */
+const compilerOptions: ts.CompilerOptions = { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+
+let declarations: ts.Program | undefined;
+
+/**
+ * One program over every declaration file of the entries below: each file's exports are the same
+ * as in a program of its own, and zod's declarations (most of the work) are read once, not per file.
+ */
+function declarationProgram(): ts.Program {
+  declarations ??= ts.createProgram(
+    entries.flatMap((entry) => [dist + entry.dts, dist + entry.dcts]),
+    compilerOptions,
+  );
+  return declarations;
+}
+
+/** The module symbol of a declaration file, and the checker that knows it. */
+function moduleOf(declarationFile: string): { checker: ts.TypeChecker; moduleSymbol: ts.Symbol } {
+  const program = declarationProgram();
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(declarationFile);
+  if (!source) throw new Error(`cannot read ${declarationFile}`);
+  const moduleSymbol = checker.getSymbolAtLocation(source);
+  if (!moduleSymbol) throw new Error(`${declarationFile} is not a module`);
+  return { checker, moduleSymbol };
+}
+
+/** The names a declaration file exports as values (classes, functions, consts), per the type checker. */
+function exportedValues(declarationFile: string): string[] {
+  const { checker, moduleSymbol } = moduleOf(declarationFile);
+  return checker
+    .getExportsOfModule(moduleSymbol)
+    .filter((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return (target.flags & ts.SymbolFlags.Value) !== 0;
+    })
+    .map((symbol) => symbol.getName())
+    .sort();
+}
 
 describe.skipIf(!existsSync(`${dist}index.d.ts`))('built declarations against the built code', () => {
   for (const entry of entries) {
@@ -83,10 +106,7 @@ describe.skipIf(!existsSync(`${dist}index.d.ts`))('built declarations against th
 
 describe.skipIf(!existsSync(`${dist}index.d.ts`))('doc comments in the built declarations', () => {
   it('a field of an inferred output type shows its schema description (what an editor shows on hover)', () => {
-    const file = `${dist}index.d.ts`;
-    const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
-    const checker = program.getTypeChecker();
-    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+    const { checker, moduleSymbol } = moduleOf(`${dist}index.d.ts`);
     const docOf = (typeName: string, field: string) => {
       const exported = checker.getExportsOfModule(moduleSymbol).find((symbol) => symbol.getName() === typeName)!;
       const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;

@@ -3,16 +3,16 @@ import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packWorkspacePackages } from '../../../../scripts/packed-packages.mjs';
+import { packedWorkspacePackages } from '../../../../scripts/packed-packages.mjs';
 
-export { packWorkspacePackages };
+export { packedWorkspacePackages };
 
 export interface ConsumerProject {
   /** The generated package.json; `file:packs/<tarball>` for the packed packages. */
   manifest: Record<string, unknown>;
   /** Files to copy in (name in the project → absolute source path, files or directories). */
   files?: Record<string, string>;
-  /** Directory of the packed tarballs, from `packWorkspacePackages`. */
+  /** Directory of the packed tarballs, from `packedWorkspacePackages`. */
   packs: string;
   /** Tarball names to copy into `packs/`. */
   tarballs: string[];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../../scripts/chromium.mjs';
-import { installConsumerProject, packWorkspacePackages } from '../consumer/packed-packages.js';
+import { installConsumerProject, packedWorkspacePackages } from '../consumer/packed-packages.js';
 import { readmeBlock } from './readme-blocks.js';
 import { serveDirectory, type StaticSite } from './static-server.js';
 
@@ -21,7 +21,7 @@ describe('storybook build of the README\'s preview and a story that seeds in its
   let dir: string;
   let site: StaticSite | undefined;
   beforeAll(() => {
-    packs = packWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
+    packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
     const manifest = {
       name: 'medsched-storybook-build',
       private: true,
@@ -50,7 +50,6 @@ describe('storybook build of the README\'s preview and a story that seeds in its
   }, 600_000);
   afterAll(async () => {
     await site?.close();
-    rmSync(packs, { recursive: true, force: true });
   });
 
   it('type-checks the README\'s preview and story (strict tsc)', { timeout: 120_000 }, () => {

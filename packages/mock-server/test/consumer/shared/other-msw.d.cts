@@ -1,9 +1,10 @@
+import type { SharedTestRunner } from './runner.cjs';
+
 /** See other-msw.cjs. */
-export function defineOtherMswTests(runner: {
-  setupMockApi: (options?: Record<string, unknown>) => unknown;
-  setupServer: (...handlers: never[]) => unknown;
-  http: unknown;
-  HttpResponse: unknown;
-  it: (name: string, test: () => unknown) => unknown;
-  expect: unknown;
-}): void;
+export function defineOtherMswTests(
+  runner: Pick<SharedTestRunner, 'setupMockApi' | 'it' | 'expect'> & {
+    setupServer: (...handlers: never[]) => unknown;
+    http: unknown;
+    HttpResponse: unknown;
+  },
+): void;
