@@ -4,10 +4,10 @@
  * elsewhere, and `toJunitFailure` turns it into one failing JUnit case; answers that would
  * exhaust memory fail the rules at 8 MiB; server text in the printed report is inert.
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from '../../sdk/test/support/hostile-server.js';
 import { checkConformance, ConformanceError, formatReport, toJunitFailure } from '../src/index.js';
+import { closedPort } from './support/closed-port.js';
 
 const apiKey = 'msk_live_SECRET_conformance_key';
 const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -24,15 +24,6 @@ async function startError(baseUrl: string, timeoutMs?: number): Promise<Conforma
   const error = await runAgainst(baseUrl, timeoutMs).then(() => undefined, (cause: unknown) => cause);
   expect(error).toBeInstanceOf(ConformanceError);
   return error as ConformanceError;
-}
-
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('a run that cannot start', () => {

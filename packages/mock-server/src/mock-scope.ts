@@ -1,70 +1,26 @@
-import { fromFetchRequest, toFetchResponse, type ReferenceServer } from '@medsched/reference-server';
-import { createClient, type ClientOptions, type MedschedClient } from '@medsched/sdk';
-import type { UserRole } from '@medsched/sdk/schemas';
-import { HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
-import { createApiHandler, isApiRequest } from './api-handler.js';
+import type { ReferenceServer } from '@medsched/reference-server';
+import { HttpResponse, type HttpHandler } from 'msw';
 import { rememberedApiKeyHashes } from './api-key-hashes.js';
 import { demoUser, type DemoUserOptions } from './demo-users.js';
+import { GenerationGate } from './generation-gate.js';
 import { Generations } from './generations.js';
-import { InFlightRequests, type Flight, type LifeCycleEvents } from './in-flight.js';
+import type { HandlerHost } from './handler-host.js';
 import { RequestJournal } from './journal.js';
 import { MockClock } from './mock-clock.js';
 import { mockDatabaseOf, type MockDatabase } from './mock-db/mock-database.js';
-import { MockApiError } from './mock-error.js';
 import type { ResolvedOptions } from './mock-options.js';
-import { operationOf, type MockState } from './mock-state.js';
+import type { MockState } from './mock-state.js';
+import { MockAnswers } from './mock-answers.js';
+import { ApiKeyClients, refreshingClient, type AsOptions, type MockUser, type SignedInUser, type SignInOptions, type Who } from './mock-users.js';
 import { ScenarioBase, type BaseOptions } from './scenario-base.js';
 import { snapshotOf } from './scenario-snapshot.js';
 import { failureResponse, type FailureSpec } from './scenarios/fail.js';
 import { respondResponse, type RespondBody, type RespondOptions, type RespondRoute } from './scenarios/respond.js';
 import { Latency } from './scenarios/latency.js';
 import { checkRateLimit, delayArguments } from './scenarios/scenario-checks.js';
-import { handlerFor, parseRoute, type RouteSpec } from './scenarios/route-spec.js';
+import { parseRoute, type RouteSpec } from './scenarios/route-spec.js';
+import { scenarioHandler, type ScenarioOptions } from './scenarios/scenario-handler.js';
 import { SeedFactories, type MockCredential } from './seed-factories.js';
-
-/** Where scenario handlers go: msw's `server.use` / `worker.use` (scoped inside a boundary). */
-export interface HandlerHost {
-  use(...handlers: RequestHandler[]): void;
-  /** Drops the handlers added since start (scenarios, the app's `use`) and keeps the mock's own. */
-  resetHandlers(): void;
-  /** The handlers in effect where a request runs (inside an msw boundary: the boundary's). */
-  listHandlers(): ReadonlyArray<unknown>;
-  /** msw's life-cycle events: the journal sees each request as it arrives and as it is answered. */
-  readonly events: LifeCycleEvents;
-}
-
-/** Every mock's API handler, to tell which mock is in front where a request runs (see `#opens`). */
-const apiHandlers = new WeakSet<object>();
-
-export interface AsOptions extends DemoUserOptions {
-  /** Options for the SDK client; default `maxRetries: 0`, so that forced failures surface at once. */
-  client?: Partial<Omit<ClientOptions, 'apiKey' | 'token'>>;
-}
-
-export interface SignInOptions extends AsOptions {
-  /** Lifetime of the access token in seconds (default 3600). */
-  ttlSeconds?: number;
-}
-
-/** A user to call the API as: its credential, ready-made headers and an SDK client. */
-export interface MockUser {
-  credential: MockCredential;
-  headers: Record<string, string>;
-  client: MedschedClient;
-}
-
-export interface SignedInUser extends MockUser {
-  accessToken: string;
-  refreshToken: string;
-}
-
-export interface ScenarioOptions {
-  /** Apply to the next matching request only (msw's `once`). */
-  once?: boolean;
-}
-
-/** A demo role, or a credential made with `mock.seed.credential(user)`. */
-export type Who = UserRole | MockCredential;
 
 /**
  * The test-facing API shared by Node and the browser: data (`seed`, `db`), users (`as`,
@@ -86,9 +42,9 @@ export class MockScope {
   /** One signing key for the mock's life: tokens from `signIn()` survive `reset()`. */
   readonly #tokenSecret = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   readonly #hashApiKey = rememberedApiKeyHashes();
-  /** `as()` clients by API key: an SDK client holds no state of its own, and making one costs more than a call. */
-  readonly #clients = new Map<string, MedschedClient>();
-  #inFlight: InFlightRequests | undefined;
+  readonly #clients: ApiKeyClients;
+  readonly #gate: GenerationGate;
+  readonly #answers: MockAnswers;
   /** `mock.delay()`: applied before every answer of the mock, whatever the order of the calls. */
   readonly #latency: Latency;
 
@@ -103,19 +59,20 @@ export class MockScope {
     this.#latency = new Latency(options.basePath);
     this.#generations = new Generations({
       build: (first) => this.buildBase(first),
-      inUse: (generation) => this.#inFlight?.has(generation) ?? false,
+      inUse: (generation) => this.#answers.inUse(generation),
       revertInPlace: () => this.revertInPlace(),
       beforeReset: () => this.beforeReset(),
     });
-    this.seed = new SeedFactories({ ready: () => this.#ready('mock.seed'), now: () => this.#clock.now() });
-    const apiHandler = createApiHandler((request, requestId) => this.#answer(request, requestId), options.basePath);
-    apiHandlers.add(apiHandler);
-    this.handlers = [apiHandler];
+    this.#gate = new GenerationGate(this.#generations, (what) => this.checkInterception(what));
+    this.#clients = new ApiKeyClients(options.baseUrl);
+    this.seed = new SeedFactories({ ready: () => this.#gate.ready('mock.seed'), now: () => this.#clock.now() });
+    this.#answers = new MockAnswers({ basePath: options.basePath, generations: this.#generations, latency: this.#latency, journal: this.journal, host });
+    this.handlers = [this.#answers.handler];
   }
 
   /** The reference server of the current test (database, pipeline, identity provider). */
   get reference(): ReferenceServer {
-    return this.#settled('mock.reference').reference;
+    return this.#gate.settled('mock.reference').reference;
   }
 
   /**
@@ -126,7 +83,7 @@ export class MockScope {
    * @example mock.db.calendarEntries.findMany((q) => q.where({ patient: patientId }))
    */
   get db(): MockDatabase {
-    return mockDatabaseOf(this.#settled('mock.db').db);
+    return mockDatabaseOf(this.#gate.settled('mock.db').db);
   }
 
   /** The mock's clock now (`setupMockApi({ now })`; the real time by default). */
@@ -136,19 +93,18 @@ export class MockScope {
 
   /** Builds the first state; later states come from `reset()`. */
   async init(): Promise<void> {
-    this.#inFlight ??= new InFlightRequests(this.host.events, (request, requestId) => this.#open(request, requestId));
+    this.#answers.follow();
     await this.#generations.start();
   }
 
   /** Resolves when a running `reset()` (or the start) has made the current test's world. */
   async ready(): Promise<void> {
-    await this.#ready('mock.ready()');
+    await this.#gate.ready('mock.ready()');
   }
 
   /** Stops following msw's events (an isolated scope at the end of its test). */
   dispose(): void {
-    this.#inFlight?.dispose();
-    this.#inFlight = undefined;
+    this.#answers.dispose();
   }
 
   /**
@@ -180,10 +136,10 @@ export class MockScope {
    * @example mock.fail('calendars.list', 503); …; mock.clearScenarios(); // the list loads again, with the data the app wrote
    */
   clearScenarios(): void {
-    this.#mustBeStarted('mock.clearScenarios()');
+    this.#gate.mustBeStarted('mock.clearScenarios()');
     this.host.resetHandlers();
     this.#latency.clear();
-    this.#whenSettled((state) => {
+    this.#gate.whenSettled((state) => {
       state.tokens.clear();
       state.reference.pipeline.limitRate(undefined);
     });
@@ -230,7 +186,7 @@ export class MockScope {
   as(who: Who, options: AsOptions = {}): MockUser {
     const credential = this.#credentialOf(who, options, this.#generations.settled);
     const headers = { 'x-api-key': credential.apiKey };
-    return { credential, headers, client: this.#clientFor(credential.apiKey, options.client) };
+    return { credential, headers, client: this.#clients.for(credential.apiKey, options.client) };
   }
 
   /**
@@ -240,27 +196,11 @@ export class MockScope {
    * user made in a test ends with it (the server answers 401, and the refresh says so).
    */
   async signIn(who: Who, options: SignInOptions = {}): Promise<SignedInUser> {
-    const state = await this.#ready('mock.signIn()');
+    const state = await this.#gate.ready('mock.signIn()');
     const credential = this.#credentialOf(who, options, state);
     const pair = await state.reference.identityProvider.issue(credential.accountId, options.ttlSeconds);
     state.tokens.note(pair.accessToken);
-    let tokens = { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
-    const refresh = async (): Promise<string> => {
-      const response = await fetch(new URL('/dev/token/refresh', this.baseUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken: tokens.refreshToken }),
-      });
-      if (!response.ok) {
-        throw new Error(
-          `refreshing the token of ${credential.email} failed with ${response.status}: ${await response.text()} ` +
-            '(a user made in a test, e.g. with mock.seed, ends with mock.reset(): sign in again in the test that made it)',
-        );
-      }
-      tokens = (await response.json()) as typeof tokens;
-      return tokens.accessToken;
-    };
-    const client = createClient({ baseUrl: this.baseUrl, maxRetries: 0, ...options.client, token: () => tokens.accessToken, refreshToken: refresh });
+    const client = refreshingClient(this.baseUrl, credential, pair, options.client);
     return { credential, ...pair, headers: { authorization: `Bearer ${pair.accessToken}` }, client };
   }
 
@@ -271,18 +211,11 @@ export class MockScope {
    * @example mock.fail('calendars.list', { status: 503, headers: { 'retry-after': '1' } })
    */
   fail(route: RouteSpec, failure: FailureSpec, options: ScenarioOptions = {}): void {
-    this.#mustBeStarted(`mock.fail("${route}")`);
+    this.#gate.mustBeStarted(`mock.fail("${route}")`);
     const parsed = parseRoute(route);
     // Checks the status now, so that a bad spec fails where it is written, not at request time.
     failureResponse(failure, route, 'check');
-    this.host.use(
-      handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
-        await this.#latency.before(request);
-        const response = failureResponse(failure, route, request.headers.get('x-request-id') ?? requestId);
-        await this.#settle(request, requestId, response.status);
-        return response;
-      }, options),
-    );
+    this.host.use(this.#scenario(parsed, (request, requestId) => failureResponse(failure, route, request.headers.get('x-request-id') ?? requestId), options));
   }
 
   /**
@@ -293,18 +226,11 @@ export class MockScope {
    * @example mock.respond('calendars.list', [], { headers: { 'x-total-count': '0' } })
    */
   respond<Route extends RespondRoute>(route: Route, body: RespondBody<Route>, options: RespondOptions & ScenarioOptions = {}): void {
-    this.#mustBeStarted(`mock.respond("${route}")`);
+    this.#gate.mustBeStarted(`mock.respond("${route}")`);
     const parsed = parseRoute(route);
     // Checks the body now, so that a wrong one fails where it is written, not at request time.
     const answer = respondResponse(route, parsed, body, options);
-    this.host.use(
-      handlerFor(parsed, this.basePath, async ({ request, requestId }) => {
-        await this.#latency.before(request);
-        const response = answer(request.headers.get('x-request-id') ?? requestId);
-        await this.#settle(request, requestId, response.status);
-        return response;
-      }, { once: options.once }),
-    );
+    this.host.use(this.#scenario(parsed, (request, requestId) => answer(request.headers.get('x-request-id') ?? requestId), { once: options.once }));
   }
 
   /**
@@ -317,7 +243,7 @@ export class MockScope {
   delay(ms: number): void;
   delay(route: RouteSpec, ms: number, options?: ScenarioOptions): void;
   delay(routeOrMs: RouteSpec | number, maybeMs?: number, options: ScenarioOptions = {}): void {
-    this.#mustBeStarted(typeof routeOrMs === 'number' ? `mock.delay(${routeOrMs})` : `mock.delay("${routeOrMs}")`);
+    this.#gate.mustBeStarted(typeof routeOrMs === 'number' ? `mock.delay(${routeOrMs})` : `mock.delay("${routeOrMs}")`);
     const [route, ms] = delayArguments(routeOrMs, maybeMs);
     this.#latency.add(parseRoute(route), ms, options.once ?? false);
   }
@@ -327,14 +253,8 @@ export class MockScope {
    * the device is offline.
    */
   networkError(route: RouteSpec = '*', options: ScenarioOptions = {}): void {
-    this.#mustBeStarted(`mock.networkError("${route}")`);
-    this.host.use(
-      handlerFor(parseRoute(route), this.basePath, async ({ request, requestId }) => {
-        await this.#latency.before(request);
-        await this.#settle(request, requestId, 'network-error');
-        return HttpResponse.error();
-      }, options),
-    );
+    this.#gate.mustBeStarted(`mock.networkError("${route}")`);
+    this.host.use(this.#scenario(parseRoute(route), () => HttpResponse.error(), options));
   }
 
   /**
@@ -342,7 +262,7 @@ export class MockScope {
    * reference server's own 401 (`invalid_token`); tokens issued afterwards (a refresh) work.
    */
   expireTokens(): void {
-    this.#whenSettled((state) => state.tokens.expireAll());
+    this.#gate.whenSettled((state) => state.tokens.expireAll());
   }
 
   /**
@@ -351,80 +271,12 @@ export class MockScope {
    */
   rateLimit(limit: number, options: { windowSeconds?: number } = {}): void {
     checkRateLimit(limit);
-    this.#whenSettled((state) => state.reference.pipeline.limitRate({ limit, windowSeconds: options.windowSeconds ?? 60 }));
+    this.#gate.whenSettled((state) => state.reference.pipeline.limitRate({ limit, windowSeconds: options.windowSeconds ?? 60 }));
   }
 
-  /** A request's flight: the generation it arrived in and its journal entry. */
-  #flight(request: Request, requestId: string): Flight | undefined {
-    return this.#inFlight?.of(request, requestId);
-  }
-
-  /** Sets the outcome of a request a scenario answered, once its journal entry is complete. */
-  async #settle(request: Request, requestId: string, outcome: number | 'network-error'): Promise<void> {
-    const flight = this.#flight(request, requestId);
-    if (!flight) return;
-    await flight.body;
-    flight.entry.outcome = outcome;
-  }
-
-  /**
-   * Answers an API request: waits for the generation it belongs to (the one a running reset is
-   * making, if it arrived meanwhile) and hands it to that generation's reference pipeline. It
-   * always answers: a failure to make the generation is a network error with a message, never
-   * a pass to the real network.
-   */
-  async #answer(request: Request, requestId: string): Promise<Response> {
-    const flight = this.#flight(request, requestId);
-    const generation = flight?.generation ?? this.#generations.current;
-    let state: MockState;
-    try {
-      if (!generation) throw new MockApiError('not_started', notStarted);
-      state = await generation;
-    } catch (error) {
-      console.error(`[@medsched/mock-server] ${request.method} ${request.url} cannot be answered:`, error);
-      if (flight) flight.entry.outcome = 'network-error';
-      return HttpResponse.error();
-    }
-    state.busy++;
-    try {
-      await this.#latency.before(request);
-      const response = toFetchResponse(await state.reference.pipeline.handle(fromFetchRequest(await state.tokens.apply(request))));
-      if (flight) {
-        await flight.body;
-        flight.entry.outcome = response.status;
-      }
-      return response;
-    } finally {
-      state.busy--;
-    }
-  }
-
-  /**
-   * Journals an API request in the current generation (the one being made, during a reset), if
-   * this mock is the one in front where the request runs (with `isolated`, the test's own scope,
-   * not the shared mock behind it).
-   */
-  #open(request: Request, requestId: string): Flight | undefined {
-    const generation = this.#generations.current;
-    if (!generation || !isApiRequest(request, this.basePath)) return undefined;
-    const front = this.host.listHandlers().find((handler) => typeof handler === 'object' && handler !== null && apiHandlers.has(handler));
-    if (front !== undefined && front !== this.handlers[0]) return undefined;
-    const base = this.#generations.base;
-    const { entry, body } = this.journal.open(request, requestId, base ? operationOf(base.reference, request) : undefined);
-    return { generation, entry, body };
-  }
-
-  /** A cached client for an API key (a new one when the test passes client options). */
-  #clientFor(apiKey: string, clientOptions: AsOptions['client']): MedschedClient {
-    if (clientOptions) return createClient({ baseUrl: this.baseUrl, maxRetries: 0, ...clientOptions, apiKey });
-    let client = this.#clients.get(apiKey);
-    if (!client) {
-      // Keys made by mock.seed.credential() are new in every test: keep the cache small.
-      if (this.#clients.size >= 64) this.#clients.clear();
-      client = createClient({ baseUrl: this.baseUrl, maxRetries: 0, apiKey });
-      this.#clients.set(apiKey, client);
-    }
-    return client;
+  /** A scenario's handler: latency, its answer, the outcome in the request's journal entry. */
+  #scenario(route: ReturnType<typeof parseRoute>, answer: (request: Request, requestId: string) => Response, options: ScenarioOptions): HttpHandler {
+    return scenarioHandler(route, this.basePath, this.#latency, (request, requestId, outcome) => this.#answers.settle(request, requestId, outcome), answer, options);
   }
 
   /**
@@ -434,48 +286,4 @@ export class MockScope {
   #credentialOf(who: Who, options: DemoUserOptions, state: MockState | undefined): MockCredential {
     return typeof who === 'string' ? demoUser(state?.db, this.options.seed, who, options) : who;
   }
-
-  /** Runs `change` on the current generation now, or on the next as soon as the running reset has made it. */
-  #whenSettled(change: (state: MockState) => void): void {
-    const settled = this.#generations.settled;
-    if (settled) return change(settled);
-    const generation = this.#generations.current;
-    if (!generation) throw new MockApiError('not_started', notStarted);
-    void generation.then(change, () => {});
-  }
-
-  /**
-   * Scenarios set before `listen()`/`start()` would be dropped by the start (or, worse, the app's
-   * requests would go to the real network meanwhile): say so where the call is made.
-   */
-  #mustBeStarted(what: string): void {
-    if (!this.#generations.current) throw new MockApiError('not_started', `${what}: ${notStarted}`);
-    this.checkInterception(what);
-  }
-
-  /** The current generation, or a coded error that says why there is none right now. */
-  #settled(what: string): MockState {
-    const settled = this.#generations.settled;
-    if (settled) {
-      this.checkInterception(what);
-      return settled;
-    }
-    if (this.#generations.current) {
-      throw new MockApiError(
-        'reset_in_progress',
-        `${what} was read while mock.reset() is still running; await it (return it from your afterEach/beforeEach), or \`await mock.ready()\` before reading ${what}`,
-      );
-    }
-    throw new MockApiError('not_started', `${what}: ${notStarted}`);
-  }
-
-  /** The current generation, once a running reset (or the start) has made it. */
-  async #ready(what: string): Promise<MockState> {
-    const generation = this.#generations.current;
-    if (!generation) throw new MockApiError('not_started', `${what}: ${notStarted}`);
-    this.checkInterception(what);
-    return generation;
-  }
 }
-
-const notStarted = 'the mock API is not started: call `await mock.listen()` (Node) or `await mock.start()` (browser) first, e.g. in beforeAll';

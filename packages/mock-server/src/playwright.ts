@@ -15,7 +15,8 @@
  */
 import type { DemoUserOptions } from './demo-users.js';
 import type { JournalEntry, JournalFilter, JournalReads } from './journal.js';
-import type { MockScope, ScenarioOptions } from './mock-scope.js';
+import type { MockScope } from './mock-scope.js';
+import type { ScenarioOptions } from './scenarios/scenario-handler.js';
 import { remoteControlName, remoteQueueErrorName, remoteQueueName, type RemoteCommand, type RemoteWho, type SeedFactoryName, type WireJournalFilter } from './remote/protocol.js';
 import type { RespondBody, RespondOptions, RespondRoute } from './scenarios/respond.js';
 import type { RouteSpec } from './scenarios/route-spec.js';

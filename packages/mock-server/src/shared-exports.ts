@@ -1,5 +1,8 @@
 // What both entry points export besides their set-up function.
-export { MockScope, type AsOptions, type HandlerHost, type MockUser, type ScenarioOptions, type SignInOptions, type SignedInUser, type Who } from './mock-scope.js';
+export { MockScope } from './mock-scope.js';
+export type { HandlerHost } from './handler-host.js';
+export type { AsOptions, MockUser, SignInOptions, SignedInUser, Who } from './mock-users.js';
+export type { ScenarioOptions } from './scenarios/scenario-handler.js';
 export type { MockApiOptions } from './mock-options.js';
 export { MockApiError, type MockApiErrorCode } from './mock-error.js';
 export type { Instant, NowOption } from './mock-clock.js';

@@ -24,23 +24,23 @@
  * `shouldRetry` and `jitter`, is one object given to `ky.create()` (they find their call through
  * `callOf`, below), and the SDK's headers are set on the request ky made, in the SDK's fetch.
  */
-import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance, type Options as KyOptions } from 'ky';
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type Hooks, type KyInstance } from 'ky';
 import type * as z from 'zod/mini';
+import { attemptsUnderWay, callOf, drawnJitter, failedAttempts } from './attempt-calls.js';
+import { logAttempt, logRetryWait } from './attempt-log.js';
 import type { Credentials } from './auth.js';
-import { buildPath, lowerCaseNames, parseJson, searchOf, validate } from './call-input.js';
+import { finish, startCall, stateOf, type CallState } from './call-state.js';
+import { parseJson, searchOf } from './call-input.js';
 import { parserOf } from './compiled-schemas.js';
 import { describeCause, fetchWithDeadline, rebuffered } from './deadline-fetch.js';
 import { answerOrigin } from './bounded-body.js';
 import { InvalidResponseError } from './answer-errors.js';
-import { AbortError, ConnectionError, MedschedError, ResponseValidationError, TimeoutError, ValidationError } from './errors.js';
+import { AbortError, ConnectionError, MedschedError, ResponseValidationError, TimeoutError } from './errors.js';
 import { httpError } from './http-error.js';
-import { idempotencyKeyPattern, newIdempotencyKey } from './idempotency-key.js';
-import { redactHeaders, redactUrl } from './redact.js';
-import { newRequestId } from './request-id.js';
 import { kyRetryAfterMs, type RetryDelays } from './retry.js';
 import { maxRateLimitedAnswers, type RatePacer } from './rate-pacer.js';
 import type { Operation } from './schemas/operations.js';
-import type { CallInput, CallResult, CreateRequestOptions, LoggerEntry, RequestOptions, RetryWaitReason } from './transport-types.js';
+import type { CallInput, CallResult, LoggerEntry, RequestOptions, RetryWaitReason } from './transport-types.js';
 import { defaultUserAgent } from './user-agent.js';
 
 export type * from './transport-types.js';
@@ -69,52 +69,6 @@ export interface TransportConfig {
   pacer?: RatePacer | undefined;
 }
 
-/** What one call keeps across its attempts (the refresh hook finds it in ky's `context.call`). */
-interface CallState {
-  readonly operation: Operation;
-  readonly requestId: string;
-  /** Sent as `Idempotency-Key` (creates only). */
-  readonly idempotencyKey: string | undefined;
-  /** The headers given for this call, names in lower case. */
-  readonly headers: Record<string, string> | undefined;
-  readonly path: string;
-  readonly timeout: number;
-  readonly maxWaitMs: number;
-  readonly signal: AbortSignal | undefined;
-  /** The call's ky options, to send it again after a refresh. */
-  kyOptions: KyOptions;
-  waitedMs: number;
-  refreshed: boolean;
-  /** Set when the outcome is final (the call after a refresh failed): ky must not retry it. */
-  settled: boolean;
-  retryCount: number;
-  /** Attempts sent so far, not counting one a refresh sends again. */
-  attempts: number;
-  /** The request of the attempt under way (or the last one). */
-  request: Request | undefined;
-  /** The body of the last answer, read within its attempt's deadline. */
-  text: string;
-  /** The attempt not logged yet: its entry waits until it is known whether another follows. */
-  pending: PendingAttempt | undefined;
-}
-
-/** An attempt not logged yet; `ended` is set with its outcome. */
-interface PendingAttempt {
-  started: number;
-  ended?: number;
-  status?: number;
-  error?: string;
-  headers: Headers;
-  path: string;
-}
-
-function finish(attempt: PendingAttempt, outcome: { status?: number; error?: string }): void {
-  if (attempt.ended !== undefined) return;
-  attempt.ended = Date.now();
-  attempt.status = outcome.status;
-  attempt.error = outcome.error;
-}
-
 /** ky's `timeout` for a deadline in milliseconds: ky refuses more than setTimeout can wait. */
 function kyTimeout(ms: number): number {
   return Math.min(ms, 2_147_483_647);
@@ -122,34 +76,6 @@ function kyTimeout(ms: number): number {
 
 /** Timeouts, rate limits and server failures: worth another try. */
 const retryStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
-
-/**
- * The call of each failed attempt: ky hands `shouldRetry` only the error. Its HTTPError carries
- * the answer our fetch returned, and the SDK's own errors are made by that fetch; both are
- * entered only on failure (a WeakMap entry for every answer cost a measurable share of a call).
- */
-const failedAttempts = new WeakMap<object, CallState>();
-
-/**
- * The call of each attempt under way, by its request: ky's TimeoutError carries the request it
- * gave our fetch, and is thrown while that fetch is still pending. An entry lives from its
- * attempt's start until the next attempt of its call, or the call's end.
- */
-const attemptsUnderWay = new Map<Request, CallState>();
-
-/**
- * The jitter drawn for a retry, by ky's retry options of that call: ky calls `shouldRetry` and then
- * `jitter` as methods of one options object per call, so `this` links the two. Without it (another
- * ky), no jitter is drawn, and the wait logged is still the one ky waits.
- */
-const drawnJitter = new WeakMap<object, number>();
-
-/** The attempt's call, from what ky hands `shouldRetry`. */
-function callOf(error: unknown): CallState | undefined {
-  if (error instanceof HTTPError) return failedAttempts.get(error.response);
-  if (error instanceof KyTimeoutError) return attemptsUnderWay.get(error.request);
-  return typeof error === 'object' && error !== null ? failedAttempts.get(error) : undefined;
-}
 
 export class Transport {
   readonly #config: TransportConfig;
@@ -200,40 +126,8 @@ export class Transport {
   }
 
   async call<O extends Operation>(operation: O, input: CallInput, options: RequestOptions = {}): Promise<CallResult<z.infer<O['response']>>> {
-    const check = options.validateRequest ?? this.#config.validateRequests;
-    const params = (check ? validate(operation.params, input.params, `path parameters of ${operation.id}`) : input.params) as Record<string, string> | undefined;
-    const query = (check ? validate(operation.query, input.query, `query of ${operation.id}`) : input.query) as Record<string, unknown> | undefined;
-    const checked = check ? validate(input.bodySchema ?? operation.body, input.body, `body of ${operation.id}`) : input.body;
-    const body = input.encodeBody && checked !== undefined ? input.encodeBody(checked as never) : checked;
-    const callHeaders = lowerCaseNames(options.headers);
-    const requestId = callHeaders?.['x-request-id'] ?? newRequestId();
-    let idempotencyKey: string | undefined;
-    if (operation.method === 'POST' && !operation.idempotent) {
-      idempotencyKey = (options as CreateRequestOptions).idempotencyKey ?? callHeaders?.['idempotency-key'] ?? newIdempotencyKey();
-      if (!idempotencyKeyPattern.test(idempotencyKey)) {
-        const issue = { code: 'custom' as const, path: ['idempotencyKey'], message: 'must be 1 to 255 printable ASCII characters without spaces', input: idempotencyKey };
-        throw new ValidationError(`Idempotency-Key of ${operation.id}`, [issue]);
-      }
-    }
-    const call: CallState = {
-      operation,
-      requestId,
-      idempotencyKey,
-      headers: callHeaders,
-      path: buildPath(operation.path, params),
-      timeout: options.timeout ?? this.#config.timeout,
-      maxWaitMs: options.maxWait ?? this.#config.maxWaitMs,
-      signal: options.signal,
-      kyOptions: {},
-      waitedMs: 0,
-      refreshed: false,
-      settled: false,
-      retryCount: 0,
-      attempts: 0,
-      request: undefined,
-      text: '',
-      pending: undefined,
-    };
+    const { call, body, query } = startCall(operation, input, options, this.#config);
+    const requestId = call.requestId;
     const attemptOptions = { timeout: call.timeout, signal: options.signal, baseUrl: this.#config.baseUrl, maxBytes: this.#config.maxResponseBytes };
     const { logger, canRefresh } = this.#config;
     call.kyOptions = {
@@ -244,7 +138,7 @@ export class Transport {
         if (call.request !== undefined) attemptsUnderWay.delete(call.request);
         attemptsUnderWay.set((call.request = request), call);
         call.retryCount = call.attempts++;
-        // The attempt's log entry, completed with its outcome (or by #logAttempt, when ky's timeout ended it first).
+        // The attempt's log entry, completed with its outcome (or by logAttempt, when ky's timeout ended it first).
         const entry = logger && (call.pending = { started: Date.now(), headers: request.headers, path: request.url.slice(this.#config.baseUrl.length) });
         return fetchWithDeadline(this.#config.fetch ?? globalThis.fetch, request, init, attemptOptions).then(
           ({ response, text }) => {
@@ -281,12 +175,12 @@ export class Transport {
       response = pacer === undefined ? await this.#ky(call.path, call.kyOptions) : await this.#pacedSend(call, pacer);
     } catch (error) {
       const failure = this.#sdkError(error, call);
-      this.#logAttempt(call, undefined, failure);
+      logAttempt(this.#config.logger, call, undefined, failure);
       throw failure;
     } finally {
       if (call.request !== undefined) attemptsUnderWay.delete(call.request);
     }
-    this.#logAttempt(call, undefined);
+    logAttempt(this.#config.logger, call, undefined);
     const answerId = response.headers.get('x-request-id') ?? requestId;
     const json = parseJson(call.text);
     // A body that is not JSON (parseJson hands it back as it came) is said so, not validated as a string.
@@ -345,10 +239,9 @@ export class Transport {
     call.waitedMs += ms;
     const reason: RetryWaitReason =
       status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : status !== undefined ? 'server_error' : timedOut ? 'timeout' : 'connection_error';
-    const path = redactUrl(call.pending?.path ?? '');
-    this.#logAttempt(call, ms, error);
-    const { id, method } = call.operation;
-    this.#config.logger?.({ type: 'retry-wait', operation: id, method, path, requestId: call.requestId, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });
+    const path = call.pending?.path ?? ''; // read before the attempt's entry is logged (and cleared)
+    logAttempt(this.#config.logger, call, ms, error);
+    logRetryWait(this.#config.logger, call, { path, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });
     // An answer: ky goes on as computed above (the Retry-After, else `delay` with our jitter).
     // No answer (a timeout, a connection error): `true`, ky's `delay` with our jitter.
     return status === undefined ? true : undefined;
@@ -370,9 +263,8 @@ export class Transport {
         const ms = kyRetryAfterMs(error.response.headers) ?? 1_000;
         pacer.blockFor(ms);
         totalWaitMs += ms;
-        this.#logAttempt(call, ms, error);
-        const { id, method } = call.operation;
-        this.#config.logger?.({ type: 'retry-wait', operation: id, method, path: redactUrl(call.path), requestId: call.requestId, ms, reason: 'rate_limited', attempt: call.attempts, status: 429, totalWaitMs });
+        logAttempt(this.#config.logger, call, ms, error);
+        logRetryWait(this.#config.logger, call, { path: call.path, ms, reason: 'rate_limited', attempt: call.attempts, status: 429, totalWaitMs });
       }
     }
   }
@@ -381,7 +273,7 @@ export class Transport {
   async #refreshOn401(request: Request, call: CallState, response: Response): Promise<Response | undefined> {
     if (response.status !== 401 || call.refreshed || !this.#config.credentials.canRefresh) return undefined;
     call.refreshed = true;
-    this.#logAttempt(call, 0);
+    logAttempt(this.#config.logger, call, 0);
     call.attempts = call.retryCount; // the request sent again after a refresh is not a retry
     try {
       await this.#config.credentials.refresh(request.headers.get('authorization')?.replace(/^Bearer /, ''));
@@ -396,30 +288,6 @@ export class Transport {
     }
   }
 
-  /** Logs the attempt that ended last, with the wait before the next one when one follows. */
-  #logAttempt(call: CallState, retryInMs: number | undefined, failure?: unknown): void {
-    const pending = call.pending;
-    if (pending === undefined || this.#config.logger === undefined) return;
-    call.pending = undefined;
-    // ky's timeout rejects at once; the attempt's own promise may not have settled yet.
-    if (pending.ended === undefined) finish(pending, { error: failure instanceof MedschedError ? failure.code : failure instanceof KyTimeoutError ? 'timeout' : 'fetch_error' });
-    const headers: Record<string, string> = {};
-    pending.headers.forEach((value, name) => (headers[name] = value));
-    this.#config.logger({
-      type: 'attempt',
-      operation: call.operation.id,
-      method: call.operation.method,
-      path: redactUrl(pending.path),
-      status: pending.status,
-      durationMs: pending.ended! - pending.started,
-      requestId: call.requestId,
-      attempt: call.retryCount,
-      headers: redactHeaders(headers),
-      ...(pending.error !== undefined && { error: pending.error }),
-      ...(retryInMs !== undefined && { retryInMs }),
-    });
-  }
-
   /** What the caller sees of a failure: the SDK's own errors as they are, ky's HTTP errors as ApiErrors. */
   #sdkError(error: unknown, call: CallState): unknown {
     if (call.signal?.aborted && !(error instanceof MedschedError)) return new AbortError({ cause: call.signal.reason });
@@ -427,9 +295,4 @@ export class Transport {
     // The request the SDK's fetch sent (ky's error carries the copy it keeps for a retry, made before the SDK's headers were set).
     return error instanceof HTTPError ? httpError(error.response, call.text, call.request ?? error.request, this.#config.baseUrl) : error;
   }
-}
-
-/** The call's state, from ky's `context`. */
-function stateOf(options: KyOptions): CallState {
-  return (options.context as { call: CallState }).call;
 }

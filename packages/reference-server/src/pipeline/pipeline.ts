@@ -1,67 +1,22 @@
-import type { Database } from '../db/database.js';
-import type { Authenticator } from '../domain/access/authentication.js';
 import type { Caller } from '../domain/access/caller.js';
 import type { OperationContext } from '../domain/operation/context.js';
-import { defaultOperationLimits, type OperationLimits } from '../domain/operation/limits.js';
+import { defaultOperationLimits } from '../domain/operation/limits.js';
 import { linkHeader, type Page } from '../domain/operation/pagination.js';
 import { ProblemError, forbidden } from '../domain/operation/problems.js';
-import type { StorageQuota } from '../domain/operation/storage-quota.js';
-import type { PdfLinks } from '../domain/pdf/pdf-links.js';
 import { RateLimiter, type RateLimitOptions } from '../domain/access/rate-limit.js';
 import type { Route } from '../routes/route.js';
 import { Router } from '../routes/router.js';
-import type { CorsPolicy } from './cors.js';
-import { IdempotencyStep, type IdempotencyOptions } from './idempotency.js';
-import { readJsonBody, readJsonObject } from './json-body.js';
-import { readQuery } from './query.js';
+import { IdempotencyStep } from './idempotency.js';
 import { authenticateRequest } from './authentication-step.js';
-import type { FailedAuthenticationLimit } from '../domain/access/failed-authentication-limit.js';
 import type { ApiRequest, ApiResponse } from './messages.js';
+import { fillBody, fillQuery, rawQueryOf, readsBody, type OperationInput } from './operation-input.js';
+import type { PipelineOptions } from './pipeline-options.js';
 import { problemResponse } from './problem-response.js';
 import { AnswerCache } from './answer-cache.js';
 import { requestIdOf } from './request-id.js';
-import { validate, validatePath } from './validation.js';
+import { validatePath } from './validation.js';
 
-/** Answers requests outside the API's base path (the development routes), or declines with undefined. */
-export type ExtraRoutes = (request: ApiRequest, requestId: string) => Promise<ApiResponse | undefined>;
-
-export interface PipelineOptions {
-  db: Database;
-  authenticator: Authenticator;
-  routes: readonly Route[];
-  /** Path prefix of the API, `/v1`. */
-  basePath: string;
-  now: () => Date;
-  newId: () => string;
-  rateLimiter?: RateLimiter | undefined;
-  /** Per-client limit on failed authentications (429 with Retry-After); off when absent. */
-  failedAuthenticationLimit?: FailedAuthenticationLimit | undefined;
-  pdfLinks: PdfLinks;
-  /** Bounds on the work of one request (default {@link defaultOperationLimits}). */
-  limits?: OperationLimits | undefined;
-  extraRoutes?: ExtraRoutes | undefined;
-  /** Cross-origin access for browsers: preflights and CORS headers (none when absent). */
-  cors?: CorsPolicy | undefined;
-  /** Bounds of the answers kept for Idempotency-Key replays (bytes, share per credential, keep time). */
-  idempotency?: IdempotencyOptions | undefined;
-  /** Per-organization storage quota, checked before every write that stores data (none when absent). */
-  storageQuota?: StorageQuota | undefined;
-  /** Runs before every answer is sent: the persistence layer makes the writes so far durable. */
-  beforeAnswer?: (() => void) | undefined;
-  /** Sees unexpected errors (bugs); the client only gets a 500 with the request id. */
-  onError: (error: unknown, requestId: string) => void;
-}
-
-/** `GET`/`DELETE /calendars/bake` also accept their parameters in a JSON body; the query wins. */
-const acceptsQueryInBody = new Set(['bake.get', 'bake.delete']);
-/** The parameters of a request without a query string (never written to). */
-const noQuery: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
-/** The validated input of an operation, as the route's `operate` takes it. */
-interface Input {
-  params: unknown;
-  query: unknown;
-  body: unknown;
-}
+export type { ExtraRoutes, PipelineOptions } from './pipeline-options.js';
 
 /** A route with the path parameters checked against its schema. */
 interface ResolvedPath {
@@ -75,15 +30,6 @@ const maxKnownReadPaths = 4096;
 function answerHeaders(limitHeaders: Record<string, string> | undefined, requestId: string): Record<string, string> {
   if (limitHeaders === undefined) return { 'content-type': 'application/json', 'x-request-id': requestId };
   return { ...limitHeaders, 'content-type': 'application/json', 'x-request-id': requestId };
-}
-
-/** 400 for query parameters sent to an operation that takes none. */
-function checkNoQuery(route: Route, rawQuery: Record<string, string>): void {
-  if (rawQuery === noQuery || Object.keys(rawQuery).length === 0) return;
-  const { operation } = route;
-  throw new ProblemError('validation_failed', `${operation.method} ${operation.path} takes no query parameters`, {
-    errors: Object.keys(rawQuery).map((key) => ({ path: key, message: 'unknown query parameter' })),
-  });
 }
 
 /** Methods whose operations store data (creates, replaces, updates, bakes): checked against the storage quota. */
@@ -198,15 +144,13 @@ export class Pipeline {
   #operate(request: ApiRequest, path: string, requestId: string, caller: Caller, limitHeaders: Record<string, string> | undefined): ApiResponse | Promise<ApiResponse> {
     const { route, params } = this.#resolve(request, path);
     const { operation } = route;
-    const input: Input = { params, query: undefined, body: undefined };
-    // Most requests carry no query: no parameters object is built for them.
-    const rawQuery = request.search === '' ? noQuery : readQuery(request.search);
+    const input: OperationInput = { params, query: undefined, body: undefined };
+    const rawQuery = rawQueryOf(request);
     // Operations that read a body wait for it; the others go on at once, in the same order of checks.
-    if (operation.body || (operation.query && acceptsQueryInBody.has(operation.id))) {
-      return this.#withBody(request, route, input, rawQuery).then(() => this.#run(request, route, input, requestId, caller, limitHeaders));
+    if (readsBody(operation)) {
+      return fillBody(request, route, input, rawQuery).then(() => this.#run(request, route, input, requestId, caller, limitHeaders));
     }
-    if (operation.query) input.query = validate(operation.query, rawQuery, 'validation_failed', 'query');
-    else checkNoQuery(route, rawQuery);
+    fillQuery(route, input, rawQuery);
     return this.#run(request, route, input, requestId, caller, limitHeaders);
   }
 
@@ -237,23 +181,8 @@ export class Pipeline {
     return resolved;
   }
 
-  /** Fills the body (and the query, for the operations that take it in the body too) of `input`. */
-  async #withBody(request: ApiRequest, route: Route, input: Input, rawQuery: Record<string, string>): Promise<void> {
-    const { operation } = route;
-    if (operation.body) {
-      input.body = validate(operation.body, await readJsonObject(request), 'validation_failed', 'body');
-    }
-    if (operation.query) {
-      const fromBody = acceptsQueryInBody.has(operation.id) ? await readJsonBody(request) : undefined;
-      const merged = fromBody && typeof fromBody === 'object' && !Array.isArray(fromBody) ? { ...fromBody, ...rawQuery } : rawQuery;
-      input.query = validate(operation.query, merged, 'validation_failed', 'query');
-    } else {
-      checkNoQuery(route, rawQuery);
-    }
-  }
-
   /** Authorize → operate (domain) → serialize. */
-  #run(request: ApiRequest, route: Route, input: Input, requestId: string, caller: Caller, limitHeaders: Record<string, string> | undefined): ApiResponse | Promise<ApiResponse> {
+  #run(request: ApiRequest, route: Route, input: OperationInput, requestId: string, caller: Caller, limitHeaders: Record<string, string> | undefined): ApiResponse | Promise<ApiResponse> {
     const { operation } = route;
     if (!route.roles.includes(caller.role)) {
       throw forbidden(`role ${caller.role} may not call ${operation.id}`);
