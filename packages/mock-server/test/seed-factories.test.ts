@@ -36,7 +36,12 @@ describe('seed factories on the demo data', () => {
   it('defaults a calendar entry to the first demo patient, today', async () => {
     const entry = await mock.seed.calendarEntry();
     expect(entry.patient).toBe('64d002000000000000000003');
-    expect(entry.date).toBe(entry.createdAt.slice(0, 10)); // the demo patient's zone is UTC
+    // "Today" in the patient's zone (the demo patient lives in Berlin), not UTC's: the two differ
+    // for an hour or two before UTC midnight, and this test runs on the real clock.
+    const zone = mock.db.users.get(entry.patient)!.timezone;
+    const patientsDate = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(entry.createdAt));
+    expect(zone).toBe('Europe/Berlin');
+    expect(entry.date).toBe(patientsDate);
   });
 
   it('makes organizations, devices and device events', async () => {
