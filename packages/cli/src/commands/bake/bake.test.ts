@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './support/run-cli.js';
-import { useSignedInCli } from './support/cli-server.js';
-import { demoUser } from './support/test-server.js';
+import { runCli } from '../../../test/support/run-cli.js';
+import { useSignedInCli } from '../../../test/support/cli-server.js';
+import { demoUser } from '../../../test/support/test-server.js';
 
 // Needs the bake engine (POST/GET/DELETE /calendars/bake) except where a test says otherwise.
 const nurse = demoUser(0, 'user');

@@ -1,9 +1,9 @@
 import { createClient } from '@medsched/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './support/run-cli.js';
-import { useSignedInCli } from './support/cli-server.js';
-import { demoUser } from './support/test-server.js';
+import { runCli } from '../../../test/support/run-cli.js';
+import { useSignedInCli } from '../../../test/support/cli-server.js';
+import { demoUser } from '../../../test/support/test-server.js';
 
 // The summary against a real reference server: generated series, baked, summed by the CLI, and
 // compared with the baked intakes the server holds.

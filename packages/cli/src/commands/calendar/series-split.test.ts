@@ -1,11 +1,11 @@
 import type { CalendarEntry } from '@medsched/sdk';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCareHome, type CareHome, type Resident } from './support/home-with-devices.js';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
-import { runCli } from './support/run-cli.js';
-import { useSignedInCli } from './support/cli-server.js';
-import { demoUser } from './support/test-server.js';
+import { createCareHome, type CareHome, type Resident } from '../../../test/support/home-with-devices.js';
+import { endLeftoverTerminals, runInTerminal } from '../../../test/support/pseudo-terminal.js';
+import { runCli } from '../../../test/support/run-cli.js';
+import { useSignedInCli } from '../../../test/support/cli-server.js';
+import { demoUser } from '../../../test/support/test-server.js';
 
 let home: CareHome;
 const slow = 180_000;

@@ -1,9 +1,9 @@
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { pressCtrlC, runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
+import { pressCtrlC, runCli, spawnCli, tempConfigDir, waitForOutput } from '../../../test/support/run-cli.js';
+import { expectNoSecretsInTranscript } from '../../../test/support/secrets.js';
+import { demoUser, postDeviceEvent, startTestServer } from '../../../test/support/test-server.js';
 
 // The first demo patient's dispenser, seeded with activate, state, state events on 2026-01-01.
 const deviceId = demoId(4, 1);
