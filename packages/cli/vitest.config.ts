@@ -3,7 +3,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'cli',
-    include: ['test/**/*.test.ts'],
+    // A command's own tests sit beside it (src/commands/<command>/*.test.ts); tests across commands in test/.
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     // Builds dist/bin.js once per run: the tests run the built CLI as a child process.
     globalSetup: ['test/support/global-setup.ts'],

@@ -1,28 +1,21 @@
-import type { RunningServer } from '@medsched/reference-server/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { useSignedInCli } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
-let server: RunningServer;
-let env: Record<string, string>;
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 const day = ['--from', '2026-04-06', '--to', '2026-04-06'];
 
+const cli = useSignedInCli(nurse);
+
 beforeAll(async () => {
-  server = await startTestServer();
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
   // Two halves and a whole tablet on one day, one of them with a separator in its title.
   for (const [name, time, amount] of [['Half; morning', '08:00', '0.5'], ['Evening', '18:00', '1.5'], ['Noon', '12:00', '1']] as const) {
-    const created = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', name, '--date', '2026-04-06', '--time', time, '--amount', amount, '--unit', 'tablet', '--yes'], env);
+    const created = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', name, '--date', '2026-04-06', '--time', time, '--amount', amount, '--unit', 'tablet', '--yes'], cli.env);
     expect(created.code, created.stderr).toBe(0);
   }
-  expect((await runCli(['bake', '--patient', clara.userId, ...day, '--yes'], env)).code).toBe(0);
-});
-afterAll(async () => {
-  await server.close();
-  expectNoSecretsInTranscript();
+  expect((await runCli(['bake', '--patient', clara.userId, ...day, '--yes'], cli.env)).code).toBe(0);
 });
 
 /** Cells of one CSV document, as a spreadsheet's import splits them (RFC 4180 quotes, CRLF rows). */
@@ -67,7 +60,7 @@ function sumOfAmounts(rows: string[][]): number {
 
 describe('CSV in the reader’s dialect', () => {
   it('LANG=de_DE.UTF-8: semicolons and decimal commas, so that a German spreadsheet sums the halves; times and dates read as such', async () => {
-    const csv = await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv'], { ...env, LANG: 'de_DE.UTF-8' });
+    const csv = await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv'], { ...cli.env, LANG: 'de_DE.UTF-8' });
     expect(csv.code, csv.stderr).toBe(0);
     const [header] = csv.stdout.split('\r\n');
     expect(header).toBe('date;time;utcOffset;timeZone;patient;patientId;medication;amount;unit;title;device;id');
@@ -76,7 +69,7 @@ describe('CSV in the reader’s dialect', () => {
     const rows = parseCsv(csv.stdout, ';');
     expect(rows.every((row) => row.length === rows[0]?.length)).toBe(true);
     // Every amount of the day counts, halves included, as in the JSON answer.
-    const json = await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--json', 'amount'], env);
+    const json = await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--json', 'amount'], cli.env);
     const amounts = (JSON.parse(json.stdout) as { amount: number }[]).map((row) => row.amount);
     expect(amounts).toContain(0.5);
     const total = amounts.reduce((sum, amount) => sum + amount, 0);
@@ -86,30 +79,30 @@ describe('CSV in the reader’s dialect', () => {
     expect(germanCalcValue(first[1] as string).kind).toBe('time');
 
     // The same file in the comma dialect, read by a German spreadsheet, loses the halves: what this prevents.
-    const comma = await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--csv-dialect', 'comma'], { ...env, LANG: 'de_DE.UTF-8' });
+    const comma = await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--csv-dialect', 'comma'], { ...cli.env, LANG: 'de_DE.UTF-8' });
     expect(comma.stdout).toMatch(/,0\.5,tablet,/);
     expect(sumOfAmounts(parseCsv(comma.stdout, ','))).toBe(total - 2);
   });
 
   it('the locale decides only where nothing else does: LC_ALL over LANG, de_CH has a decimal point, the profile and the flag win', async () => {
-    const show = (extra: Record<string, string>, args: string[] = []) => runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--fields', 'time,amount', ...args], { ...env, ...extra });
+    const show = (extra: Record<string, string>, args: string[] = []) => runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--fields', 'time,amount', ...args], { ...cli.env, ...extra });
     expect((await show({ LANG: 'fr_FR.UTF-8' })).stdout).toContain('08:00;0,5\r\n');
     expect((await show({ LANG: 'de_CH.UTF-8' })).stdout).toContain('08:00,0.5\r\n');
     expect((await show({ LANG: 'de_DE.UTF-8', LC_ALL: 'en_US.UTF-8' })).stdout).toContain('08:00,0.5\r\n');
     expect((await show({ LANG: 'C.UTF-8' })).stdout).toContain('08:00,0.5\r\n');
     expect((await show({ LANG: 'C.UTF-8' }, ['--csv-dialect', 'semicolon'])).stdout).toContain('08:00;0,5\r\n');
 
-    const profileEnv = { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir(), LANG: 'en_US.UTF-8' };
+    const profileEnv = { ...cli.env, MEDSCHED_CONFIG_DIR: tempConfigDir(), LANG: 'en_US.UTF-8' };
     expect((await runCli(['config', 'set', 'csv-dialect', 'semicolon'], profileEnv)).code).toBe(0);
     expect((await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--fields', 'time,amount'], profileEnv)).stdout).toContain('08:00;0,5\r\n');
     const list = await runCli(['config', 'list', '--json'], profileEnv);
     expect(JSON.parse(list.stdout)).toContainEqual({ key: 'csv-dialect', value: 'semicolon', source: 'profile' });
-    const fromLocale = await runCli(['config', 'list', '--json'], { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir(), LANG: 'de_DE.UTF-8' });
+    const fromLocale = await runCli(['config', 'list', '--json'], { ...cli.env, MEDSCHED_CONFIG_DIR: tempConfigDir(), LANG: 'de_DE.UTF-8' });
     expect(JSON.parse(fromLocale.stdout)).toContainEqual({ key: 'csv-dialect', value: 'semicolon', source: 'locale de-DE' });
 
     const wrong = await runCli(['config', 'set', 'csv-dialect', 'german'], profileEnv);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('comma or semicolon');
-    expect((await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--csv-dialect', 'tab'], env)).code).toBe(2);
+    expect((await runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--csv-dialect', 'tab'], cli.env)).code).toBe(2);
   });
 });

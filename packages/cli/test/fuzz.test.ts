@@ -1,24 +1,14 @@
-import type { RunningServer } from '@medsched/reference-server/node';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanText, escapeJsonText } from '../src/output/clean-text.js';
-import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { runCli } from './support/run-cli.js';
+import { useSignedInCli } from './support/cli-server.js';
+import { demoUser } from './support/test-server.js';
 
-let server: RunningServer;
-let env: Record<string, string>;
 const nurse = demoUser(0, 'user');
 const felix = demoUser(0, 'onlyself');
 
-beforeAll(async () => {
-  server = await startTestServer();
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
-});
-afterAll(async () => {
-  await server.close();
-  expectNoSecretsInTranscript();
-});
+const cli = useSignedInCli(nurse);
 
 /** Bidi controls and C1 controls: what a terminal obeys and JSON.stringify leaves raw. */
 const unsafeRaw = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -58,11 +48,11 @@ describe('fuzzed', () => {
 
   it('server text in titles never reaches the terminal as control characters (CLI as a process)', async () => {
     for (const title of fc.sample(hostileText.filter((text) => text.length > 0 && text.length <= 500 && !text.includes('\u0000')), { numRuns: 6, seed: 12 })) {
-      const created = await runCli(['calendar', 'create', '--patient', felix.userId, '--name', title, '--date', '2026-05-04', '--time', '09:00', '--json', 'id'], env);
+      const created = await runCli(['calendar', 'create', '--patient', felix.userId, '--name', title, '--date', '2026-05-04', '--time', '09:00', '--json', 'id'], cli.env);
       expect(created.code, created.stderr).toBe(0);
       const { id } = JSON.parse(created.stdout) as { id: string };
       for (const format of ['table', 'csv']) {
-        const shown = await runCli(['calendar', 'get', id, '--output', format], env);
+        const shown = await runCli(['calendar', 'get', id, '--output', format], cli.env);
         expect(shown.code, shown.stderr).toBe(0);
         expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f]/);
       }
@@ -73,7 +63,7 @@ describe('fuzzed', () => {
     // argv cannot carry NUL bytes: everything else can reach the CLI.
     const values = fc.sample(fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('%', '_', '.*', "'; drop", 'a'.repeat(201), '\u001b[31mx', 'clara ')).filter((text) => !text.includes('\u0000')), { numRuns: 10, seed: 7 });
     for (const value of values) {
-      const result = await runCli(['calendar', 'list', '--patient', value, '--limit', '1'], env);
+      const result = await runCli(['calendar', 'list', '--patient', value, '--limit', '1'], cli.env);
       expect([0, 2, 5], `--patient ${JSON.stringify(value)}: ${result.stderr}`).toContain(result.code);
       expect(result.stderr).not.toMatch(/users\.list|query of|at .*\.js:\d+/);
     }

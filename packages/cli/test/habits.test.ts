@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { describe, expect, it } from 'vitest';
 import { runInTerminal } from './support/pseudo-terminal.js';
-import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
+import { pressCtrlC, runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
 import { useCliServer } from './support/cli-server.js';
 import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
 
@@ -101,8 +101,7 @@ describe('device events --follow', () => {
       await waitForOutput(follow, (output) => output.stderr.includes('Reconnected after'), 20_000);
       const posted = await postDeviceEvent(again, deviceId, { type: 'state', payload: { note: 'after restart' } });
       await waitForOutput(follow, (output) => output.stdout.includes(posted.id));
-      follow.kill('SIGINT');
-      expect(await new Promise((resolve) => follow.on('close', resolve))).toBe(0);
+      expect((await pressCtrlC(follow)).code).toBe(0);
       expect(follow.output().stderr).toMatch(/trying again in \d+ s/);
     } finally {
       if (follow.exitCode === null) follow.kill('SIGKILL');

@@ -1,28 +1,24 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { useCliServer } from './support/cli-server.js';
+import { useSignedInCli } from './support/cli-server.js';
 import { demoUser } from './support/test-server.js';
 
 // Hints a person can act on, an exact role, one pager: each through the CLI as a process.
-const cli = useCliServer();
-let env: Record<string, string>;
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 
-beforeAll(() => {
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey };
-});
+const cli = useSignedInCli(nurse);
 
 describe('the smaller items a person meets (issue 29)', () => {
   it('a base URL without /v1 says so (not "check the organization id"); https against a plain-HTTP server says to try http://', async () => {
-    const noVersion = await runCli(['org', 'get', nurse.organizationId], { ...env, MEDSCHED_BASE_URL: cli.server.origin });
+    const noVersion = await runCli(['org', 'get', nurse.organizationId], { ...cli.env, MEDSCHED_BASE_URL: cli.server.origin });
     expect(noVersion.code).toBe(5);
     expect(noVersion.stderr).toContain(`hint: the base URL ${cli.server.origin} does not end in /v1`);
     expect(noVersion.stderr).toContain(`use ${cli.server.origin}/v1`);
     expect(noVersion.stderr).not.toContain('check the organization id');
 
-    const tls = await runCli(['org', 'get', nurse.organizationId, '--timeout', '10'], { ...env, MEDSCHED_BASE_URL: cli.server.url.replace(/^http:/, 'https:') });
+    const tls = await runCli(['org', 'get', nurse.organizationId, '--timeout', '10'], { ...cli.env, MEDSCHED_BASE_URL: cli.server.url.replace(/^http:/, 'https:') });
     expect(tls.code).toBe(7);
     expect(tls.stderr).toContain(`speaks plain HTTP, not TLS (https): try ${cli.server.url}`);
     expect(tls.stderr).not.toContain('is the server running?');
@@ -30,7 +26,7 @@ describe('the smaller items a person meets (issue 29)', () => {
 
   it('an API key of staff shows the class staff with what it means (no write is sent to find out), a patient key as patient', async () => {
     const whoami = async (apiKey: string) => {
-      const result = await runCli(['whoami', '--json', '--debug'], { ...env, MEDSCHED_API_KEY: apiKey });
+      const result = await runCli(['whoami', '--json', '--debug'], { ...cli.env, MEDSCHED_API_KEY: apiKey });
       // --debug logs every request: reads only, no PATCH of anyone's account.
       expect(result.stderr).toMatch(/\bGET\b/);
       expect(result.stderr).not.toMatch(/\bPATCH\b/);
@@ -45,16 +41,16 @@ describe('the smaller items a person meets (issue 29)', () => {
   });
 
   it('patients list --no-devices prints no device columns in a table', async () => {
-    const table = await runCli(['patients', 'list', '--no-devices', '--output', 'table'], env);
+    const table = await runCli(['patients', 'list', '--no-devices', '--output', 'table'], cli.env);
     expect(table.code, table.stderr).toBe(0);
     const header = table.stdout.split('\n')[0] as string;
     expect(header).toMatch(/^ID\s+NAME/);
     expect(header).not.toMatch(/DEVICE/);
-    expect((await runCli(['patients', 'list', '--output', 'table'], env)).stdout.split('\n')[0]).toMatch(/DEVICE/);
+    expect((await runCli(['patients', 'list', '--output', 'table'], cli.env)).stdout.split('\n')[0]).toMatch(/DEVICE/);
   });
 
   it('"2 medications match" lists both and points at `medication list --refresh` (the profile keeps a catalog that may be stale)', async () => {
-    const own = { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() };
+    const own = { ...cli.env, MEDSCHED_CONFIG_DIR: tempConfigDir() };
     for (const name of ['Glucophage 500 mg', 'Glucophage 1000 mg']) expect((await runCli(['medication', 'create', '--name', name, '--yes'], own)).code).toBe(0);
     const ambiguous = await runCli(['medication', 'get', 'glucophage'], own);
     expect(ambiguous.code).toBe(2);
@@ -64,7 +60,7 @@ describe('the smaller items a person meets (issue 29)', () => {
   });
 
   it('a bake on a terminal opens one pager for its intakes and its alarms, not two in a row', async () => {
-    const own = { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir(), PAGER: "sh -c 'echo PAGER-OPENED; cat'" };
+    const own = { ...cli.env, MEDSCHED_CONFIG_DIR: tempConfigDir(), PAGER: "sh -c 'echo PAGER-OPENED; cat'" };
     const bake = runInTerminal(['bake', '--patient', clara.userId, '--from', '2026-02-02', '--to', '2026-02-08', '--yes', '--no-color'], own, { size: { columns: 200, rows: 10 } });
     expect(await bake.closed).toBe(0);
     const screen = bake.output();

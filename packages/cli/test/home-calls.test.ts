@@ -2,7 +2,7 @@ import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDriftProxy } from './support/drift-proxy.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
-import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
+import { interruptCli, runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
 
@@ -121,12 +121,7 @@ describe('Ctrl-C under --json: the report is one JSON line on stderr', () => {
     let reads = 0;
     hang = (method, path) => method === 'GET' && path === '/calendars/bake' && ++reads > 1;
     try {
-      const child = spawnCli(['bake', 'show', '--all-patients', ...range, '--json'], env);
-      child.stdin?.end();
-      await waitForOutput(child, () => reads > 2);
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      const { stderr, stdout } = child.output();
+      const { code, stderr, stdout } = await interruptCli(['bake', 'show', '--all-patients', ...range, '--json'], env, () => reads > 2);
       expect(code, stderr).toBe(130);
       expect(stdout).toBe('');
       const { error } = jsonError(stderr);
@@ -141,12 +136,7 @@ describe('Ctrl-C under --json: the report is one JSON line on stderr', () => {
   it('while the home-wide bake is on the wire: exit 9, the bake named as of unknown outcome', async () => {
     hang = (method, path) => method === 'POST' && path === '/calendars/bake';
     try {
-      const child = spawnCli(['bake', '--all-patients', '--from', '2028-05-01', '--to', '2028-05-02', '--yes', '--json'], env);
-      child.stdin?.end();
-      await waitForOutput(child, (output) => output.stderr.includes('Baking every patient'));
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      const { stderr } = child.output();
+      const { code, stderr } = await interruptCli(['bake', '--all-patients', '--from', '2028-05-01', '--to', '2028-05-02', '--yes', '--json'], env, (output) => output.stderr.includes('Baking every patient'));
       expect(code, stderr).toBe(9);
       const { error } = jsonError(stderr);
       expect(error).toMatchObject({ code: 'interrupted', exitCode: 9, written: [] });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCareHome, residentWithoutIntakes, type Resident } from './support/care-home.js';
 import { startFaultProxy } from './support/fault-proxy.js';
 import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
-import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
+import { interruptCli, runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
 
@@ -105,13 +105,7 @@ describe('bake show --all-patients', () => {
     // Two patients answer; every later read hangs, as a slow deployment would.
     const proxy = await startFaultProxy(server.url, (method, path) => (method === 'GET' && path === '/calendars/bake' && ++reads > 2 ? 'hang' : 'pass'));
     try {
-      const child = spawnCli(['bake', 'show', '--all-patients', ...week, '--output', 'csv'], { ...env, MEDSCHED_BASE_URL: proxy.url });
-      child.stdin?.end();
-      await waitForOutput(child, (output) => output.stderr.includes('Reading what is baked for 9 patients'));
-      await waitForOutput(child, () => reads > 4);
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      const { stderr, stdout } = child.output();
+      const { code, stderr, stdout } = await interruptCli(['bake', 'show', '--all-patients', ...week, '--output', 'csv'], { ...env, MEDSCHED_BASE_URL: proxy.url }, (output) => output.stderr.includes('Reading what is baked for 9 patients') && reads > 4);
       expect(code, stderr).toBe(130);
       expect(stdout).toBe('');
       expect(stderr).toMatch(/Interrupted\. Read [0-2] of 9 patients before it stopped/);
@@ -220,12 +214,7 @@ describe('plan --all-patients: Ctrl-C', () => {
     const folder = tempConfigDir();
     const out = join(folder, 'home.pdf');
     try {
-      const child = spawnCli(['plan', '--all-patients', '--from', from, '--out', out], { ...env, MEDSCHED_BASE_URL: proxy.url });
-      child.stdin?.end();
-      await waitForOutput(child, () => signs > 1, 60_000);
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      const { stderr } = child.output();
+      const { code, stderr } = await interruptCli(['plan', '--all-patients', '--from', from, '--out', out], { ...env, MEDSCHED_BASE_URL: proxy.url }, () => signs > 1, 60_000);
       expect(code, stderr).toBe(130);
       expect(stderr).toMatch(/Interrupted\. Fetched the plans of [0-8] of 9 patients before it stopped/);
       expect(stderr).toContain(`Nothing was written to the server; ${out} was not written.`);
@@ -241,12 +230,7 @@ describe('home-wide bake: Ctrl-C', () => {
   it('the hint points to the home-wide bake show of the same range', async () => {
     const proxy = await startFaultProxy(server.url, (method, path) => (method === 'POST' && path === '/calendars/bake' ? 'hang' : 'pass'));
     try {
-      const child = spawnCli(['bake', '--all-patients', '--from', '2027-02-01', '--to', '2027-02-02', '--yes'], { ...env, MEDSCHED_BASE_URL: proxy.url });
-      child.stdin?.end();
-      await waitForOutput(child, (output) => output.stderr.includes('Baking every patient'));
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      const { stderr } = child.output();
+      const { code, stderr } = await interruptCli(['bake', '--all-patients', '--from', '2027-02-01', '--to', '2027-02-02', '--yes'], { ...env, MEDSCHED_BASE_URL: proxy.url }, (output) => output.stderr.includes('Baking every patient'));
       expect(code, stderr).toBe(9);
       expect(stderr).toContain('run `medsched bake show --all-patients --from 2027-02-01 --to 2027-02-02` to see what is baked');
     } finally {

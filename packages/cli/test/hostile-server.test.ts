@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClient } from '@medsched/sdk';
@@ -6,8 +6,8 @@ import { demoId } from '@medsched/reference-server';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useCliServer } from './support/cli-server.js';
 import { runInTerminal } from './support/pseudo-terminal.js';
-import { startHostileProxy, startRecorder, type LoopbackServer } from './support/hostile-proxy.js';
-import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
+import { closeWhenTestFinishes, startHostileProxy, startRecorder, unsafeControls } from './support/hostile-proxy.js';
+import { pressCtrlC, runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
 import { demoUser } from './support/test-server.js';
 
 // Issue 44: the CLI pointed at a server we do not control, on loopback. Every case runs the built CLI as a process.
@@ -18,13 +18,6 @@ const week = ['--from', '2026-01-05', '--to', '2026-01-11'];
 
 const envFor = (baseUrl: string, extra: Record<string, string> = {}) => ({ MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: baseUrl, MEDSCHED_API_KEY: nurse.apiKey, ...extra });
 
-/** Characters no output of the CLI may carry raw: C1 controls and bidi controls. */
-const unsafe = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-async function closeAfter(server: LoopbackServer): Promise<void> {
-  onTestFinished(() => server.close());
-}
-
 describe('plan: the PDF behind the signed link', () => {
   beforeAll(async () => {
     const bake = await runCli(['bake', '--patient', clara.userId, ...week, '--yes'], envFor(cli.server.url));
@@ -34,7 +27,7 @@ describe('plan: the PDF behind the signed link', () => {
   /** A hostile server that answers GET /v1/pdf/ with `link(origin)` and serves `files` on its own origin. */
   async function planAgainst(link: (origin: string) => string, files: (req: IncomingMessage, res: ServerResponse, origin: string) => void = () => {}, args: string[] = []) {
     const recorder = await startRecorder();
-    await closeAfter(recorder);
+    closeWhenTestFinishes(recorder);
     const hostile = await startHostileProxy(cli.server.url, (req, res, { origin }) => {
       if (req.url?.startsWith('/v1/pdf/')) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ signed: link(origin).replace('RECORDER', recorder.origin) }));
@@ -46,7 +39,7 @@ describe('plan: the PDF behind the signed link', () => {
       }
       return false;
     });
-    await closeAfter(hostile);
+    closeWhenTestFinishes(hostile);
     const folder = tempConfigDir();
     const result = await runCli(['plan', '--patient', clara.userId, ...week, '--out', join(folder, 'plan.pdf'), ...args], envFor(hostile.url));
     return { result, left: readdirSync(folder), recorder };
@@ -136,21 +129,21 @@ describe('server text with bidi and C1 controls', () => {
       expect(list.code, list.stderr).toBe(0);
       expect(list.stdout).toContain('Clara gnp.exe Claus');
       expect(list.stdout).toContain('Bernd Rot Becker');
-      expect(list.stdout).not.toMatch(unsafe);
+      expect(list.stdout).not.toMatch(unsafeControls);
     }
     const json = await runCli(['patients', 'list', '--no-devices', '--json', 'id,name'], env);
-    expect(json.stdout).not.toMatch(unsafe);
+    expect(json.stdout).not.toMatch(unsafeControls);
     // Escaped, not dropped: a script reading the JSON gets the stored name back.
     const read = JSON.parse(json.stdout) as { id: string; name: string }[];
     for (const [index, user] of created.entries()) expect(read.find((row) => row.id === user.id)?.name).toBe(names[index]);
     const jq = await runCli(['patients', 'list', '--no-devices', '--jq', '.[].name'], env);
     expect(jq.stdout).toContain('Clara gnp.exe Claus');
-    expect(jq.stdout).not.toMatch(unsafe);
+    expect(jq.stdout).not.toMatch(unsafeControls);
     // An error and a note that quote the name.
     const empty = await runCli(['plan', '--patient', created[0]?.id ?? '', '--from', '2030-06-03', '--out', join(tempConfigDir(), 'x.pdf')], env);
     expect(empty.code).toBe(5);
     expect(empty.stderr).toContain('Clara gnp.exe Claus');
-    expect(empty.stderr).not.toMatch(unsafe);
+    expect(empty.stderr).not.toMatch(unsafeControls);
   });
 });
 
@@ -162,7 +155,7 @@ describe('server text in a question on a terminal', () => {
     await shown.answer(/Tilidin gnp.exe 50 mg.*\?/, 'n\r');
     expect(await shown.closed).toBe(8);
     expect(shown.output()).toContain('Tilidin gnp.exe 50 mg');
-    expect(shown.output()).not.toMatch(unsafe);
+    expect(shown.output()).not.toMatch(unsafeControls);
   });
 });
 
@@ -184,16 +177,14 @@ describe('device events --follow while a server sends thousands of events a poll
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([...again, ...fresh]));
       return true;
     });
-    await closeAfter(hostile);
+    closeWhenTestFinishes(hostile);
     const follow = spawnCli(['device', 'events', deviceId, '--follow', '--interval', '0.05', '--json', '--debug', '--tz', 'UTC'], envFor(hostile.url));
     onTestFinished(() => {
       if (follow.exitCode === null) follow.kill('SIGKILL');
     });
     const remembered = (stderr: string) => [...stderr.matchAll(/following: (\d+) event id\(s\) remembered .*; heap (\d+) MB/g)].map((match) => ({ ids: Number(match[1]), heapMb: Number(match[2]) }));
     await waitForOutput(follow, (output) => remembered(output.stderr).length >= 15, 120_000);
-    follow.kill('SIGINT');
-    const code = await new Promise((resolve) => follow.on('close', resolve));
-    const { stdout, stderr } = follow.output();
+    const { code, stdout, stderr } = await pressCtrlC(follow);
     expect(code, stderr).toBe(0);
     const lines = remembered(stderr);
     // Bounded by one instant's events, however many polls: before, every id ever seen was kept.
@@ -203,61 +194,6 @@ describe('device events --follow while a server sends thousands of events a poll
     // Every event after the first poll, once: the repeated instant is never printed twice.
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBeGreaterThanOrEqual((lines.length - 1) * perInstant * instantsPerPoll);
-  });
-});
-
-describe('login and whoami against a server that redirects elsewhere', () => {
-  it('no key reaches the other host, and login saves no profile', async () => {
-    const recorder = await startRecorder();
-    await closeAfter(recorder);
-    // Redirects only requests that carry a credential: the base URL check (no key) sees a medsched API.
-    const hostile = await startHostileProxy(cli.server.url, (req, res) => {
-      if (req.headers['x-api-key'] === undefined) return false;
-      res.writeHead(307, { location: `${recorder.origin}${req.url ?? '/'}` }).end();
-      return true;
-    });
-    await closeAfter(hostile);
-    const env = envFor(hostile.url);
-    const login = await runCli(['login', '--profile', 'hostile'], env);
-    expect(login.code, login.stderr).toBe(14);
-    expect(login.stderr).toContain(`a redirect (HTTP 307) to ${recorder.origin}: not followed`);
-    expect(existsSync(join(env.MEDSCHED_CONFIG_DIR, 'config.json'))).toBe(false);
-    const whoami = await runCli(['whoami'], env);
-    expect(whoami.code, whoami.stderr).toBe(14);
-    expect(whoami.stderr).toContain('not followed, so no credential was sent there');
-    expect(recorder.received).toEqual([]);
-  });
-
-  it('an answer that is not JSON (a sign-in page) is said so, exit 14, and login saves nothing', async () => {
-    const hostile = await startHostileProxy(cli.server.url, (req, res) => {
-      if (req.headers['x-api-key'] === undefined) return false;
-      req.resume();
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><title>Wi-Fi sign-in \u202Eevil</title></html>');
-      return true;
-    });
-    await closeAfter(hostile);
-    const env = envFor(hostile.url);
-    const login = await runCli(['login'], env);
-    expect(login.code, login.stderr).toBe(14);
-    expect(login.stderr).toContain('with HTTP 200 and text/html, not JSON');
-    expect(login.stderr).not.toMatch(unsafe);
-    expect(existsSync(join(env.MEDSCHED_CONFIG_DIR, 'config.json'))).toBe(false);
-  });
-
-  it('a base URL that redirects even without a key is refused before the key is used', async () => {
-    const recorder = await startRecorder();
-    await closeAfter(recorder);
-    const hostile = await startHostileProxy(cli.server.url, (req, res) => {
-      res.writeHead(302, { location: `${recorder.origin}${req.url ?? '/'}` }).end();
-      return true;
-    });
-    await closeAfter(hostile);
-    const env = envFor(hostile.url);
-    const login = await runCli(['login'], env);
-    expect(login.code, login.stderr).toBe(2);
-    expect(login.stderr).toContain('answered with a redirect (HTTP 302)');
-    expect(existsSync(join(env.MEDSCHED_CONFIG_DIR, 'config.json'))).toBe(false);
-    expect(recorder.received).toEqual([]);
   });
 });
 
@@ -275,32 +211,5 @@ describe('the config folder', () => {
     expect(tightened.code, tightened.stderr).toBe(0);
     expect(statSync(open).mode & 0o777).toBe(0o700);
     expect(tightened.stderr).toContain('was open to other users (mode 0755); made it 0700');
-  });
-});
-
-describe('conformance against a server that cannot be checked', () => {
-  it('unreachable: the --junit file still has one failing case saying why (exit 7)', async () => {
-    // A port that was free a moment ago and is closed now: nothing listens there.
-    const gone = await startRecorder();
-    await gone.close();
-    const junit = join(tempConfigDir(), 'conformance.xml');
-    const result = await runCli(['conformance', '--junit', junit], envFor(gone.url));
-    expect(result.code, result.stderr).toBe(7);
-    expect(readFileSync(junit, 'utf8')).toMatch(/<testcase [^>]*>\s*<failure [^>]*message="[^"]*cannot reach/);
-  });
-
-  it('redirecting: exit 14, a failing case in --junit, and no request reaches the other host', async () => {
-    const recorder = await startRecorder();
-    await closeAfter(recorder);
-    const hostile = await startHostileProxy(cli.server.url, (req, res) => {
-      res.writeHead(302, { location: `${recorder.origin}${req.url ?? '/'}` }).end();
-      return true;
-    });
-    await closeAfter(hostile);
-    const junit = join(tempConfigDir(), 'conformance.xml');
-    const result = await runCli(['conformance', '--junit', junit], envFor(hostile.url));
-    expect(result.code, result.stderr).toBe(14);
-    expect(readFileSync(junit, 'utf8')).toContain('<failure');
-    expect(recorder.received).toEqual([]);
   });
 });

@@ -1,17 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runInTerminal } from './support/pseudo-terminal.js';
 import { runCli, tempConfigDir } from './support/run-cli.js';
-import { useCliServer } from './support/cli-server.js';
+import { useSignedInCli } from './support/cli-server.js';
 import { demoUser } from './support/test-server.js';
 
-const cli = useCliServer();
-let env: Record<string, string>;
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 
-beforeAll(() => {
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey };
-});
+const cli = useSignedInCli(nurse);
 
 /** A bearer token for a demo user from the development sign-in, living `ttlSeconds`. */
 async function tokenFor(apiKey: string, ttlSeconds: number): Promise<string> {
@@ -21,34 +17,34 @@ async function tokenFor(apiKey: string, ttlSeconds: number): Promise<string> {
 
 describe('flags and accepted values, not SDK internals', () => {
   it('validates what the CLI can before any request', async () => {
-    const category = await runCli(['calendar', 'create', '--patient', clara.userId, '--time-category', 'lunch'], env);
+    const category = await runCli(['calendar', 'create', '--patient', clara.userId, '--time-category', 'lunch'], cli.env);
     expect(category.code).toBe(2);
     expect(category.stderr).toContain("option '--time-category <name>' argument 'lunch' is invalid. Allowed choices are morning, noon, evening, night.");
 
-    const alarm = await runCli(['device', 'update', '64d004000000000000000001', '--alarm-enable', 'yes'], env);
+    const alarm = await runCli(['device', 'update', '64d004000000000000000001', '--alarm-enable', 'yes'], cli.env);
     expect(alarm.code).toBe(2);
     expect(alarm.stderr).toContain('must be 1 (alarms on) or 0 (off)');
 
-    const nothing = await runCli(['device', 'update', '64d004000000000000000001'], env);
+    const nothing = await runCli(['device', 'update', '64d004000000000000000001'], cli.env);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('error: nothing to change');
     expect(nothing.stderr).toContain('--alarm-enable 0|1');
 
-    const amount = await runCli(['calendar', 'update', '64d005000000000000000003', '--amount', 'two'], env);
+    const amount = await runCli(['calendar', 'update', '64d005000000000000000003', '--amount', 'two'], cli.env);
     expect(amount.code).toBe(2);
     expect(amount.stderr).toContain('must be a number above zero');
     expect(amount.stderr).not.toContain('NaN');
   });
 
   it('a bad id names the flag, not "invalid body of bake.create"', async () => {
-    const bake = await runCli(['bake', '--all-patients', '--organization', 'nope', '--from', 'today'], env);
+    const bake = await runCli(['bake', '--all-patients', '--organization', 'nope', '--from', 'today'], cli.env);
     expect(bake.code).toBe(2);
     expect(bake.stderr).toContain('error: --organization must be an id of 24 lower-case hex characters');
     expect(bake.stderr).not.toMatch(/bake\.create|invalid body/);
   });
 
   it('accepts the date words of bake on calendar create --date, echoed with the weekday', async () => {
-    const created = await runCli(['calendar', 'create', '--patient', 'clara', '--name', 'Vitamin D3', '--date', 'next-week', '--time-category', 'noon', '--tz', 'Europe/Berlin'], env);
+    const created = await runCli(['calendar', 'create', '--patient', 'clara', '--name', 'Vitamin D3', '--date', 'next-week', '--time-category', 'noon', '--tz', 'Europe/Berlin'], cli.env);
     expect(created.code, created.stderr).toBe(0);
     const match = /Date next-week = (\d{4}-\d{2}-\d{2}) \(Mon\), Europe\/Berlin/.exec(created.stderr);
     expect(match).not.toBeNull();
@@ -56,12 +52,12 @@ describe('flags and accepted values, not SDK internals', () => {
   });
 
   it('hints fit the error: a device 404 points at devices, a role 403 at the role', async () => {
-    const device = await runCli(['device', 'events', '64d004ffffffffffffffffff'], env);
+    const device = await runCli(['device', 'events', '64d004ffffffffffffffffff'], cli.env);
     expect(device.code).toBe(5);
     expect(device.stderr).toContain('device');
     expect(device.stderr).not.toContain('calendar list');
 
-    const role = await runCli(['org', 'update', nurse.organizationId, '--name', 'Mine now'], env);
+    const role = await runCli(['org', 'update', nurse.organizationId, '--name', 'Mine now'], cli.env);
     expect(role.code).toBe(4);
     expect(role.stderr).toContain('hint: your role does not allow this');
     expect(role.stderr).not.toMatch(/hint:.*organization of your credential/);

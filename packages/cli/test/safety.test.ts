@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type Fault } from './support/fault-proxy.js';
 import { runInTerminal } from './support/pseudo-terminal.js';
-import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
+import { interruptCli, runCli, tempConfigDir } from './support/run-cli.js';
 import { useCliServer } from './support/cli-server.js';
 import { demoUser } from './support/test-server.js';
 
@@ -222,12 +222,7 @@ describe('a stop after part of the writes says what was written (exit 9)', () =>
     await withProxy(
       (method, path) => (method === 'POST' && path === '/calendars/bake' ? 'hang' : 'pass'),
       async (env) => {
-        const child = spawnCli(['bake', '--all-patients', '--from', '2026-02-02', '--to', '2026-02-03', '--yes'], env);
-        child.stdin?.end();
-        await waitForOutput(child, (output) => output.stderr.includes('Baking every patient'));
-        child.kill('SIGINT');
-        const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-        const { stderr } = child.output();
+        const { code, stderr } = await interruptCli(['bake', '--all-patients', '--from', '2026-02-02', '--to', '2026-02-03', '--yes'], env, (output) => output.stderr.includes('Baking every patient'));
         expect(code, stderr).toBe(9);
         expect(stderr).toContain('Interrupted.');
         // The organization is named even when none was configured (the credential's own).

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { onTestFinished } from 'vitest';
 
 /** What a hostile server does with one request: answers it itself (true), or lets the real server answer (false). */
 export type Intercept = (req: IncomingMessage, res: ServerResponse, self: { origin: string }) => boolean;
@@ -66,4 +67,29 @@ export async function startRecorder(): Promise<LoopbackServer & { received: Reco
     res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
   });
   return Object.assign(server, { received });
+}
+
+/**
+ * A recorder and, in front of `target`, a server that answers with a redirect to the recorder
+ * (`status`, 302 unless given) every request `redirects` picks (all unless given): where a key
+ * would leak if the CLI followed. Both are closed when the test finishes.
+ */
+export async function startRedirectToRecorder(target: string, options: { status?: number; redirects?: (req: IncomingMessage) => boolean } = {}): Promise<{ recorder: LoopbackServer & { received: Recorded[] }; hostile: LoopbackServer }> {
+  const recorder = await startRecorder();
+  onTestFinished(() => recorder.close());
+  const hostile = await startHostileProxy(target, (req, res) => {
+    if (options.redirects !== undefined && !options.redirects(req)) return false;
+    res.writeHead(options.status ?? 302, { location: `${recorder.origin}${req.url ?? '/'}` }).end();
+    return true;
+  });
+  onTestFinished(() => hostile.close());
+  return { recorder, hostile };
+}
+
+/** Characters no output of the CLI may carry raw: C1 controls and bidi controls. */
+export const unsafeControls = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Closes a loopback server when the running test finishes, passed or failed. */
+export function closeWhenTestFinishes(server: LoopbackServer): void {
+  onTestFinished(() => server.close());
 }

@@ -65,3 +65,22 @@ export async function waitForOutput(child: { output: () => CliResult }, predicat
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Sends Ctrl-C (SIGINT) to a CLI started with `spawnCli` and waits for it to end: its exit code and output. */
+export async function pressCtrlC(child: ChildProcess & { output: () => CliResult }): Promise<CliResult> {
+  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  child.kill('SIGINT');
+  const code = await closed;
+  return { ...child.output(), code };
+}
+
+/**
+ * Starts the CLI as a script would (stdin a closed pipe), waits until `ready` holds on its
+ * output or on what the test's server saw, then presses Ctrl-C: the exit code and output.
+ */
+export async function interruptCli(args: string[], env: Record<string, string | undefined>, ready: (result: CliResult) => boolean, timeoutMs?: number): Promise<CliResult> {
+  const child = spawnCli(args, env);
+  child.stdin?.end();
+  await waitForOutput(child, ready, timeoutMs);
+  return pressCtrlC(child);
+}

@@ -19,9 +19,11 @@ function sourceFiles(root: string, dir = root): string[] {
  * static imports and re-exports, type-only ones too (`import type`, `export type * from`), and
  * `import('…')` types. A circle through types alone is a circle: it ties the layers together in
  * the declarations and in every reader's head, even where the JavaScript drops it.
+ * `isModule` leaves files out (the CLI keeps a command's tests beside it, and they import test
+ * helpers from outside `root`); every file counts unless it says otherwise.
  */
-export function importGraph(root: string): ImportGraph {
-  const files = sourceFiles(root);
+export function importGraph(root: string, isModule: (file: string) => boolean = () => true): ImportGraph {
+  const files = sourceFiles(root).filter(isModule);
   const known = new Set(files);
   const graph: ImportGraph = new Map();
   for (const file of files) {

@@ -1,28 +1,18 @@
 import { createClient } from '@medsched/sdk';
-import type { RunningServer } from '@medsched/reference-server/node';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../test/support/run-cli.js';
+import { useSignedInCli } from '../../../test/support/cli-server.js';
+import { demoUser } from '../../../test/support/test-server.js';
 
 // The summary against a real reference server: generated series, baked, summed by the CLI, and
 // compared with the baked intakes the server holds.
-let server: RunningServer;
-let env: Record<string, string>;
 const admin = demoUser(0, 'admin');
 const nurse = demoUser(0, 'user');
 const from = '2027-03-01';
 const to = '2027-03-07';
 
-beforeAll(async () => {
-  server = await startTestServer();
-  env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
-});
-afterAll(async () => {
-  await server.close();
-  expectNoSecretsInTranscript();
-});
+const cli = useSignedInCli(nurse);
 
 /** A series as a prescription makes it: how often, when, how much (in quarters of a tablet). */
 const series = fc.record({
@@ -35,7 +25,7 @@ const series = fc.record({
 
 describe('bake show --summary on a real server', () => {
   it('for generated series in halves and quarters, the totals equal the sum of the baked intakes', async () => {
-    const client = createClient({ baseUrl: server.url, apiKey: admin.apiKey });
+    const client = createClient({ baseUrl: cli.server.url, apiKey: admin.apiKey });
     const medications = await Promise.all(['Metformin 500 mg', 'Metformin 850 mg'].map((name) => client.medications.create({ name })));
     let run = 0;
     await fc.assert(
@@ -46,9 +36,9 @@ describe('bake show --summary on a real server', () => {
           const medication = medications[item.medication];
           await client.calendars.create({ patient: patient.id, name: medication?.name ?? '', date: item.start, intakeTime: item.time, rrule: item.rrule, medication: medication?.id, amount: item.quarters / 4, unit: 'tablet' });
         }
-        const bake = await runCli(['bake', '--patient', patient.id, '--from', from, '--to', to, '--yes'], env);
+        const bake = await runCli(['bake', '--patient', patient.id, '--from', from, '--to', to, '--yes'], cli.env);
         expect(bake.code, bake.stderr).toBe(0);
-        const summary = await runCli(['bake', 'show', '--patient', patient.id, '--from', from, '--to', to, '--summary', '--json'], env);
+        const summary = await runCli(['bake', 'show', '--patient', patient.id, '--from', from, '--to', to, '--summary', '--json'], cli.env);
         expect(summary.code, summary.stderr).toBe(0);
         const document = JSON.parse(summary.stdout) as { patients: { medications: { medication: string; total: number; byDay: { date: string; amount: number }[] }[] }[] };
         const baked = (await client.calendars.bake.get({ patient: patient.id, from, to })).data;
@@ -71,7 +61,7 @@ describe('bake show --summary on a real server', () => {
   it('junk in --organization is refused with an exit code and a message, never a crash', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }).filter((text) => !text.startsWith('-')), async (junk) => {
-        const result = await runCli(['bake', 'show', '--all-patients', '--organization', junk, '--from', from, '--summary'], env);
+        const result = await runCli(['bake', 'show', '--all-patients', '--organization', junk, '--from', from, '--summary'], cli.env);
         expect([2, 4, 5], result.stderr).toContain(result.code);
         expect(result.stdout).toBe('');
         expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkConformance, conformanceRules } from '@medsched/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDriftProxy, type Drift, type DriftProxy } from './support/drift-proxy.js';
-import { runCli, tempConfigDir } from './support/run-cli.js';
-import { startServerProcess, type ServerProcess } from '../../conformance/test/support/server-process.js';
+import { startDriftProxy, type Drift, type DriftProxy } from '../../../test/support/drift-proxy.js';
+import { runCli, tempConfigDir } from '../../../test/support/run-cli.js';
+import { startServerProcess, type ServerProcess } from '../../../../conformance/test/support/server-process.js';
 
 // `medsched conformance` as a user runs it: the built CLI as a process, against the reference
 // server (its own process), straight and behind a proxy that makes it drift in one way.

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostileServer, type HostileServer } from '../../sdk/test/support/hostile-server.js';
-import { runCli, tempConfigDir } from './support/run-cli.js';
+import { startHostileServer, type HostileServer } from '../../../../sdk/test/support/hostile-server.js';
+import { runCli, tempConfigDir } from '../../../test/support/run-cli.js';
 
 // `medsched conformance --junit` against a deployment it cannot check (nothing listening, a
 // redirect, a body that drips past the timeout): exit 7 (14 for the redirect, a refused answer), and now the JUnit file too, with

@@ -1,13 +1,13 @@
 import type { RunningServer } from '@medsched/reference-server/node';
 import type { CalendarEntry } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPatientProblems } from '../src/commands/bake/bake-findings.js';
-import { checkExitCode, parseAcknowledgements, rateFindings } from '../src/commands/bake/bake-severity.js';
-import { createCareHome, registerDevice, type CareHome, type Resident } from './support/home-with-devices.js';
-import { endLeftoverTerminals, runInTerminal } from './support/pseudo-terminal.js';
-import { runCli, tempConfigDir } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { findPatientProblems } from './bake-findings.js';
+import { checkExitCode, parseAcknowledgements, rateFindings } from './bake-severity.js';
+import { createCareHome, registerDevice, type CareHome, type Resident } from '../../../test/support/home-with-devices.js';
+import { endLeftoverTerminals, runInTerminal } from '../../../test/support/pseudo-terminal.js';
+import { runCli, tempConfigDir } from '../../../test/support/run-cli.js';
+import { expectNoSecretsInTranscript } from '../../../test/support/secrets.js';
+import { demoUser, startTestServer } from '../../../test/support/test-server.js';
 
 let server: RunningServer;
 let home: CareHome;

@@ -1,9 +1,9 @@
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { runCli, spawnCli, tempConfigDir, waitForOutput } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, postDeviceEvent, startTestServer } from './support/test-server.js';
+import { pressCtrlC, runCli, spawnCli, tempConfigDir, waitForOutput } from '../../../test/support/run-cli.js';
+import { expectNoSecretsInTranscript } from '../../../test/support/secrets.js';
+import { demoUser, postDeviceEvent, startTestServer } from '../../../test/support/test-server.js';
 
 // The first demo patient's dispenser, seeded with activate, state, state events on 2026-01-01.
 const deviceId = demoId(4, 1);
@@ -52,9 +52,7 @@ describe('device events', () => {
     await waitForOutput(follow, (output) => output.stdout.includes(posted.id));
     const second = await postDeviceEvent(server, deviceId, { type: 'state', payload: { battery: 40 } });
     await waitForOutput(follow, (output) => output.stdout.includes(second.id));
-    follow.kill('SIGINT');
-    const code = await new Promise((resolve) => follow.on('close', resolve));
-    const { stdout, stderr } = follow.output();
+    const { code, stdout, stderr } = await pressCtrlC(follow);
     expect(code).toBe(0);
     expect(stderr).toContain('Stopped.');
     // JSON while following is one object per line; the seeded events are not repeated.

@@ -5,11 +5,11 @@ import { createClient } from '@medsched/sdk';
 import fc from 'fast-check';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planLanguageOfLocale, resolvePlanLanguage } from '../src/output/plan-language.js';
-import { pdfPageTexts } from './support/pdf-text.js';
-import { cliBin, cliEnv, runCli, tempConfigDir, transcript } from './support/run-cli.js';
-import { expectNoSecretsInTranscript } from './support/secrets.js';
-import { demoUser, startTestServer } from './support/test-server.js';
+import { planLanguageOfLocale, resolvePlanLanguage } from '../../output/plan-language.js';
+import { pdfPageTexts } from '../../../test/support/pdf-text.js';
+import { cliBin, cliEnv, runCli, tempConfigDir, transcript } from '../../../test/support/run-cli.js';
+import { expectNoSecretsInTranscript } from '../../../test/support/secrets.js';
+import { demoUser, startTestServer } from '../../../test/support/test-server.js';
 
 /**
  * The plan in the reader's language: `--lang`, the profile's `plan-language`, the locale
