@@ -6,7 +6,7 @@
  * import { CalendarEntryCreate } from '@medsched/sdk/schemas';
  * const body = CalendarEntryCreate.parse(input);
  */
-export * from './bounds.js';
+export { itemLimits, textLimits } from './bounds.js';
 export * from './primitives.js';
 export * from './list-query.js';
 export * from './problem.js';
