@@ -6,7 +6,7 @@
  * the SDK refuses the same values itself, before sending.
  */
 import { createClient, ValidationError } from '@medsched/sdk';
-import { textLimits } from '@medsched/sdk/schemas';
+import { Problem, problemTextLimits, textLimits } from '@medsched/sdk/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
@@ -187,6 +187,23 @@ describe('shaped inputs over HTTP', () => {
         expect(snapshot(server)).toBe(before);
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('problems within their bounds', () => {
+  it('a problem that quotes long unknown keys, or NUL, stays within the Problem schema: detail cut with …, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1_000, max: 5_000 }), fc.constantFrom('k', '\u0000', '\ud800'), async (keys, length, filler) => {
+        // At most 30 keys of 5,000 characters: an escaped surrogate takes 6 bytes, and the body stays under 1 MiB.
+        const json = Object.fromEntries(Array.from({ length: keys }, (_, index) => [`${index}${filler.repeat(length)}`, 1]));
+        const answer = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Keys', ...json } });
+        expect(answer.status).toBe(400);
+        expect(Problem.safeParse(answer.body).success, answer.text.slice(0, 300)).toBe(true);
+        expect(answer.body.detail.length).toBeLessThanOrEqual(problemTextLimits.detail);
+        for (const error of answer.body.errors) expect(error.message.length).toBeLessThanOrEqual(problemTextLimits.message);
+      }),
+      { numRuns: 15 },
     );
   });
 });
