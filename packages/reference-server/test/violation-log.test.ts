@@ -9,8 +9,8 @@ import { startRecordingServer, type RecordingServer } from './support/raw-socket
 // its violations file to 105 MiB): memory and files stay bounded, and what was left out is counted.
 let drifted: RecordingServer;
 beforeAll(async () => {
-  // Every answer breaks the contract: `isBaked` instead of `baked`.
-  drifted = await startRecordingServer(() => ({ status: 200, body: JSON.stringify({ id: '64d005000000000000000001', userId: 'p', date: '2026-01-05', startTime: '08:00', endTime: '08:30', title: 't', description: '', isBaked: true, createdAt: 'x', updatedAt: 'x' }) }));
+  // Every answer breaks the contract in one field only: `isBaked` instead of `baked` (ids and timestamps in their formats).
+  drifted = await startRecordingServer(() => ({ status: 200, body: JSON.stringify({ id: '64d005000000000000000001', userId: '64d002000000000000000003', date: '2026-01-05', startTime: '08:00', endTime: '08:30', title: 't', description: '', isBaked: true, createdAt: '2026-01-05T08:00:00.000Z', updatedAt: '2026-01-05T08:00:00.000Z' }) }));
 });
 afterAll(() => drifted?.close());
 

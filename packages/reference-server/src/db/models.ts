@@ -10,6 +10,7 @@ import {
   Account,
   AccountId,
   AccountUpdate,
+  CalendarEntry,
   CalendarEntryCreate,
   Device,
   DeviceEvent,
@@ -34,7 +35,8 @@ export type OrganizationRecord = z.infer<typeof OrganizationRecord>;
 export const AccountRecord = z.looseObject({
   ...Account.shape,
   userId: ObjectId,
-  ...pick(AccountUpdate, { language: true, gender: true, debug: true, demo: true, notification: true }).shape,
+  // language and gender as answered (any text): values stored before the input took only BCP 47 codes must still load.
+  ...pick(AccountUpdate, { debug: true, demo: true, notification: true }).shape,
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
@@ -57,7 +59,8 @@ export type MedicationRecord = z.infer<typeof MedicationRecord>;
 
 export const DeviceRecord = z.looseObject({
   ...Device.shape,
-  ...omit(DeviceUpdate, { organization: true, patient: true }).shape,
+  // kind, deviceId, alarmEnable and takeOffsetTime as answered: values stored before the input bounds must still load.
+  ...omit(DeviceUpdate, { organization: true, patient: true, kind: true, deviceId: true, alarmEnable: true, takeOffsetTime: true }).shape,
   status: DeviceStatus,
   organization: ObjectId,
   patient: z.nullable(ObjectId),
@@ -78,6 +81,9 @@ export type DeviceEventRecord = z.infer<typeof DeviceEventRecord>;
  */
 export const CalendarEntryRecord = z.looseObject({
   ...CalendarEntryCreate.shape,
+  // As answered (text of up to 10,000 characters): data files written before these inputs were
+  // bounded must still load.
+  ...pick(CalendarEntry, { abdaMedication: true, medication: true, unit: true, subTray: true, batchNumber: true }).shape,
   id: ObjectId,
   organization: ObjectId,
   date: z.iso.date(),

@@ -1,10 +1,27 @@
-import type { Problem } from '@medsched/sdk/schemas';
+import { itemLimits, problemTextLimits, type Problem } from '@medsched/sdk/schemas';
 import type { ProblemError } from '../domain/operation/problems.js';
 import type { ApiResponse } from './messages.js';
 
 export const problemTypeBase = 'https://docs.medsched.dev/errors/';
 
-/** An RFC 9457 problem document for a failure, with its extra headers. */
+/** NUL, and a UTF-16 surrogate without its partner. */
+const notWholeText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A problem's text within what the document promises (`Problem` in the SDK): a message may quote
+ * a client's input (an unknown key of 10,000 characters, a NUL), so NUL and unpaired surrogates
+ * are shown as U+FFFD and a longer text ends in `…`. Only messages are shortened, never a value
+ * that is stored or acted on.
+ */
+export function problemText(value: string, max: number): string {
+  const whole = value.replace(notWholeText, '\uFFFD');
+  if (whole.length <= max) return whole;
+  // Never end between the two halves of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(whole.charAt(max - 2)) ? max - 2 : max - 1;
+  return `${whole.slice(0, end)}…`;
+}
+
+/** An RFC 9457 problem document for a failure, with its extra headers; its text and field errors within the document's bounds. */
 export function problemResponse(error: ProblemError, requestId: string): ApiResponse {
   const problem: Problem = {
     ...error.members,
@@ -12,9 +29,9 @@ export function problemResponse(error: ProblemError, requestId: string): ApiResp
     title: error.title,
     status: error.status,
     code: error.code,
-    detail: error.message,
+    detail: problemText(error.message, problemTextLimits.detail),
     requestId,
-    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.errors ? { errors: error.errors.slice(0, itemLimits.problemErrors).map((each) => ({ path: problemText(each.path, problemTextLimits.path), message: problemText(each.message, problemTextLimits.message) })) } : {}),
   };
   return {
     status: error.status,

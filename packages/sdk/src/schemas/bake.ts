@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { itemLimits } from './bounds.js';
 import { withMeta } from './meta.js';
 import { CalendarEntry } from './calendars.js';
 import { Device } from './devices.js';
-import { answerObject, ClockTime, DateOrDateTime, IsoDate, ObjectId } from './primitives.js';
+import { answerObject, ClockTime, DateOrDateTime, IsoDate, IsoDateTime, ObjectId } from './primitives.js';
 
 /** Longest range a bake may cover, in days (inclusive). */
 export const maxBakeDays = 366;
@@ -97,7 +98,7 @@ export const Alarm = withMeta(
     patient: ObjectId,
     date: IsoDate,
     time: ClockTime,
-    entryIds: z.array(z.string()),
+    entryIds: z.array(ObjectId).check(z.maxLength(itemLimits.bakeEntries)),
   }),
   { id: 'Alarm' },
 );
@@ -106,11 +107,11 @@ export type Alarm = z.infer<typeof Alarm>;
 /** The answer of `GET` and `POST /calendars/bake`. */
 export const BakeResult = withMeta(
   answerObject({
-    data: withMeta(z.array(CalendarEntry), { description: 'Baked entries in the range, by date then startTime.' }),
-    iotDevices: withMeta(z.array(Device), { description: 'Devices assigned to the patient(s).' }),
-    dateNow: withMeta(z.string(), { description: 'Server time, ISO 8601 UTC.' }),
-    alarms: withMeta(z.array(Alarm), { description: 'One alarm per device, day and time, for devices with alarmEnable 1.' }),
-    allAlarms: withMeta(z.array(z.array(z.number())), {
+    data: withMeta(z.array(CalendarEntry).check(z.maxLength(itemLimits.bakeEntries)), { description: 'Baked entries in the range, by date then startTime.' }),
+    iotDevices: withMeta(z.array(Device).check(z.maxLength(itemLimits.bakeDevices)), { description: 'Devices assigned to the patient(s).' }),
+    dateNow: withMeta(IsoDateTime, { description: 'Server time, ISO 8601 UTC.' }),
+    alarms: withMeta(z.array(Alarm).check(z.maxLength(itemLimits.bakeAlarms)), { description: 'One alarm per device, day and time, for devices with alarmEnable 1.' }),
+    allAlarms: withMeta(z.array(z.array(z.number()).check(z.maxLength(itemLimits.minutesOfDay))).check(z.maxLength(itemLimits.bakeDays)), {
       description: "For each day of the range, the sorted distinct alarm times in minutes after local midnight (patient's time zone).",
     }),
   }),
@@ -119,7 +120,7 @@ export const BakeResult = withMeta(
 export type BakeResult = z.infer<typeof BakeResult>;
 
 /** The answer of `DELETE /calendars/bake`: the reverted entries, all with `baked: false`. */
-export const UnbakeResult = withMeta(z.array(CalendarEntry), { id: 'UnbakeResult' });
+export const UnbakeResult = withMeta(z.array(CalendarEntry).check(z.maxLength(itemLimits.bakeEntries)), { id: 'UnbakeResult' });
 export type UnbakeResult = z.infer<typeof UnbakeResult>;
 
 /** The target part of a bake body (without `from` and `to`): one patient, or all patients of an organization. */

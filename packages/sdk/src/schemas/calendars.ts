@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { text, textLimits } from './bounds.js';
 import { withMeta } from './meta.js';
 import { listQueryShape, sortBy } from './list-query.js';
-import { answerObject, ClockTime, ObjectId, openEnum, RRule } from './primitives.js';
+import { answerObject, ClockTime, IsoDate, IsoDateTime, ObjectId, openEnum, RRule } from './primitives.js';
 
 /** `emptyStomach`: a boolean, or the empty string (the only string allowed). */
 const EmptyStomach = z.union([z.boolean(), z.literal('')]);
@@ -23,32 +24,32 @@ export type TimeCategory = z.infer<typeof TimeCategory>;
  */
 export const CalendarEntry = withMeta(
   answerObject({
-    id: withMeta(z.string(), { description: 'The entry\'s object id.' }),
-    userId: withMeta(z.string(), { description: 'The patient the entry belongs to (same as `patient`).' }),
-    date: withMeta(z.string(), { description: 'Day of the intake, `YYYY-MM-DD`; the first day of a series.' }),
-    startTime: withMeta(z.string(), { description: 'Intake time `HH:mm`: `intakeTime`, or the default of `timeCategory`.' }),
-    endTime: withMeta(z.string(), { description: '`startTime` plus 30 minutes, `HH:mm`.' }),
-    title: withMeta(z.string(), { description: 'Shown title (the entry\'s `name`).' }),
-    description: withMeta(z.string(), { description: 'Shown description (the entry\'s `instruction`).' }),
+    id: withMeta(ObjectId, { description: 'The entry\'s object id.' }),
+    userId: withMeta(ObjectId, { description: 'The patient the entry belongs to (same as `patient`).' }),
+    date: withMeta(IsoDate, { description: 'Day of the intake, `YYYY-MM-DD`; the first day of a series.' }),
+    startTime: withMeta(ClockTime, { description: 'Intake time `HH:mm`: `intakeTime`, or the default of `timeCategory`.' }),
+    endTime: withMeta(ClockTime, { description: '`startTime` plus 30 minutes, `HH:mm`.' }),
+    title: withMeta(text(textLimits.answered), { description: 'Shown title (the entry\'s `name`).' }),
+    description: withMeta(text(textLimits.answered), { description: 'Shown description (the entry\'s `instruction`).' }),
     baked: withMeta(z.boolean(), { description: 'Whether a bake finalized the entry; baked entries cannot be changed.' }),
-    createdAt: withMeta(z.string(), { description: 'When the entry was created, ISO 8601 UTC.' }),
-    updatedAt: withMeta(z.string(), { description: 'When the entry last changed, ISO 8601 UTC.' }),
-    seriesId: withMeta(z.optional(z.nullable(z.string())), { description: 'For an occurrence a bake materialized: the id of its series; null otherwise.' }),
-    bakedAt: withMeta(z.optional(z.nullable(z.string())), { description: 'When the entry was baked, where the service says.' }),
-    patient: withMeta(z.optional(z.string()), { description: 'The patient (a user of role patient or onlyself).' }),
-    medication: withMeta(z.optional(z.string()), { description: 'The medication\'s id (or the caller\'s own reference).' }),
-    abdaMedication: withMeta(z.optional(z.string()), { description: 'The ABDA medication reference, where given.' }),
-    organization: withMeta(z.optional(z.string()), { description: 'The entry\'s organization.' }),
+    createdAt: withMeta(IsoDateTime, { description: 'When the entry was created, ISO 8601 UTC.' }),
+    updatedAt: withMeta(IsoDateTime, { description: 'When the entry last changed, ISO 8601 UTC.' }),
+    seriesId: withMeta(z.optional(z.nullable(ObjectId)), { description: 'For an occurrence a bake materialized: the id of its series; null otherwise.' }),
+    bakedAt: withMeta(z.optional(z.nullable(IsoDateTime)), { description: 'When the entry was baked, where the service says.' }),
+    patient: withMeta(z.optional(ObjectId), { description: 'The patient (a user of role patient or onlyself).' }),
+    medication: withMeta(z.optional(text(textLimits.answered)), { description: 'The medication\'s id (or the caller\'s own reference).' }),
+    abdaMedication: withMeta(z.optional(text(textLimits.answered)), { description: 'The ABDA medication reference, where given.' }),
+    organization: withMeta(z.optional(ObjectId), { description: 'The entry\'s organization.' }),
     amount: withMeta(z.optional(z.number()), { description: 'How many units to take.' }),
-    unit: withMeta(z.optional(z.string()), { description: 'Unit of `amount`, e.g. `tablet`.' }),
-    rrule: withMeta(z.optional(z.nullable(z.string())), { description: 'The series\' recurrence rule (RFC 5545); null or absent for one-off entries and baked occurrences.' }),
-    intakeTime: withMeta(z.optional(z.string()), { description: 'Intake time `HH:mm` as given at creation.' }),
+    unit: withMeta(z.optional(text(textLimits.answered)), { description: 'Unit of `amount`, e.g. `tablet`.' }),
+    rrule: withMeta(z.optional(z.nullable(text(textLimits.answered))), { description: 'The series\' recurrence rule (RFC 5545); null or absent for one-off entries and baked occurrences.' }),
+    intakeTime: withMeta(z.optional(text(textLimits.answered)), { description: 'Intake time `HH:mm` as given at creation.' }),
     timeCategory: withMeta(z.optional(TimeCategory), { description: 'morning, noon, evening or night, when no intakeTime was given.' }),
     emptyStomach: withMeta(z.optional(EmptyStomach), { description: 'Take on an empty stomach (the empty string means not said).' }),
-    instruction: withMeta(z.optional(z.string()), { description: 'Instruction for the patient (shown as `description`).' }),
-    name: withMeta(z.optional(z.string()), { description: 'The entry\'s name (shown as `title`).' }),
-    subTray: withMeta(z.optional(z.string()), { description: 'Dispenser sub-tray, where given.' }),
-    batchNumber: withMeta(z.optional(z.string()), { description: 'Batch number of the medication, where given.' }),
+    instruction: withMeta(z.optional(text(textLimits.answered)), { description: 'Instruction for the patient (shown as `description`).' }),
+    name: withMeta(z.optional(text(textLimits.answered)), { description: 'The entry\'s name (shown as `title`).' }),
+    subTray: withMeta(z.optional(text(textLimits.answered)), { description: 'Dispenser sub-tray, where given.' }),
+    batchNumber: withMeta(z.optional(text(textLimits.answered)), { description: 'Batch number of the medication, where given.' }),
     intake: withMeta(z.optional(z.unknown()), { description: 'Intake details as stored (type not specified by the service).' }),
   }),
   { id: 'CalendarEntry' },
@@ -57,19 +58,19 @@ export type CalendarEntry = z.infer<typeof CalendarEntry>;
 
 /** The input fields shared by create, replace and update. */
 const calendarInputShape = {
-  name: withMeta(z.optional(z.string().check(z.maxLength(500))), { description: 'Shown as the entry title.' }),
-  date: withMeta(z.optional(z.iso.date()), { description: 'YYYY-MM-DD; the first day of a series.' }),
-  timeCategory: withMeta(z.optional(z.string().check(z.maxLength(50))), { description: 'morning (08:00), noon (12:00), evening (18:00) or night (22:00) when no intakeTime is given.' }),
+  name: withMeta(z.optional(text(textLimits.title)), { description: 'Shown as the entry title.' }),
+  date: withMeta(z.optional(IsoDate), { description: 'YYYY-MM-DD; the first day of a series.' }),
+  timeCategory: withMeta(z.optional(text(textLimits.label)), { description: 'morning (08:00), noon (12:00), evening (18:00) or night (22:00) when no intakeTime is given.' }),
   rrule: withMeta(z.optional(z.nullable(RRule)), { description: 'RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2 (the entry is then a series starting on date); null or absent: one-off.' }),
-  abdaMedication: z.optional(z.string()),
-  medication: z.optional(z.string()),
+  abdaMedication: z.optional(text(textLimits.reference)),
+  medication: z.optional(text(textLimits.reference)),
   organization: withMeta(z.optional(ObjectId), { description: "The entry's organization; must be the caller's." }),
   amount: z.optional(z.number()),
   emptyStomach: z.optional(EmptyStomach),
-  instruction: withMeta(z.optional(z.string().check(z.maxLength(5000))), { description: 'Shown as the entry description.' }),
-  unit: z.optional(z.string()),
-  subTray: z.optional(z.string()),
-  batchNumber: z.optional(z.string()),
+  instruction: withMeta(z.optional(text(textLimits.note)), { description: 'Shown as the entry description.' }),
+  unit: z.optional(text(textLimits.label)),
+  subTray: z.optional(text(textLimits.label)),
+  batchNumber: z.optional(text(textLimits.label)),
 };
 
 /**
@@ -112,14 +113,14 @@ const exactInputShape = {
   intakeTime: withMeta(z.optional(ClockTime), { description: 'HH:mm (24 h); the entry start time. Without it, timeCategory decides.' }),
   timeCategory: withMeta(z.optional(TimeCategoryInput), { description: 'morning (08:00), noon (12:00), evening (18:00) or night (22:00), when no intakeTime is given.' }),
   rrule: calendarInputShape.rrule,
-  abdaMedication: z.optional(z.string().check(z.maxLength(500))),
-  medication: z.optional(z.string().check(z.maxLength(500))),
+  abdaMedication: calendarInputShape.abdaMedication,
+  medication: calendarInputShape.medication,
   amount: withMeta(z.optional(z.number()), { description: 'How many units to take.' }),
-  unit: withMeta(z.optional(z.string().check(z.maxLength(100))), { description: 'Unit of amount, e.g. tablet.' }),
+  unit: withMeta(calendarInputShape.unit, { description: 'Unit of amount, e.g. tablet.' }),
   emptyStomach: calendarInputShape.emptyStomach,
   instruction: calendarInputShape.instruction,
-  subTray: z.optional(z.string().check(z.maxLength(100))),
-  batchNumber: z.optional(z.string().check(z.maxLength(100))),
+  subTray: calendarInputShape.subTray,
+  batchNumber: calendarInputShape.batchNumber,
 };
 
 /** Names an extra key may not take: the known fields (give them at the top level), the server's, prototype names. */

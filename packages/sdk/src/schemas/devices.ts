@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int32, text, textLimits } from './bounds.js';
 import { withMeta } from './meta.js';
 import { answerObject, FreeObject, IsoDateTime, ObjectId, openEnum } from './primitives.js';
 
@@ -14,22 +15,25 @@ export type KnownDeviceStatus = z.infer<typeof KnownDeviceStatus>;
 export const Device = withMeta(
   answerObject({
     id: withMeta(ObjectId, { description: 'The device\'s object id.' }),
-    name: withMeta(z.string(), { description: 'Display name.' }),
-    serialNumber: withMeta(z.string(), { description: 'Serial number printed on the device.' }),
+    name: withMeta(text(textLimits.answered), { description: 'Display name.' }),
+    serialNumber: withMeta(text(textLimits.answered), { description: 'Serial number printed on the device.' }),
     status: withMeta(KnownDeviceStatus, { description: 'unassigned, active or disabled.' }),
     createdAt: withMeta(IsoDateTime, { description: 'When the device was registered, ISO 8601 UTC.' }),
     updatedAt: withMeta(IsoDateTime, { description: 'When the device last changed, ISO 8601 UTC.' }),
-    kind: withMeta(z.optional(z.string()), { description: 'Kind of device, e.g. `dispenser`.' }),
+    kind: withMeta(z.optional(text(textLimits.answered)), { description: 'Kind of device, e.g. `dispenser`.' }),
     alarmEnable: withMeta(z.optional(z.number()), { description: '1: bakes set alarms for this device; 0: none.' }),
     takeOffsetTime: withMeta(z.optional(z.number()), { description: 'Minutes the patient may take a dose late before the device reports it missed.' }),
-    organization: withMeta(z.optional(z.string()), { description: 'The device\'s organization.' }),
-    patient: withMeta(z.optional(z.nullable(z.string())), { description: 'The assigned patient, or null when unassigned.' }),
-    deviceId: withMeta(z.optional(z.string()), { description: 'Hardware identifier, where set.' }),
+    organization: withMeta(z.optional(ObjectId), { description: 'The device\'s organization.' }),
+    patient: withMeta(z.optional(z.nullable(ObjectId)), { description: 'The assigned patient, or null when unassigned.' }),
+    deviceId: withMeta(z.optional(text(textLimits.answered)), { description: 'Hardware identifier, where set.' }),
     meta: withMeta(z.optional(FreeObject), { description: 'Free-form data kept with the device.' }),
   }),
   { id: 'Device' },
 );
 export type Device = z.infer<typeof Device>;
+
+/** The longest grace for a late dose: a day; a later dose is the next day's. */
+const maxTakeOffsetMinutes = 1_440;
 
 /** Body of `PATCH /devices/{deviceId}`. */
 export const DeviceUpdate = withMeta(
@@ -39,10 +43,10 @@ export const DeviceUpdate = withMeta(
     organization: z.optional(ObjectId),
     patient: withMeta(z.optional(z.nullable(ObjectId)), { description: 'Assign to a patient (device becomes active) or null (unassigned).' }),
     paper: z.optional(z.nullable(ObjectId)),
-    kind: z.optional(z.string().check(z.maxLength(100))),
-    deviceId: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Hardware identifier.' }),
-    alarmEnable: withMeta(z.optional(z.int()), { description: '1 to set alarms from bakes, 0 for none.' }),
-    takeOffsetTime: z.optional(z.int()),
+    kind: z.optional(text(textLimits.label)),
+    deviceId: withMeta(z.optional(text(textLimits.hardwareId)), { description: 'Hardware identifier.' }),
+    alarmEnable: withMeta(z.optional(int32(0, 1)), { description: '1 to set alarms from bakes, 0 for none.' }),
+    takeOffsetTime: withMeta(z.optional(int32(0, maxTakeOffsetMinutes)), { description: 'Minutes the patient may take a dose late before the device reports it missed: 0 to 1440 (a day).' }),
     iotDevice: z.optional(z.unknown()),
     payment: z.optional(z.unknown()),
   }),
@@ -66,7 +70,7 @@ export type DeviceEventType = z.infer<typeof DeviceEventType>;
 /** Something a device did or had done to it. */
 export const DeviceEvent = withMeta(
   answerObject({
-    id: z.string(),
+    id: ObjectId,
     deviceId: ObjectId,
     type: withMeta(DeviceEventType, { description: 'activate, state, update, or any string a device sends.' }),
     payload: FreeObject,
@@ -81,7 +85,7 @@ export const DeviceEventsQuery = withMeta(
   z.strictObject({
     DateStart: withMeta(z.optional(IsoDateTime), { description: 'Inclusive lower bound.' }),
     DateEnd: withMeta(z.optional(IsoDateTime), { description: 'Exclusive upper bound.' }),
-    TypeFilter: withMeta(z.optional(z.string().check(z.maxLength(100)) as z.ZodMiniType<DeviceEventType, DeviceEventType>), { description: 'Exact event type; activate and state are common.' }),
+    TypeFilter: withMeta(z.optional(text(textLimits.label) as z.ZodMiniType<DeviceEventType, DeviceEventType>), { description: 'Exact event type; activate and state are common.' }),
   }).check(z.refine((query) => query.DateStart === undefined || query.DateEnd === undefined || Date.parse(query.DateStart) <= Date.parse(query.DateEnd), {
     path: ['DateEnd'],
     message: 'DateEnd must not be before DateStart',

@@ -6,6 +6,7 @@
  * import { CalendarEntryCreate } from '@medsched/sdk/schemas';
  * const body = CalendarEntryCreate.parse(input);
  */
+export { itemLimits, textLimits } from './bounds.js';
 export * from './primitives.js';
 export * from './list-query.js';
 export * from './problem.js';

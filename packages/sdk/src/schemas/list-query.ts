@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int32, text, textLimits } from './bounds.js';
 import { withMeta } from './meta.js';
 import { UserRole } from './roles.js';
 
@@ -10,7 +11,7 @@ const bound = 100_000;
  * Codecs rather than transforms, so that the JSON Schema of either side can be written.
  */
 const queryInt = (min: number) => {
-  const integer = z.int().check(z.gte(min), z.lte(bound));
+  const integer = int32(min, bound);
   const digits = z.string().check(z.regex(/^\d{1,7}$/, 'must be a whole number'));
   return z.union([integer, z.codec(digits, integer, { decode: Number, encode: String })], {
     error: (issue) => (issue.code === 'invalid_union' ? `must be a whole number from ${min} to ${bound}` : undefined),
@@ -47,16 +48,16 @@ export function sortBy<const F extends readonly [string, ...string[]]>(fields: F
     }
   };
   return withMeta(
-    z.string().check(z.regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated'), z.superRefine(known)),
+    z.string().check(z.maxLength(textLimits.filter), z.regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated'), z.superRefine(known)),
     { description: `Sort keys: ${fields.join(', ')}; each optionally :asc or :desc.` },
   ) as unknown as z.ZodMiniType<SortSpec<F[number]>, SortSpec<F[number]>>;
 }
 
 /** The paging and filter parameters shared by `GET /calendars/` and `GET /users/`. */
 export const listQueryShape = {
-  name: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Case-insensitive substring of the name (title for calendar entries).' }),
+  name: withMeta(z.optional(text(textLimits.filter)), { description: 'Case-insensitive substring of the name (title for calendar entries).' }),
   role: withMeta(z.optional(UserRole), { description: "Exact role (users: the user's role; calendars: the role of the entry's patient)." }),
-  search: withMeta(z.optional(z.string().check(z.maxLength(200))), { description: 'Case-insensitive substring over the main text fields.' }),
+  search: withMeta(z.optional(text(textLimits.filter)), { description: 'Case-insensitive substring over the main text fields.' }),
   limit: withMeta(z.optional(queryInt(1)), { description: 'Page size, 1 to 100000; default 50.' }),
   offset: withMeta(z.optional(queryOffset), { description: 'Records to skip, 0 to 100000; wins over page. null (offset=null in a query string) is the default: no offset, page decides.' }),
   page: withMeta(z.optional(queryInt(1)), { description: '1-based page number, 1 to 100000; default 1.' }),

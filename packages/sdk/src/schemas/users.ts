@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { text, textLimits } from './bounds.js';
 import { withMeta } from './meta.js';
 import { listQueryShape, sortBy } from './list-query.js';
-import { answerObject, FreeObject, ObjectId, openEnum, TimeZone } from './primitives.js';
+import { AccountId, answerObject, FreeObject, IsoDateTime, ObjectId, openEnum, TimeZone } from './primitives.js';
 
 import { UserRole } from './roles.js';
 
@@ -23,17 +24,17 @@ export type KnownUserCategory = z.infer<typeof KnownUserCategory>;
 export const User = withMeta(
   answerObject({
     id: withMeta(ObjectId, { description: 'The user\'s object id.' }),
-    name: withMeta(z.string(), { description: 'Display name.' }),
-    email: withMeta(z.nullable(z.string()), { description: 'E-mail address, or null for users without one (most patients).' }),
+    name: withMeta(text(textLimits.answered), { description: 'Display name.' }),
+    email: withMeta(z.nullable(text(textLimits.email)), { description: 'E-mail address, or null for users without one (most patients).' }),
     organization: withMeta(z.optional(ObjectId), { description: 'The user\'s organization.' }),
     role: withMeta(z.optional(KnownUserRole), { description: 'admin, user, patient or onlyself (newer roles pass through).' }),
     category: withMeta(z.optional(z.nullable(KnownUserCategory)), { description: 'doctor, nurse, patient, pharmacist or relative; null when not set.' }),
-    timezone: withMeta(z.optional(z.string()), { description: 'IANA time zone of the user, e.g. Europe/Berlin; bakes use it for patients.' }),
-    accountId: withMeta(z.optional(z.nullable(z.string())), { description: 'The account that signs in as this user; null for users who never sign in.' }),
+    timezone: withMeta(z.optional(text(textLimits.timeZone)), { description: 'IANA time zone of the user, e.g. Europe/Berlin; bakes use it for patients.' }),
+    accountId: withMeta(z.optional(z.nullable(AccountId)), { description: 'The account that signs in as this user; null for users who never sign in.' }),
     meta: withMeta(z.optional(FreeObject), { description: 'Free-form data kept with the user.' }),
     apps: withMeta(z.optional(FreeObject), { description: 'Per-app settings of the user.' }),
-    createdAt: withMeta(z.optional(z.string()), { description: 'When the user was created, ISO 8601 UTC.' }),
-    updatedAt: withMeta(z.optional(z.string()), { description: 'When the user last changed, ISO 8601 UTC.' }),
+    createdAt: withMeta(z.optional(IsoDateTime), { description: 'When the user was created, ISO 8601 UTC.' }),
+    updatedAt: withMeta(z.optional(IsoDateTime), { description: 'When the user last changed, ISO 8601 UTC.' }),
   }),
   { id: 'User' },
 );
@@ -43,10 +44,10 @@ export type User = z.infer<typeof User>;
 export const UserCreate = withMeta(
   z.strictObject({
     organization: ObjectId,
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    name: z.optional(text(textLimits.personName, 1)),
     meta: z.optional(FreeObject),
     apps: z.optional(FreeObject),
-    email: z.optional(z.nullable(z.email())),
+    email: z.optional(z.nullable(z.email().check(z.maxLength(textLimits.email)))),
     category: z.optional(UserCategory),
     timezone: z.optional(TimeZone),
     role: withMeta(z.optional(UserRole), { description: 'Default patient. No caller may create a role above its own.' }),

@@ -152,7 +152,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, target
   }
   const manyIssues = /^many-issues-(\d+)$/.exec(mode);
   if (manyIssues) {
-    const event = (i: number) => ({ id: `e${i}`, deviceId: '64d004000000000000000001', type: 'state', payload: {}, timestamp: i });
+    const event = (i: number) => ({ id: `64d006${String(i).padStart(18, '0')}`, deviceId: '64d004000000000000000001', type: 'state', payload: {}, timestamp: i });
     response.writeHead(200, { 'content-type': 'application/json' });
     return void response.end(JSON.stringify(Array.from({ length: Number(manyIssues[1]) }, (_, i) => event(i))));
   }

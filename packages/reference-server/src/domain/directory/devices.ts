@@ -1,8 +1,8 @@
-import type { Device, DeviceEvent, DeviceEventsQuery, DeviceUpdate } from '@medsched/sdk/schemas';
+import { itemLimits, type Device, type DeviceEvent, type DeviceEventsQuery, type DeviceUpdate } from '@medsched/sdk/schemas';
 import type { DeviceEventRecord, DeviceRecord } from '../../db/models.js';
 import type { OperationContext } from '../operation/context.js';
 import { findInOrganization, findPatient } from './lookups.js';
-import { forbidden } from '../operation/problems.js';
+import { forbidden, invalid } from '../operation/problems.js';
 import { isPatientRole } from '../access/tenancy.js';
 
 const what = 'device';
@@ -62,7 +62,11 @@ export async function updateDevice(ctx: OperationContext, id: string, body: Devi
   return toDevice(stored);
 }
 
-/** `DateStart` inclusive, `DateEnd` exclusive, `TypeFilter` exact; by timestamp, then id. */
+/**
+ * `DateStart` inclusive, `DateEnd` exclusive, `TypeFilter` exact; by timestamp, then id. The answer
+ * is not paged, so it holds at most `itemLimits.deviceEvents` events: a longer history is 400,
+ * asking for a shorter range, rather than an answer cut short.
+ */
 export function listDeviceEvents(ctx: OperationContext, id: string, query: DeviceEventsQuery): DeviceEvent[] {
   const device = findInOrganization(ctx, ctx.db.devices, id, what);
   let history = ctx.db.deviceEvents.group('device', id);
@@ -74,11 +78,14 @@ export function listDeviceEvents(ctx: OperationContext, id: string, query: Devic
   }
   const start = query.DateStart === undefined ? -Infinity : Date.parse(query.DateStart);
   const end = query.DateEnd === undefined ? Infinity : Date.parse(query.DateEnd);
-  return history
-    .filter((event) => {
-      const at = Date.parse(event.timestamp);
-      return at >= start && at < end && (query.TypeFilter === undefined || event.type === query.TypeFilter);
-    })
+  const matching = history.filter((event) => {
+    const at = Date.parse(event.timestamp);
+    return at >= start && at < end && (query.TypeFilter === undefined || event.type === query.TypeFilter);
+  });
+  if (matching.length > itemLimits.deviceEvents) {
+    throw invalid('DateEnd', `the range holds ${matching.length} events; at most ${itemLimits.deviceEvents} are answered at once: give a shorter DateStart..DateEnd or a TypeFilter`);
+  }
+  return matching
     .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map(toDeviceEvent);
 }
