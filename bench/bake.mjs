@@ -24,18 +24,43 @@ async function prepare(patients) {
   await db.organizations.create({ id: organization, name: `Bench organization (${patients})`, email: 'bench@bench.example', kind: 'care-home', meta: {}, ...stamps });
   const adminEmail = `admin-${patients}@bench.example`;
   await db.users.create({
-    id: newObjectId(), organization, name: 'Bench Admin', email: adminEmail, role: 'admin', category: 'pharmacist',
-    timezone: 'Europe/Berlin', meta: {}, apps: {}, accountId: null, ...stamps,
+    id: newObjectId(),
+    organization,
+    name: 'Bench Admin',
+    email: adminEmail,
+    role: 'admin',
+    category: 'pharmacist',
+    timezone: 'Europe/Berlin',
+    meta: {},
+    apps: {},
+    accountId: null,
+    ...stamps,
   });
   for (let p = 0; p < patients; p++) {
     const patient = newObjectId();
     await db.users.create({
-      id: patient, organization, name: `Bench Patient ${p}`, email: null, role: 'patient', category: 'patient',
-      timezone: 'Europe/Berlin', meta: {}, apps: {}, accountId: null, ...stamps,
+      id: patient,
+      organization,
+      name: `Bench Patient ${p}`,
+      email: null,
+      role: 'patient',
+      category: 'patient',
+      timezone: 'Europe/Berlin',
+      meta: {},
+      apps: {},
+      accountId: null,
+      ...stamps,
     });
     await db.devices.create({
-      id: newObjectId(), name: `Bench dispenser ${p}`, serialNumber: `BENCH-${p}`, organization, patient,
-      status: 'active', alarmEnable: 1, kind: 'dispenser', ...stamps,
+      id: newObjectId(),
+      name: `Bench dispenser ${p}`,
+      serialNumber: `BENCH-${p}`,
+      organization,
+      patient,
+      status: 'active',
+      alarmEnable: 1,
+      kind: 'dispenser',
+      ...stamps,
     });
     const entry = (fields) => db.calendarEntries.create({ id: newObjectId(), patient, organization, baked: false, seriesId: null, ...stamps, ...fields });
     await entry({ name: 'Morning', date: '2026-03-02', intakeTime: '07:30' });

@@ -34,17 +34,19 @@ function startChild(...args) {
 }
 
 /** The child's process.memoryUsage() (see server-process.mjs). */
-const memoryOf = (child) => new Promise((resolve) => {
-  const onMessage = (message) => message.memory && (child.off('message', onMessage), resolve(message.memory));
-  child.on('message', onMessage);
-  child.send('memory');
-});
+const memoryOf = (child) =>
+  new Promise((resolve) => {
+    const onMessage = (message) => message.memory && (child.off('message', onMessage), resolve(message.memory));
+    child.on('message', onMessage);
+    child.send('memory');
+  });
 /** A full GC in the child (started with --expose-gc), then a short pause for the allocator. */
-const collect = (child) => new Promise((resolve) => {
-  const onMessage = (message) => message.gc && (child.off('message', onMessage), setTimeout(resolve, 1000));
-  child.on('message', onMessage);
-  child.send('gc');
-});
+const collect = (child) =>
+  new Promise((resolve) => {
+    const onMessage = (message) => message.gc && (child.off('message', onMessage), setTimeout(resolve, 1000));
+    child.on('message', onMessage);
+    child.send('gc');
+  });
 const mib = (bytes) => (bytes / 1048576).toFixed(0);
 const heapLine = (m) => `heap used ${mib(m.heapUsed)} MiB of ${mib(m.heapTotal)}, ArrayBuffers ${mib(m.arrayBuffers)} MiB`;
 /** Resident memory of a process in MiB (Linux /proc). */
@@ -120,7 +122,9 @@ const check = (label, value, ok, need) => {
   server.child.kill();
   console.log(`before:           RSS ${before.toFixed(0)} MiB, ${heapLine(heapBefore)}`);
   console.log(`after (no GC):    RSS ${after.toFixed(0)} MiB, ${heapLine(heapAfter)}`);
-  console.log(`after forced GC:  RSS ${afterGc.toFixed(0)} MiB, ${heapLine(heapAfterGc)}  (RSS / before ${(afterGc / before).toFixed(2)}, heap used / before ${(heapAfterGc.heapUsed / heapBefore.heapUsed).toFixed(2)})`);
+  console.log(
+    `after forced GC:  RSS ${afterGc.toFixed(0)} MiB, ${heapLine(heapAfterGc)}  (RSS / before ${(afterGc / before).toFixed(2)}, heap used / before ${(heapAfterGc.heapUsed / heapBefore.heapUsed).toFixed(2)})`,
+  );
   console.log(`flood: ${sent} PATCHes of ${(bodies[0].length / 1e6).toFixed(2)} MB in ${floodSeconds} s from one patient key (8 connections), ${failed} not 200`);
   console.log(`RSS before ${before.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, ${settleSeconds} s after ${after.toFixed(0)} MiB`);
   console.log(`another organization's GET by id: p50 alone ${otherAlone.p50} ms, during the flood ${during.p50} ms`);
@@ -150,20 +154,23 @@ if (process.env.BENCH_ONLY !== 'flood') {
       return [bestSmall, bestLarge];
     };
     const [smallList, largeList] = await best((server) => measure(list(server), { 'x-api-key': adminKey }, seconds, 16));
-    console.log(`\nGET /calendars/?limit=20, 16 connections: ${small.entries} entries ${Math.round(smallList.rps)} req/s (p50 ${smallList.p50} ms), ${large.entries} entries ${Math.round(largeList.rps)} req/s (p50 ${largeList.p50} ms)`);
+    console.log(
+      `\nGET /calendars/?limit=20, 16 connections: ${small.entries} entries ${Math.round(smallList.rps)} req/s (p50 ${smallList.p50} ms), ${large.entries} entries ${Math.round(largeList.rps)} req/s (p50 ${largeList.p50} ms)`,
+    );
     const listRatio = smallList.rps / largeList.rps;
     check('list time, 100,000 entries / 1,000 entries', listRatio.toFixed(2), listRatio <= 2, '<= 2.00');
 
     // Mixed load: reads, writes and bakes of one organization, 100,000 entries against 1,000.
     const onlyself = '64d002000000000000000006';
     const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const mixed = (server) => [
-      { method: 'GET', path: `/v1/calendars/${otherEntry.replace(/13$/, '01')}` },
-      { method: 'GET', path: '/v1/calendars/?limit=20' },
-      { path: '/v1/calendars/', ...json({ patient: onlyself, name: 'Mixed load', date: '2026-05-01', intakeTime: '09:00' }) },
-      { method: 'GET', path: `/v1/calendars/?limit=20&patient=${onlyself}&sortBy=date:desc` },
-      { path: '/v1/calendars/bake', ...json({ patient: onlyself, from: '2026-01-05', to: '2026-01-05' }) },
-    ].map((request) => ({ ...request, headers: { ...request.headers, 'x-api-key': adminKey } }));
+    const mixed = (server) =>
+      [
+        { method: 'GET', path: `/v1/calendars/${otherEntry.replace(/13$/, '01')}` },
+        { method: 'GET', path: '/v1/calendars/?limit=20' },
+        { path: '/v1/calendars/', ...json({ patient: onlyself, name: 'Mixed load', date: '2026-05-01', intakeTime: '09:00' }) },
+        { method: 'GET', path: `/v1/calendars/?limit=20&patient=${onlyself}&sortBy=date:desc` },
+        { path: '/v1/calendars/bake', ...json({ patient: onlyself, from: '2026-01-05', to: '2026-01-05' }) },
+      ].map((request) => ({ ...request, headers: { ...request.headers, 'x-api-key': adminKey } }));
     const mixedRun = async (server) => {
       const result = await autocannon({ url: `http://127.0.0.1:${server.port}`, requests: mixed(server), connections: 16, duration: seconds });
       const failures = result.non2xx + result.errors + result.timeouts;
@@ -176,10 +183,7 @@ if (process.env.BENCH_ONLY !== 'flood') {
 
     await measure(byId(large), { 'x-api-key': otherKey }, 1, 1);
     const alone = await measure(byId(large), { 'x-api-key': otherKey }, seconds, 1);
-    const [, during] = await Promise.all([
-      measure(list(large), { 'x-api-key': adminKey }, seconds, 16),
-      measure(byId(large), { 'x-api-key': otherKey }, seconds, 1),
-    ]);
+    const [, during] = await Promise.all([measure(list(large), { 'x-api-key': adminKey }, seconds, 16), measure(byId(large), { 'x-api-key': otherKey }, seconds, 1)]);
     console.log(`another organization's GET by id: p50 alone ${alone.p50} ms, while 16 clients list the 100,000-entry organization ${during.p50} ms`);
     // autocannon reports whole milliseconds; a p50 of 0 or 1 ms is counted as 1 ms.
     const isolation = Math.max(1, during.p50) / Math.max(1, alone.p50);

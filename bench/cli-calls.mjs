@@ -70,7 +70,11 @@ for (const [index, name] of ['Haus Sonnenhof', 'Maison des Tilleuls', 'Casa Gira
   const client = createClient({ baseUrl: serverUrl, apiKey });
   for (let resident = 0; resident < residents + index; resident++) {
     const user = await client.users.create({ organization, name: `Resident ${index}-${resident}`, role: 'patient', timezone: zone });
-    for (const [time, amount] of [['08:00', 1], ['18:00', 0.5], ['22:00', 1]].slice(0, 2 + (resident % 2))) {
+    for (const [time, amount] of [
+      ['08:00', 1],
+      ['18:00', 0.5],
+      ['22:00', 1],
+    ].slice(0, 2 + (resident % 2))) {
       await client.calendars.create({ patient: user.id, name: 'Metformin 500 mg', date: '2030-01-01', intakeTime: time, rrule: 'FREQ=DAILY', amount, unit: 'tablet' });
     }
     if (resident % 5 !== 4) await admin('/dev/admin/devices', { organization, name: `Device ${index}-${resident}`, serialNumber: `SN-${index}-${resident}`, patient: user.id });
@@ -157,7 +161,9 @@ for (let round = 0; round < rounds; round++) {
 }
 const cliMs = median(times.cli);
 const plainMs = median(times.plain);
-console.log(`  wall time (median of ${rounds}, interleaved): CLI ${cliMs.toFixed(0)} ms, plain ${plainMs.toFixed(0)} ms -> ${(cliMs / plainMs).toFixed(2)}x (CLI process start-up included; for information)`);
+console.log(
+  `  wall time (median of ${rounds}, interleaved): CLI ${cliMs.toFixed(0)} ms, plain ${plainMs.toFixed(0)} ms -> ${(cliMs / plainMs).toFixed(2)}x (CLI process start-up included; for information)`,
+);
 
 proxy.close();
 server.kill('SIGTERM');

@@ -25,7 +25,18 @@ if (process.argv[2] === 'serve') {
   const patient = newObjectId();
   await db.users.create({ id: patient, organization, name: 'Many series', email: null, role: 'patient', category: 'patient', timezone: 'UTC', meta: {}, apps: {}, accountId: null, ...stamps });
   for (let i = 0; i < series; i++) {
-    await db.calendarEntries.create({ id: newObjectId(), patient, organization, baked: false, seriesId: null, name: `Series ${i}`, date: '2026-01-01', intakeTime: '08:00', rrule: 'FREQ=DAILY', ...stamps });
+    await db.calendarEntries.create({
+      id: newObjectId(),
+      patient,
+      organization,
+      baked: false,
+      seriesId: null,
+      name: `Series ${i}`,
+      date: '2026-01-01',
+      intakeTime: '08:00',
+      rrule: 'FREQ=DAILY',
+      ...stamps,
+    });
   }
   process.send({ url: server.url, patient });
 } else {

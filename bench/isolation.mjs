@@ -30,9 +30,24 @@ if (process.argv[2] === 'serve') {
   for (let p = 0; p < patients; p++) {
     const patient = newObjectId();
     await db.users.create({ id: patient, organization, name: `Patient ${p}`, email: null, role: 'patient', category: 'patient', timezone: 'UTC', meta: {}, apps: {}, accountId: null, ...stamps });
-    await db.calendarEntries.create({ id: newObjectId(), patient, organization, baked: false, seriesId: null, name: 'Hourly', date: '2026-01-01', intakeTime: '00:00', rrule: 'FREQ=HOURLY', ...stamps });
+    await db.calendarEntries.create({
+      id: newObjectId(),
+      patient,
+      organization,
+      baked: false,
+      seriesId: null,
+      name: 'Hourly',
+      date: '2026-01-01',
+      intakeTime: '00:00',
+      rrule: 'FREQ=HOURLY',
+      ...stamps,
+    });
   }
-  const key = await fetch(`${server.origin}/dev/admin/keys`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-secret': adminSecret }, body: JSON.stringify({ email: adminEmail }) });
+  const key = await fetch(`${server.origin}/dev/admin/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-secret': adminSecret },
+    body: JSON.stringify({ email: adminEmail }),
+  });
   process.send({ url: server.url, organization, apiKey: (await key.json()).apiKey });
 } else {
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -61,7 +61,11 @@ const best = new Map(variants.map((variant) => [variant.name, { ms: Infinity, ok
 for (let round = 1; round <= rounds; round++) {
   for (const variant of variants) {
     const started = performance.now();
-    const result = spawnSync(process.execPath, [vitestBin, 'run', '--config', `vitest.${variant.pool}.${variant.isolate}.config.mjs`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, [vitestBin, 'run', '--config', `vitest.${variant.pool}.${variant.isolate}.config.mjs`], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     const ms = performance.now() - started;
     const passed = result.status === 0 && new RegExp(`${files * testsPerFile} passed`).test(result.stdout);
     const record = best.get(variant.name);

@@ -93,7 +93,10 @@ if (process.argv[2] === 'child') {
   const best = { mock: Infinity, msw: Infinity };
   const bestWall = { mock: Infinity, msw: Infinity };
   for (let round = 1; round <= rounds; round++) {
-    for (const [name, variant] of [['msw', msw], ['mock', mock]]) {
+    for (const [name, variant] of [
+      ['msw', msw],
+      ['mock', mock],
+    ]) {
       const { ms, cpuMs } = await variant.ask('round');
       best[name] = Math.min(best[name], cpuMs);
       bestWall[name] = Math.min(bestWall[name], ms);
@@ -109,7 +112,9 @@ if (process.argv[2] === 'child') {
   const mb = (bytes) => bytes / 1024 / 1024;
   const heapOver = mb(mockMemory.heapUsed - mswMemory.heapUsed);
   const rssOver = mb(mockMemory.rss - mswMemory.rss);
-  console.log(`\nCPU per test: mock ${((best.mock / tests) * 1000).toFixed(0)} µs, msw ${((best.msw / tests) * 1000).toFixed(0)} µs (wall, best: ${bestWall.mock.toFixed(0)} against ${bestWall.msw.toFixed(0)} ms)`);
+  console.log(
+    `\nCPU per test: mock ${((best.mock / tests) * 1000).toFixed(0)} µs, msw ${((best.msw / tests) * 1000).toFixed(0)} µs (wall, best: ${bestWall.mock.toFixed(0)} against ${bestWall.msw.toFixed(0)} ms)`,
+  );
   console.log(`mock / plain msw, CPU per test:    ${ratio.toFixed(2)}  (needs <= ${timeTarget}) ${ratio <= timeTarget ? 'ok' : 'FAIL'}`);
   console.log(`heap after GC over plain msw:      ${heapOver.toFixed(1)} MB  (needs <= ${memoryTargetMb}) ${heapOver <= memoryTargetMb ? 'ok' : 'FAIL'}`);
   console.log(`RSS over plain msw:                ${rssOver.toFixed(1)} MB  (heap ${mb(mockMemory.heapUsed).toFixed(1)} against ${mb(mswMemory.heapUsed).toFixed(1)} MB)`);

@@ -40,7 +40,9 @@ const base = `http://127.0.0.1:${server.message.port}/v1`;
 const clients = {};
 try {
   for (const variant of ['sdk', 'bareKy']) clients[variant] = (await start('./paging-walk.mjs', [base, variant, variant === 'sdk' ? pageArgument : String(pageSize)])).child;
-  console.log(`Paging: the whole calendar list (~${entries} bench entries + the demo seed), page size ${pageSize}${pageArgument === 'default' ? " (the SDK's default)" : ''}, ${rounds} rounds; client CPU only`);
+  console.log(
+    `Paging: the whole calendar list (~${entries} bench entries + the demo seed), page size ${pageSize}${pageArgument === 'default' ? " (the SDK's default)" : ''}, ${rounds} rounds; client CPU only`,
+  );
   const results = { sdk: [], bareKy: [] };
   // Two walks each first, unmeasured: module loading, the schema compiler and V8's warm-up (after
   // one, the SDK's walk still got cheaper round by round here, bare ky's less).

@@ -14,7 +14,17 @@ import { fileURLToPath } from 'node:url';
 const requests = Number(process.env.BENCH_PROXY_REQUESTS ?? 15_000);
 const bin = fileURLToPath(new URL('../packages/reference-server/dist/node/bin.js', import.meta.url));
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-const entry = { id: '64d005000000000000000001', userId: 'p', date: '2026-01-05', startTime: '08:00', endTime: '08:30', title: 't', description: '', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const entry = {
+  id: '64d005000000000000000001',
+  userId: 'p',
+  date: '2026-01-05',
+  startTime: '08:00',
+  endTime: '08:30',
+  title: 't',
+  description: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 /** A target answering every GET with one calendar entry, broken (`isBaked`) or kept (`baked`). */
 async function startTarget(broken) {
@@ -25,7 +35,9 @@ async function startTarget(broken) {
 }
 
 async function startProxy(target, violations) {
-  const child = spawn(process.execPath, [bin, 'proxy', '--target', `http://127.0.0.1:${target.address().port}/v1`, '--port', '0', '--violations', violations, '--max-log-mb', '16'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [bin, 'proxy', '--target', `http://127.0.0.1:${target.address().port}/v1`, '--port', '0', '--violations', violations, '--max-log-mb', '16'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const url = await new Promise((resolve, reject) => {
     let printed = '';
     child.stdout.on('data', (chunk) => {

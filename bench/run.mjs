@@ -140,4 +140,18 @@ const mockServer = spawnSync(process.execPath, [fileURLToPath(new URL('./mock-se
 console.log('');
 const conformance = spawnSync(process.execPath, [fileURLToPath(new URL('./conformance.mjs', import.meta.url))], { stdio: 'inherit' });
 process.exitCode =
-  vsRaw >= 0.85 && vsSize >= 0.8 && bake.status === 0 && isolation.status === 0 && fairness.status === 0 && bounds.status === 0 && cliStartup.status === 0 && cliCalls.status === 0 && sdk.status === 0 && paging.status === 0 && sdkSize.status === 0 && mockServer.status === 0 && conformance.status === 0 ? 0 : 1;
+  vsRaw >= 0.85 &&
+  vsSize >= 0.8 &&
+  bake.status === 0 &&
+  isolation.status === 0 &&
+  fairness.status === 0 &&
+  bounds.status === 0 &&
+  cliStartup.status === 0 &&
+  cliCalls.status === 0 &&
+  sdk.status === 0 &&
+  paging.status === 0 &&
+  sdkSize.status === 0 &&
+  mockServer.status === 0 &&
+  conformance.status === 0
+    ? 0
+    : 1;

@@ -85,13 +85,34 @@ const production = { 'process.env.NODE_ENV': '"production"' };
 const bundlers = {
   async esbuild(entry) {
     const esbuild = await load('esbuild');
-    const result = await esbuild.build({ entryPoints: [entry], absWorkingDir: cache, bundle: true, minify: true, platform: 'browser', format: 'esm', write: false, define: production, logLevel: 'silent' });
+    const result = await esbuild.build({
+      entryPoints: [entry],
+      absWorkingDir: cache,
+      bundle: true,
+      minify: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      define: production,
+      logLevel: 'silent',
+    });
     return result.outputFiles.map((file) => file.text).join('\n');
   },
   async vite(entry) {
     const { build } = await load('vite');
-    const result = await build({ configFile: false, root: cache, logLevel: 'silent', mode: 'production', build: { write: false, minify: true, modulePreload: false, rollupOptions: { input: entry } } });
-    return [result].flat().flatMap((output) => output.output).filter((chunk) => chunk.type === 'chunk').map((chunk) => chunk.code).join('\n');
+    const result = await build({
+      configFile: false,
+      root: cache,
+      logLevel: 'silent',
+      mode: 'production',
+      build: { write: false, minify: true, modulePreload: false, rollupOptions: { input: entry } },
+    });
+    return [result]
+      .flat()
+      .flatMap((output) => output.output)
+      .filter((chunk) => chunk.type === 'chunk')
+      .map((chunk) => chunk.code)
+      .join('\n');
   },
   async webpack(entry) {
     const { default: webpack } = await load('webpack');
@@ -102,7 +123,10 @@ const bundlers = {
         error || stats.hasErrors() ? reject(error ?? new Error(stats.toString('errors-only'))) : resolve(),
       ),
     );
-    return readdirSync(out).filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(out, file), 'utf8')).join('\n');
+    return readdirSync(out)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(out, file), 'utf8'))
+      .join('\n');
   },
   async rollup(entry) {
     const { rollup } = await load('rollup');
@@ -112,7 +136,10 @@ const bundlers = {
     const bundle = await rollup({ input: entry, onwarn: () => {}, plugins: [replace({ preventAssignment: true, values: production }), resolve({ browser: true }), terser()] });
     const { output } = await bundle.generate({ format: 'es', inlineDynamicImports: true });
     await bundle.close();
-    return output.filter((chunk) => chunk.type === 'chunk').map((chunk) => chunk.code).join('\n');
+    return output
+      .filter((chunk) => chunk.type === 'chunk')
+      .map((chunk) => chunk.code)
+      .join('\n');
   },
 };
 
@@ -155,5 +182,7 @@ for (const [bundler, row] of Object.entries(rows)) {
   if (!(recurrence.kb <= recurrenceTargetKb)) failures.push(`${bundler}: recurrence ${recurrence.kb?.toFixed(1) ?? 'failed'} KB > ${recurrenceTargetKb} KB`);
   if (/\/calendars\/|ZodError/.test(recurrence.code ?? '')) failures.push(`${bundler}: recurrence carries the client or zod`);
 }
-console.log(`\nmedsched one-op <= ${oneOpTargetKb} KB, one-schema <= ${oneSchemaTargetKb} KB without operation paths, recurrence <= ${recurrenceTargetKb} KB without client or zod: ${failures.length === 0 ? 'ok' : `FAIL\n  ${failures.join('\n  ')}`}`);
+console.log(
+  `\nmedsched one-op <= ${oneOpTargetKb} KB, one-schema <= ${oneSchemaTargetKb} KB without operation paths, recurrence <= ${recurrenceTargetKb} KB without client or zod: ${failures.length === 0 ? 'ok' : `FAIL\n  ${failures.join('\n  ')}`}`,
+);
 process.exitCode = failures.length === 0 ? 0 : 1;

@@ -59,15 +59,17 @@ try {
     // Taking turns every batch of 50 calls, both sides of a ratio see the same machine; the
     // rounds of fresh processes even out where each process happened to land.
     const names = ['raw', 'bareKy', 'sdk', 'unvalidated'];
-    const start = (variant) => new Promise((resolve, reject) => {
-      const client = fork(fileURLToPath(new URL('./sdk-calls.mjs', import.meta.url)), [project, base, variant], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      client.once('message', () => resolve(client));
-      client.once('exit', (code) => code !== 0 && code !== null && reject(new Error(`${variant} client exited with ${code}`)));
-    });
-    const ask = (client, calls) => new Promise((resolve) => {
-      client.once('message', resolve);
-      client.send({ calls });
-    });
+    const start = (variant) =>
+      new Promise((resolve, reject) => {
+        const client = fork(fileURLToPath(new URL('./sdk-calls.mjs', import.meta.url)), [project, base, variant], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+        client.once('message', () => resolve(client));
+        client.once('exit', (code) => code !== 0 && code !== null && reject(new Error(`${variant} client exited with ${code}`)));
+      });
+    const ask = (client, calls) =>
+      new Promise((resolve) => {
+        client.once('message', resolve);
+        client.send({ calls });
+      });
     const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
     // Per round and variant: the batches' results, in the order they were run.
     const results = Object.fromEntries(names.map((name) => [name, []]));
@@ -91,12 +93,18 @@ try {
     const roundRatios = (name, base) => results[name].map((round, r) => median(round.map((batch, b) => batch.ms / results[base][r][b].ms)));
     const ratioOf = (name, base) => median(roundRatios(name, base));
     const ratio = ratioOf('sdk', 'bareKy');
-    console.log(`SDK call against bare ky, GET /v1/calendars/{id}: ${rounds} rounds of fresh client processes, one per variant, taking turns every ${batchCalls} sequential calls (${batches} batches each after ${warmupCalls} calls to warm up)`);
+    console.log(
+      `SDK call against bare ky, GET /v1/calendars/{id}: ${rounds} rounds of fresh client processes, one per variant, taking turns every ${batchCalls} sequential calls (${batches} batches each after ${warmupCalls} calls to warm up)`,
+    );
     console.log(`  raw fetch + JSON.parse            ${ms('raw').toFixed(3)} ms/call   client CPU ${cpuMs('raw').toFixed(3)} ms/call`);
     console.log(`  bare ky.get(...).json()           ${ms('bareKy').toFixed(3)} ms/call   client CPU ${cpuMs('bareKy').toFixed(3)} ms/call`);
     console.log(`  SDK calendars.get                 ${ms('sdk').toFixed(3)} ms/call   client CPU ${cpuMs('sdk').toFixed(3)} ms/call`);
     console.log(`  SDK, validateResponse: false      ${ms('unvalidated').toFixed(3)} ms/call   client CPU ${cpuMs('unvalidated').toFixed(3)} ms/call`);
-    console.log(`  SDK / bare ky:                    ${ratio.toFixed(2)}  (target <= ${ratioTarget}) ${ratio <= ratioTarget ? 'ok' : 'FAIL'}   rounds: ${roundRatios('sdk', 'bareKy').map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(
+      `  SDK / bare ky:                    ${ratio.toFixed(2)}  (target <= ${ratioTarget}) ${ratio <= ratioTarget ? 'ok' : 'FAIL'}   rounds: ${roundRatios('sdk', 'bareKy')
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(`  SDK without validation / bare ky: ${ratioOf('unvalidated', 'bareKy').toFixed(2)}`);
     console.log(`  client CPU, SDK / bare ky:        ${(cpuMs('sdk') / cpuMs('bareKy')).toFixed(2)}  (information)`);
     console.log(`  SDK / raw fetch (information):    ${ratioOf('sdk', 'raw').toFixed(2)}`);

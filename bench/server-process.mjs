@@ -23,7 +23,14 @@ if (mode === 'raw') {
   const body = readFileSync(argument, 'utf8');
   const length = String(Buffer.byteLength(body));
   const server = createServer((request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID(), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', vary: 'origin', 'content-length': length });
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'x-request-id': crypto.randomUUID(),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      vary: 'origin',
+      'content-length': length,
+    });
     response.end(body);
   });
   onCpuRequests();
@@ -40,8 +47,16 @@ if (mode === 'raw') {
     const id = `b0${i.toString(16).padStart(22, '0')}`;
     const day = String(1 + (i % 28)).padStart(2, '0');
     await table.create({
-      id, patient: patients[i % 3], organization: '64d001000000000000000001', name: `Bench entry ${i}`, date: `2026-02-${day}`,
-      intakeTime: '09:00', baked: false, seriesId: null, createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
+      id,
+      patient: patients[i % 3],
+      organization: '64d001000000000000000001',
+      name: `Bench entry ${i}`,
+      date: `2026-02-${day}`,
+      intakeTime: '09:00',
+      baked: false,
+      seriesId: null,
+      createdAt: '2026-01-02T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
     });
   }
   // For bounds.mjs: the heap next to RSS, and a full GC on request (only with --expose-gc), so

@@ -13,10 +13,7 @@ const systemChromium = '/usr/bin/chromium';
  * Flags for a closed network: without the background-networking ones Chromium keeps trying to reach
  * Google's services, which this machine refuses many at a time.
  */
-const quietArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+const quietArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * The browser binary to use and its launch arguments: `MEDSCHED_CHROMIUM` names one explicitly,

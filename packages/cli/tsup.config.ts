@@ -55,7 +55,20 @@ export default defineConfig({
     const { createRequire } = await import('node:module');
     await copyFile(createRequire(import.meta.url).resolve('jq-web/jq.wasm'), 'dist/jq.wasm');
     const { build } = await import('tsup');
-    await build({ config: false, entry: { bin: 'src/bin.ts' }, format: ['esm'], platform: 'node', target: 'node20', splitting: false, clean: false, sourcemap: false, minify: true, dts: false, silent: true, esbuildPlugins: [mainAtRunTime] });
+    await build({
+      config: false,
+      entry: { bin: 'src/bin.ts' },
+      format: ['esm'],
+      platform: 'node',
+      target: 'node20',
+      splitting: false,
+      clean: false,
+      sourcemap: false,
+      minify: true,
+      dts: false,
+      silent: true,
+      esbuildPlugins: [mainAtRunTime],
+    });
     // The top-level help as commander prints it at 80 columns (stdout a pipe), saved for bin.js
     // (src/static-help.ts). Removed first: without it, the built CLI asks commander.
     const { execFileSync } = await import('node:child_process');

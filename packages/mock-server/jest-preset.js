@@ -36,10 +36,7 @@ const names = esModuleOnly.map((name) => name.replace('/', separator)).join('|')
 
 export default {
   transform: {
-    [`${separator}node_modules${separator}(?:${names})${separator}.+\\.m?js$`]: [
-      'babel-jest',
-      { babelrc: false, configFile: false, plugins: [resolveBabelPlugin()] },
-    ],
+    [`${separator}node_modules${separator}(?:${names})${separator}.+\\.m?js$`]: ['babel-jest', { babelrc: false, configFile: false, plugins: [resolveBabelPlugin()] }],
     // Jest's default transform, which a preset's `transform` would otherwise replace.
     '\\.[jt]sx?$': 'babel-jest',
   },

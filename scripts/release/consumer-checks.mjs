@@ -83,7 +83,11 @@ export async function checkAsInstalled({ registryUrl, packages, lint }, results)
   writeFileSync(join(projectDir, 'package.json'), `${JSON.stringify({ name: 'rehearsal-consumer', private: true, type: 'module' }, null, 2)}\n`);
   writeFileSync(join(projectDir, '.npmrc'), `@medsched:registry=${registryUrl}\n`);
   const npm = (args, env = {}) => execFileSync('npm', args, { cwd: projectDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  await check(`npm install ${packages.join(' ')} msw@2 (by name)`, () => npm(['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages, 'msw@2']).split('\n').at(-2));
+  await check(`npm install ${packages.join(' ')} msw@2 (by name)`, () =>
+    npm(['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages, 'msw@2'])
+      .split('\n')
+      .at(-2),
+  );
   await check('no workspace links in what was installed', () => {
     const tree = npm(['ls', '--all', '--json']);
     if (/workspace:|link:/.test(tree)) throw new Error('a dependency still names workspace: or link:');
@@ -107,7 +111,9 @@ export async function checkAsInstalled({ registryUrl, packages, lint }, results)
     await check('the SDK (ESM)', () => execFileSync(process.execPath, ['sdk.mjs'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, BASE_URL: baseUrl } }));
     await check('the SDK (CommonJS)', () => execFileSync(process.execPath, ['sdk.cjs'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, BASE_URL: baseUrl } }));
     writeFileSync(join(projectDir, 'conformance.cjs'), conformanceCjs);
-    await check('the conformance rules as a library (CommonJS)', () => execFileSync(process.execPath, ['conformance.cjs'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, BASE_URL: baseUrl } }));
+    await check('the conformance rules as a library (CommonJS)', () =>
+      execFileSync(process.execPath, ['conformance.cjs'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, BASE_URL: baseUrl } }),
+    );
   } catch (error) {
     results.push({ name: 'medsched-server serves the demo data', ok: false, detail: error.message });
   } finally {

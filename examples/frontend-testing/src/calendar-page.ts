@@ -29,18 +29,22 @@ export async function startCalendarPage(root: Element, options: CalendarPageOpti
   }
 
   // A listener's returned promise is dropped by the DOM: the handler catches everything itself.
-  view.bakeButton.addEventListener('click', () => void (async () => {
-    view.bakeButton.disabled = true;
-    view.showStatus('Baking…');
-    try {
-      const summary = await bakeWeek(client, patient, week);
-      await refresh();
-      view.showBaked(summary);
-    } catch (error) {
-      view.showStatus(`Bake failed: ${messageOf(error)}`, 'error');
-    } finally {
-      view.bakeButton.disabled = false;
-    }
-  })());
+  view.bakeButton.addEventListener(
+    'click',
+    () =>
+      void (async () => {
+        view.bakeButton.disabled = true;
+        view.showStatus('Baking…');
+        try {
+          const summary = await bakeWeek(client, patient, week);
+          await refresh();
+          view.showBaked(summary);
+        } catch (error) {
+          view.showStatus(`Bake failed: ${messageOf(error)}`, 'error');
+        } finally {
+          view.bakeButton.disabled = false;
+        }
+      })(),
+  );
   return view;
 }

@@ -50,11 +50,7 @@ describe('calendar page (Node, happy-dom)', () => {
   it('shows the drafts, then the baked week after "Bake week"', async () => {
     const page = await renderPage();
     expect(page.status()).toBe('Ready');
-    expect(page.texts()).toEqual([
-      '2026-01-05 08:00 Morning tablet (draft)',
-      '2026-01-05 08:00 Daily dose (series)',
-      '2026-01-06 18:00 Evening tablet (draft)',
-    ]);
+    expect(page.texts()).toEqual(['2026-01-05 08:00 Morning tablet (draft)', '2026-01-05 08:00 Daily dose (series)', '2026-01-06 18:00 Evening tablet (draft)']);
     await page.clickBake();
     expect(page.status()).toMatch(/^Baked 9 entries; \d+ alarms on 1 devices$/);
     expect(page.texts().filter((text) => text?.endsWith('(baked)'))).toHaveLength(9);

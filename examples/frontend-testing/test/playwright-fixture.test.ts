@@ -23,7 +23,7 @@ async function bake(page: Page): Promise<void> {
   await page.waitForFunction(() => /^(Baked|Bake failed)/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), undefined, { timeout: 30_000 });
 }
 
-describe('the page\'s own mock, driven from the test (@medsched/mock-server/playwright), and persistence', () => {
+describe("the page's own mock, driven from the test (@medsched/mock-server/playwright), and persistence", () => {
   let site: Awaited<ReturnType<typeof serveStatic>>;
   let browser: Awaited<ReturnType<typeof launchChromium>>;
 
@@ -37,7 +37,7 @@ describe('the page\'s own mock, driven from the test (@medsched/mock-server/play
     await site?.close();
   });
 
-  it('seeds and fails before the app\'s first request, then reads the journal', async () => {
+  it("seeds and fails before the app's first request, then reads the journal", async () => {
     const page = await browser.context.newPage();
     const mockApi = connectMockApi(page);
     // Before the first navigation: applied when the page starts its mock, before the app's first request.

@@ -59,7 +59,12 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
     .option('--fields <list>', 'only these fields, comma-separated, in JSON, CSV and tables')
     .option('--bom', 'CSV: start with a UTF-8 byte order mark, for Excel (default when stdout is a .csv file)')
     .option('--no-bom', 'CSV: no byte order mark, even into a .csv file')
-    .addOption(new Option('--csv-dialect <name>', 'CSV for your spreadsheet: comma (RFC 4180, 0.5) or semicolon (0,5, for German and other decimal-comma locales); default: profile csv-dialect, then LC_ALL/LC_NUMERIC/LANG').choices(csvDialects))
+    .addOption(
+      new Option(
+        '--csv-dialect <name>',
+        'CSV for your spreadsheet: comma (RFC 4180, 0.5) or semicolon (0,5, for German and other decimal-comma locales); default: profile csv-dialect, then LC_ALL/LC_NUMERIC/LANG',
+      ).choices(csvDialects),
+    )
     .option('--timeout <seconds>', 'total time to wait for the server (env MEDSCHED_TIMEOUT, config `timeout`; default 60)')
     .option('--no-color', 'no colours (also NO_COLOR=1)')
     .option('--no-pager', 'on a terminal, never page long output (pager: MEDSCHED_PAGER, PAGER, else less)')
@@ -80,6 +85,9 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
     'medsched device events 64d004000000000000000001 --follow',
     'medsched calendar list --patient patient1@sonnen.example --all --json id,date,amount',
   ]);
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network or --timeout, 8 declined at a prompt (nothing written), 9 stopped after writing part (stderr lists what was written and what not), 10 `bake check` found something a device would dispense wrongly, 11 the credential belongs to another home than the profile, 12 rate-limited for longer than --timeout (stderr says when to retry), 13 `bake check` found notes only (e.g. no device), 14 an answer refused (a redirect, too large, not JSON, not a PDF; nothing saved), 130 Ctrl-C.\n');
+  program.addHelpText(
+    'after',
+    '\nExit codes: 0 ok, 1 other, 2 usage or invalid input, 3 auth, 4 permission, 5 not found, 6 conflict, 7 network or --timeout, 8 declined at a prompt (nothing written), 9 stopped after writing part (stderr lists what was written and what not), 10 `bake check` found something a device would dispense wrongly, 11 the credential belongs to another home than the profile, 12 rate-limited for longer than --timeout (stderr says when to retry), 13 `bake check` found notes only (e.g. no device), 14 an answer refused (a redirect, too large, not JSON, not a PDF; nothing saved), 130 Ctrl-C.\n',
+  );
   return program;
 }

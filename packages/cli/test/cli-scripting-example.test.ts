@@ -40,7 +40,7 @@ describe('examples/cli-scripting/bake-next-week.sh', () => {
     expect(result.stdout).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} {2}device [0-9a-f]{24} {2}patient [0-9a-f]{24} {2}\d+ entr(y|ies)$/m);
   });
 
-  it('without an organization bakes the credential\'s own', async () => {
+  it("without an organization bakes the credential's own", async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
     const result = await runScript([], env);
     expect(result.code, result.stderr).toBe(0);

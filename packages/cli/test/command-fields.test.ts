@@ -8,7 +8,6 @@ const cli = useCliServer();
 const nurse = demoUser(0, 'user');
 const clara = demoUser(0, 'patient1');
 
-
 describe('default fields per command in a profile', () => {
   it('config set fields.calendar.list checks each field against the command (a typo names the valid ones); the table on a terminal shows them, JSON stays whole', async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey };

@@ -11,7 +11,11 @@ const cli = useSignedInCli(nurse);
 
 beforeAll(async () => {
   // Two halves and a whole tablet on one day, one of them with a separator in its title.
-  for (const [name, time, amount] of [['Half; morning', '08:00', '0.5'], ['Evening', '18:00', '1.5'], ['Noon', '12:00', '1']] as const) {
+  for (const [name, time, amount] of [
+    ['Half; morning', '08:00', '0.5'],
+    ['Evening', '18:00', '1.5'],
+    ['Noon', '12:00', '1'],
+  ] as const) {
     const created = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', name, '--date', '2026-04-06', '--time', time, '--amount', amount, '--unit', 'tablet', '--yes'], cli.env);
     expect(created.code, created.stderr).toBe(0);
   }
@@ -27,15 +31,15 @@ function parseCsv(text: string, delimiter: string): string[][] {
   for (let index = 0; index < text.length; index++) {
     const char = text[index] as string;
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') (cell += '"'), index++;
+      if (char === '"' && text[index + 1] === '"') ((cell += '"'), index++);
       else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === delimiter) row.push(cell), (cell = '');
-    else if (char === '\r' && text[index + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), index++;
+    else if (char === delimiter) (row.push(cell), (cell = ''));
+    else if (char === '\r' && text[index + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), index++);
     else cell += char;
   }
-  if (cell !== '' || row.length > 0) row.push(cell), rows.push(row);
+  if (cell !== '' || row.length > 0) (row.push(cell), rows.push(row));
   return rows;
 }
 
@@ -85,7 +89,8 @@ describe('CSV in the reader’s dialect', () => {
   });
 
   it('the locale decides only where nothing else does: LC_ALL over LANG, de_CH has a decimal point, the profile and the flag win', async () => {
-    const show = (extra: Record<string, string>, args: string[] = []) => runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--fields', 'time,amount', ...args], { ...cli.env, ...extra });
+    const show = (extra: Record<string, string>, args: string[] = []) =>
+      runCli(['bake', 'show', '--patient', clara.userId, ...day, '--output', 'csv', '--fields', 'time,amount', ...args], { ...cli.env, ...extra });
     expect((await show({ LANG: 'fr_FR.UTF-8' })).stdout).toContain('08:00;0,5\r\n');
     expect((await show({ LANG: 'de_CH.UTF-8' })).stdout).toContain('08:00,0.5\r\n');
     expect((await show({ LANG: 'de_DE.UTF-8', LC_ALL: 'en_US.UTF-8' })).stdout).toContain('08:00,0.5\r\n');

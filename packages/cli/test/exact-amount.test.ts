@@ -9,7 +9,13 @@ const medications = ['Metformin 500 mg', 'Metformin 1000 mg', 'L-Thyroxin 75 µg
 
 /** A baked intake of halves and quarters (0 to 4 tablets), as a care home's series make them. */
 const intake: fc.Arbitrary<CountedIntake & { quarters: number }> = fc
-  .record({ patient: fc.constantFrom(...patients), medication: fc.constantFrom(...medications), unit: fc.constantFrom('tablet', 'capsule'), date: fc.constantFrom(...days), quarters: fc.integer({ min: 0, max: 16 }) })
+  .record({
+    patient: fc.constantFrom(...patients),
+    medication: fc.constantFrom(...medications),
+    unit: fc.constantFrom('tablet', 'capsule'),
+    date: fc.constantFrom(...days),
+    quarters: fc.integer({ min: 0, max: 16 }),
+  })
   .map(({ patient, medication, unit, date, quarters }) => ({ patientId: patient, patient: `Name of ${patient}`, medicationId: medication, medication, unit, date, amount: quarters / 4, quarters }));
 
 describe('exact amounts', () => {

@@ -12,7 +12,6 @@ const nurse = demoUser(0, 'user');
 const admin = demoUser(0, 'admin');
 const clara = demoUser(0, 'patient1');
 
-
 const envFor = (extra: Record<string, string> = {}) => ({ MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey, ...extra });
 const stored = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { currentProfile: string; profiles: Record<string, unknown> };
 
@@ -34,8 +33,8 @@ describe('plan', () => {
   });
 });
 
-describe('dates in the patient\'s zone', () => {
-  it('calendar create --date and bake resolve date words in the patient\'s zone when no zone is set (the machine is in UTC here)', async () => {
+describe("dates in the patient's zone", () => {
+  it("calendar create --date and bake resolve date words in the patient's zone when no zone is set (the machine is in UTC here)", async () => {
     const env = envFor();
     const create = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', 'X', '--date', 'tomorrow', '--time', '08:00', '--dry-run'], env);
     expect(create.code, create.stderr).toBe(0);
@@ -90,7 +89,11 @@ describe('device events --follow', () => {
     const restartable = await startTestServer();
     const { port } = restartable;
     const deviceId = '64d004000000000000000001';
-    const follow = spawnCli(['device', 'events', deviceId, '--follow', '--interval', '0.2', '--json'], { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: restartable.url, MEDSCHED_API_KEY: nurse.apiKey });
+    const follow = spawnCli(['device', 'events', deviceId, '--follow', '--interval', '0.2', '--json'], {
+      MEDSCHED_CONFIG_DIR: tempConfigDir(),
+      MEDSCHED_BASE_URL: restartable.url,
+      MEDSCHED_API_KEY: nurse.apiKey,
+    });
     let again: RunningServer | undefined;
     try {
       await waitForOutput(follow, (output) => output.stderr.includes('press Ctrl-C to stop'));
@@ -126,7 +129,11 @@ describe('output on a terminal, like gh', () => {
     expect(narrow.output()).not.toContain('…');
     const start = all.indexOf(lines[0] as string);
     const column = (lines[0] as string).indexOf('Ibuprofen');
-    const wrapped = all.slice(start, start + 6).map((line) => line.slice(column).split(/\s{2,}/)[0]).join(' ').replace(/\s+/g, ' ');
+    const wrapped = all
+      .slice(start, start + 6)
+      .map((line) => line.slice(column).split(/\s{2,}/)[0])
+      .join(' ')
+      .replace(/\s+/g, ' ');
     expect(wrapped).toContain(long);
     expect(lines[0]).toMatch(/^[0-9a-f]{24} /); // the id is never cut
     const piped = await runCli(['medication', 'list', '--output', 'table'], env);
@@ -161,7 +168,10 @@ describe('wide tables on a terminal, like gh', () => {
       const errFile = join(tempConfigDir(), 'err.log');
       const shown = runInTerminal([...args, '--no-color', '--no-pager'], env, { size: { columns, rows: 40 }, stderrFile: errFile });
       expect(await shown.closed, args.join(' ')).toBe(0);
-      const lines = shown.output().split(/\r?\n/).filter((line) => line.trim() !== '');
+      const lines = shown
+        .output()
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== '');
       expect(lines.length, args.join(' ')).toBeGreaterThan(1);
       for (const line of lines) expect([...line].length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(columns);
       const stderr = readFileSync(errFile, 'utf8');
@@ -177,7 +187,12 @@ describe('wide tables on a terminal, like gh', () => {
         expect(notes[0]).toContain(`Left out to fit ${columns} columns`);
         expect(stderr).toMatch(/Get them with --fields \w+,\w+, --output json, or a pipe\./);
         // Once per run: a header named in one note is not named again.
-        const named = notes.flatMap((note) => note.replace(/.*columns: /, '').replace(/\.$/, '').split(', '));
+        const named = notes.flatMap((note) =>
+          note
+            .replace(/.*columns: /, '')
+            .replace(/\.$/, '')
+            .split(', '),
+        );
         expect(new Set(named).size).toBe(named.length);
         // A column named as left out is not among the headers on the screen.
         const header = (lines[0] as string).split(/\s{2,}/);

@@ -136,7 +136,9 @@ describe('Ctrl-C under --json: the report is one JSON line on stderr', () => {
   it('while the home-wide bake is on the wire: exit 9, the bake named as of unknown outcome', async () => {
     hang = (method, path) => method === 'POST' && path === '/calendars/bake';
     try {
-      const { code, stderr } = await interruptCli(['bake', '--all-patients', '--from', '2028-05-01', '--to', '2028-05-02', '--yes', '--json'], env, (output) => output.stderr.includes('Baking every patient'));
+      const { code, stderr } = await interruptCli(['bake', '--all-patients', '--from', '2028-05-01', '--to', '2028-05-02', '--yes', '--json'], env, (output) =>
+        output.stderr.includes('Baking every patient'),
+      );
       expect(code, stderr).toBe(9);
       const { error } = jsonError(stderr);
       expect(error).toMatchObject({ code: 'interrupted', exitCode: 9, written: [] });

@@ -14,7 +14,10 @@ beforeAll(async () => {
   env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: admin.apiKey, NO_COLOR: '1' };
   // Namesakes differing only by an accent, created so that the ids run against the name order:
   // a comparison that ignores accents would order them by id, Müller first.
-  for (const [name, email] of [['Anna Müller', 'anna.mueller@sonnen.example'], ['Anna Muller', 'anna.muller@sonnen.example']] as const) {
+  for (const [name, email] of [
+    ['Anna Müller', 'anna.mueller@sonnen.example'],
+    ['Anna Muller', 'anna.muller@sonnen.example'],
+  ] as const) {
     const user = await runCli(['user', 'create', '--name', name, '--email', email, '--role', 'patient', '--timezone', 'Europe/Berlin', '--json', 'id', '--yes'], env);
     expect(user.code, user.stderr).toBe(0);
     const id = (JSON.parse(user.stdout) as { id: string }).id;
@@ -30,10 +33,15 @@ afterAll(async () => {
 const order = (text: string) => [...text.matchAll(/Anna Mu?ü?ller/g)].map((match) => match[0]).filter((name, index, all) => all.indexOf(name) === index);
 
 describe('one reader of the home, one order', () => {
-  it("a home-wide question lists namesakes differing by an accent in the order bake show --all-patients shows them", async () => {
+  it('a home-wide question lists namesakes differing by an accent in the order bake show --all-patients shows them', async () => {
     const question = await runCli(['bake', '--all-patients', ...day, '--dry-run'], env);
     expect(question.code, question.stderr).toBe(0);
-    const asked = order(question.stderr.split('\n').filter((line) => /^ {4}\S/.test(line)).join('\n'));
+    const asked = order(
+      question.stderr
+        .split('\n')
+        .filter((line) => /^ {4}\S/.test(line))
+        .join('\n'),
+    );
     expect(asked).toEqual(['Anna Muller', 'Anna Müller']);
     expect((await runCli(['bake', '--all-patients', ...day, '--yes', '--json', 'date'], env)).code).toBe(0);
     const shown = await runCli(['bake', 'show', '--all-patients', ...day, '--output', 'table'], env);

@@ -87,7 +87,10 @@ describe('bake show --all-patients', () => {
     const result = JSON.parse(json.stdout) as { data: Entry[]; alarms: unknown[]; iotDevices: unknown[]; allAlarms: number[][] };
     expect(result.allAlarms).toHaveLength(7);
     const ndjson = await runCli(['bake', 'show', '--all-patients', ...week, '--output', 'ndjson'], env);
-    const lines = ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; patient: string });
+    const lines = ndjson.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; patient: string });
     expect(lines.map((line) => line.id)).toEqual(result.data.map((entry) => entry.id));
     expect(lines[0]?.patient).toBe('Åse Ødegård');
   });
@@ -105,7 +108,11 @@ describe('bake show --all-patients', () => {
     // Two patients answer; every later read hangs, as a slow deployment would.
     const proxy = await startFaultProxy(server.url, (method, path) => (method === 'GET' && path === '/calendars/bake' && ++reads > 2 ? 'hang' : 'pass'));
     try {
-      const { code, stderr, stdout } = await interruptCli(['bake', 'show', '--all-patients', ...week, '--output', 'csv'], { ...env, MEDSCHED_BASE_URL: proxy.url }, (output) => output.stderr.includes('Reading what is baked for 9 patients') && reads > 4);
+      const { code, stderr, stdout } = await interruptCli(
+        ['bake', 'show', '--all-patients', ...week, '--output', 'csv'],
+        { ...env, MEDSCHED_BASE_URL: proxy.url },
+        (output) => output.stderr.includes('Reading what is baked for 9 patients') && reads > 4,
+      );
       expect(code, stderr).toBe(130);
       expect(stdout).toBe('');
       expect(stderr).toMatch(/Interrupted\. Read [0-2] of 9 patients before it stopped/);
@@ -159,7 +166,10 @@ describe('the home at 80 columns, in a terminal', () => {
     const errFile = join(tempConfigDir(), 'err.log');
     const shown = runInTerminal(['bake', 'show', '--all-patients', ...week, ...extra, '--no-color', '--no-pager'], env, { size: { columns: 80, rows: 60 }, stderrFile: errFile });
     expect(await shown.closed, readFileSync(errFile, 'utf8')).toBe(0);
-    const printed = shown.output().split(/\r?\n/).filter((line) => line.trim() !== '');
+    const printed = shown
+      .output()
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '');
     for (const line of printed) expect([...line].length, line).toBeLessThanOrEqual(80);
     // What every row shares may stand above the table on a line of its own (`timeZone: Europe/Berlin`).
     const lines = printed.slice(printed.findIndex((line) => /^(DATE\s+TIME\s+)?PATIENT\s+MEDICATION\s/.test(line)));
@@ -177,7 +187,11 @@ describe('the home at 80 columns, in a terminal', () => {
     expect(await shown.closed, shown.output()).toBe(0);
     expect(shown.output()).toMatch(/✓ Read 9 patients/);
     // Every drawing of the spinner, between carriage returns, escape sequences aside (notes may wrap: they are drawn once).
-    const drawings = shown.output().split(/\r|\n/).map((piece) => piece.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')).filter((piece) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /.test(piece));
+    const drawings = shown
+      .output()
+      .split(/\r|\n/)
+      .map((piece) => piece.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''))
+      .filter((piece) => /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /.test(piece));
     // The first drawing comes at once, before any answer: there is always one to check.
     expect(drawings.length).toBeGreaterThan(0);
     for (const drawing of drawings) expect([...drawing].length, drawing).toBeLessThanOrEqual(80);
@@ -200,7 +214,10 @@ describe('plan --all-patients', () => {
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', out, '-']).toString();
     const names = ['Åse Ødegård', 'Clara Claus', 'Dieter Dorn', 'Erika Engel', 'Felix Frost', 'Jürgen Müller', 'Łukasz Żółć', 'Nguyễn Văn An'];
     const positions = names.map((name) => text.indexOf(name));
-    expect(positions.every((position) => position >= 0), `${positions}`).toBe(true);
+    expect(
+      positions.every((position) => position >= 0),
+      `${positions}`,
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(text).not.toContain(residentWithoutIntakes);
   });
@@ -230,7 +247,9 @@ describe('home-wide bake: Ctrl-C', () => {
   it('the hint points to the home-wide bake show of the same range', async () => {
     const proxy = await startFaultProxy(server.url, (method, path) => (method === 'POST' && path === '/calendars/bake' ? 'hang' : 'pass'));
     try {
-      const { code, stderr } = await interruptCli(['bake', '--all-patients', '--from', '2027-02-01', '--to', '2027-02-02', '--yes'], { ...env, MEDSCHED_BASE_URL: proxy.url }, (output) => output.stderr.includes('Baking every patient'));
+      const { code, stderr } = await interruptCli(['bake', '--all-patients', '--from', '2027-02-01', '--to', '2027-02-02', '--yes'], { ...env, MEDSCHED_BASE_URL: proxy.url }, (output) =>
+        output.stderr.includes('Baking every patient'),
+      );
       expect(code, stderr).toBe(9);
       expect(stderr).toContain('run `medsched bake show --all-patients --from 2027-02-01 --to 2027-02-02` to see what is baked');
     } finally {

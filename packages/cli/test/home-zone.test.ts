@@ -64,7 +64,7 @@ describe('no guessed week: the zone of a home-wide write is read, or nothing is 
       const result = await runCli(['bake', '--all-patients', ...week, '--yes'], { ...env, MEDSCHED_BASE_URL: proxy.url });
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toContain('503');
-      expect(result.stderr).toContain("zone could not be read, so its dates are not known and nothing was sent");
+      expect(result.stderr).toContain('zone could not be read, so its dates are not known and nothing was sent');
       expect(result.stderr).not.toMatch(/names none|this machine's/);
       expect(proxy.forwarded.filter((line) => line.startsWith('POST'))).toEqual([]);
     } finally {

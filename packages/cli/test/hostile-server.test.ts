@@ -65,16 +65,25 @@ describe('plan: the PDF behind the signed link', () => {
   });
 
   it('a redirect from the link is not followed; junk labelled application/pdf and HTML are not saved', async () => {
-    const redirect = await planAgainst((origin) => `${origin}/files/pdf`, (_req, res, recorderOrigin) => res.writeHead(302, { location: `${recorderOrigin}/steal` }).end());
+    const redirect = await planAgainst(
+      (origin) => `${origin}/files/pdf`,
+      (_req, res, recorderOrigin) => res.writeHead(302, { location: `${recorderOrigin}/steal` }).end(),
+    );
     expect(redirect.result.code, redirect.result.stderr).toBe(14);
     expect(redirect.result.stderr).toContain('redirects are not followed');
     expect(redirect.recorder.received).toEqual([]);
     expect(redirect.left).toEqual([]);
-    const junk = await planAgainst((origin) => `${origin}/files/pdf`, (_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.alloc(10 * 1_048_576, 0x41)));
+    const junk = await planAgainst(
+      (origin) => `${origin}/files/pdf`,
+      (_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.alloc(10 * 1_048_576, 0x41)),
+    );
     expect(junk.result.code, junk.result.stderr).toBe(14);
     expect(junk.result.stderr).toContain('not a PDF (no %PDF- header)');
     expect(junk.left).toEqual([]);
-    const html = await planAgainst((origin) => `${origin}/files/pdf`, (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('%PDF-<html>'));
+    const html = await planAgainst(
+      (origin) => `${origin}/files/pdf`,
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('%PDF-<html>'),
+    );
     expect(html.result.code).toBe(14);
     expect(html.result.stderr).toContain('(text/html), not a PDF');
     expect(html.left).toEqual([]);
@@ -82,20 +91,23 @@ describe('plan: the PDF behind the signed link', () => {
 
   it('an endless "PDF" is read up to 20 MiB and no further (exit 14, no file)', async () => {
     let sent = 0;
-    const endless = await planAgainst((origin) => `${origin}/files/pdf`, (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/pdf' });
-      res.write('%PDF-1.7\n');
-      const chunk = Buffer.alloc(1_048_576, 0x20);
-      const more = () => {
-        // Stops when the CLI hangs up (or at 64 MiB, so a broken CLI cannot fill the test's memory).
-        while (!res.destroyed && sent < 64 * 1_048_576) {
-          sent += chunk.byteLength;
-          if (!res.write(chunk)) return void res.once('drain', more);
-        }
-        res.end();
-      };
-      more();
-    });
+    const endless = await planAgainst(
+      (origin) => `${origin}/files/pdf`,
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        res.write('%PDF-1.7\n');
+        const chunk = Buffer.alloc(1_048_576, 0x20);
+        const more = () => {
+          // Stops when the CLI hangs up (or at 64 MiB, so a broken CLI cannot fill the test's memory).
+          while (!res.destroyed && sent < 64 * 1_048_576) {
+            sent += chunk.byteLength;
+            if (!res.write(chunk)) return void res.once('drain', more);
+          }
+          res.end();
+        };
+        more();
+      },
+    );
     expect(endless.result.code, endless.result.stderr).toBe(14);
     expect(endless.result.stderr).toContain('more than 20 MiB');
     expect(endless.left).toEqual([]);
@@ -190,7 +202,10 @@ describe('device events --follow while a server sends thousands of events a poll
     // Bounded by one instant's events, however many polls: before, every id ever seen was kept.
     for (const line of lines) expect(line.ids).toBe(perInstant);
     console.log(`follow: ${polls} polls of ${perInstant * instantsPerPoll} events; heap per poll (MB): ${lines.map((line) => line.heapMb).join(' ')}`);
-    const ids = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const ids = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     // Every event after the first poll, once: the repeated instant is never printed twice.
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBeGreaterThanOrEqual((lines.length - 1) * perInstant * instantsPerPoll);

@@ -43,7 +43,7 @@ describe('who am I', () => {
     expect(JSON.parse(org.stdout)).toEqual({ id: nurse.organizationId, name: 'Sonnen-Apotheke' });
   });
 
-  it('without any configured organization, user list and bake --all-patients use the credential\'s', async () => {
+  it("without any configured organization, user list and bake --all-patients use the credential's", async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey };
     const users = await runCli(['user', 'list', '--role', 'patient', '--json', 'id'], env);
     expect(users.code, users.stderr).toBe(0);
@@ -67,11 +67,16 @@ describe('who am I', () => {
     expect(JSON.parse(whoami.stdout)).toEqual({ organization: clara.organizationId, role: 'patient', userId: clara.userId });
   });
 
-  it('says when the configured organization is not the credential\'s', async () => {
+  it("says when the configured organization is not the credential's", async () => {
     const env = { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey, MEDSCHED_ORGANIZATION: otherOrganization };
     const whoami = await runCli(['whoami', '--json'], env);
     expect(whoami.code, whoami.stderr).toBe(0);
-    expect(JSON.parse(whoami.stdout)).toMatchObject({ organization: nurse.organizationId, configuredOrganization: otherOrganization, configuredOrganizationFrom: 'environment', organizationMatches: false });
+    expect(JSON.parse(whoami.stdout)).toMatchObject({
+      organization: nurse.organizationId,
+      configuredOrganization: otherOrganization,
+      configuredOrganizationFrom: 'environment',
+      organizationMatches: false,
+    });
     expect(whoami.stderr).toContain(`the configured organization ${otherOrganization} (environment) is not the credential's (${nurse.organizationId})`);
   });
 });

@@ -27,9 +27,7 @@ function commandOf(file: string): string | undefined {
 /** Every import into a command's folder from outside it, but for the command index, as `from -> to`. */
 function foreignCommandImports(graph: ImportGraph): string[] {
   return [...graph].flatMap(([from, targets]) =>
-    from === 'commands/command-index.ts'
-      ? []
-      : targets.filter((to) => commandOf(to) !== undefined && commandOf(to) !== commandOf(from)).map((to) => `${from} -> ${to}`),
+    from === 'commands/command-index.ts' ? [] : targets.filter((to) => commandOf(to) !== undefined && commandOf(to) !== commandOf(from)).map((to) => `${from} -> ${to}`),
   );
 }
 

@@ -30,7 +30,10 @@ beforeAll(async () => {
   const client = createClient({ baseUrl: server.url, apiKey: nurse.apiKey });
   const organization = nurse.organizationId;
   const patient = await client.users.create({ organization, name: 'Jürgen Müller', role: 'patient', timezone: 'Europe/Berlin' });
-  for (const [time, amount] of [['08:00', 0.5], ['18:00', 1.5]] as const) {
+  for (const [time, amount] of [
+    ['08:00', 0.5],
+    ['18:00', 1.5],
+  ] as const) {
     await client.calendars.create({ patient: patient.id, name: 'Bisoprolol 2.5 mg', date: '2026-04-06', rrule: 'FREQ=DAILY', intakeTime: time, amount, unit: 'tablet' });
   }
   await client.calendars.bake.create({ patient: patient.id, from: '2026-04-06', to: '2026-04-12' });
@@ -60,45 +63,57 @@ async function convertToFods(folder: string, csv: string): Promise<string> {
 /** The cells of the first sheet: each cell's value type and value, as LibreOffice stored them. */
 function sheetCells(fods: string): { type: string; value: string; text: string }[][] {
   const table = /<table:table [\s\S]*?<\/table:table>/.exec(fods)?.[0] ?? '';
-  return [...table.matchAll(/<table:table-row[^>]*>([\s\S]*?)<\/table:table-row>/g)].map(([, row]) =>
-    [...row!.matchAll(/<table:table-cell([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)].flatMap(([, attributes = '', body = '']) => {
-      const cell = {
-        type: /office:value-type="([^"]+)"/.exec(attributes)?.[1] ?? 'empty',
-        value: /office:(?:value|date-value|time-value)="([^"]+)"/.exec(attributes)?.[1] ?? '',
-        text: body.replace(/<[^>]+>/g, '').trim(),
-      };
-      // Equal neighbours (empty cells, mostly) are written once with a repeat count.
-      return Array.from({ length: Number(/table:number-columns-repeated="(\d+)"/.exec(attributes)?.[1] ?? 1) }, () => cell);
-    }),
-  ).filter((row) => row.some((cell) => cell.type !== 'empty'));
+  return [...table.matchAll(/<table:table-row[^>]*>([\s\S]*?)<\/table:table-row>/g)]
+    .map(([, row]) =>
+      [...row!.matchAll(/<table:table-cell([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)].flatMap(([, attributes = '', body = '']) => {
+        const cell = {
+          type: /office:value-type="([^"]+)"/.exec(attributes)?.[1] ?? 'empty',
+          value: /office:(?:value|date-value|time-value)="([^"]+)"/.exec(attributes)?.[1] ?? '',
+          text: body.replace(/<[^>]+>/g, '').trim(),
+        };
+        // Equal neighbours (empty cells, mostly) are written once with a repeat count.
+        return Array.from({ length: Number(/table:number-columns-repeated="(\d+)"/.exec(attributes)?.[1] ?? 1) }, () => cell);
+      }),
+    )
+    .filter((row) => row.some((cell) => cell.type !== 'empty'));
 }
 
 describe('the German CSV in LibreOffice itself', () => {
-  it.skipIf(soffice === '')('amounts are numbers whose sum includes the halves; dates and times are dates and times', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'medsched-soffice-'));
-    try {
-      const csv = await runCli(['bake', 'show', '--all-patients', ...week, '--output', 'csv'], { ...env, LANG: 'de_DE.UTF-8' });
-      expect(csv.code, csv.stderr).toBe(0);
-      expect(csv.stdout).toContain(';0,5;tablet;');
-      writeFileSync(join(folder, 'week.csv'), csv.stdout);
-      const json = await runCli(['bake', 'show', '--all-patients', ...week, '--json', 'amount'], env);
-      const amounts = (JSON.parse(json.stdout) as { amount: number }[]).map((row) => row.amount);
-      expect(amounts.filter((amount) => amount === 0.5)).toHaveLength(7);
+  it.skipIf(soffice === '')(
+    'amounts are numbers whose sum includes the halves; dates and times are dates and times',
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'medsched-soffice-'));
+      try {
+        const csv = await runCli(['bake', 'show', '--all-patients', ...week, '--output', 'csv'], { ...env, LANG: 'de_DE.UTF-8' });
+        expect(csv.code, csv.stderr).toBe(0);
+        expect(csv.stdout).toContain(';0,5;tablet;');
+        writeFileSync(join(folder, 'week.csv'), csv.stdout);
+        const json = await runCli(['bake', 'show', '--all-patients', ...week, '--json', 'amount'], env);
+        const amounts = (JSON.parse(json.stdout) as { amount: number }[]).map((row) => row.amount);
+        expect(amounts.filter((amount) => amount === 0.5)).toHaveLength(7);
 
-      const [header, ...rows] = sheetCells(await convertToFods(folder, join(folder, 'week.csv')));
-      const column = (name: string) => header!.findIndex((cell) => cell.text === name);
-      expect(rows).toHaveLength(amounts.length);
-      const amountCells = rows.map((row) => row[column('amount')]!);
-      expect(amountCells.every((cell) => cell.type === 'float'), JSON.stringify(amountCells)).toBe(true);
-      const sum = amountCells.reduce((total, cell) => total + Number(cell.value), 0);
-      expect(sum).toBe(amounts.reduce((total, amount) => total + amount, 0));
-      // Jürgen's week alone: seven halves and seven one-and-a-halves, 14 tablets.
-      const jurgens = rows.filter((row) => row[column('patient')]!.text === 'Jürgen Müller');
-      expect(jurgens.reduce((total, row) => total + Number(row[column('amount')]!.value), 0)).toBe(14);
-      expect(rows.every((row) => row[column('date')]!.type === 'date' && row[column('time')]!.type === 'time'), JSON.stringify(rows.slice(0, 2))).toBe(true);
-      expect(rows.find((row) => row[column('amount')]!.value === '0.5')?.[column('time')]!.value).toBe('PT08H00M00S');
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  }, 240_000);
+        const [header, ...rows] = sheetCells(await convertToFods(folder, join(folder, 'week.csv')));
+        const column = (name: string) => header!.findIndex((cell) => cell.text === name);
+        expect(rows).toHaveLength(amounts.length);
+        const amountCells = rows.map((row) => row[column('amount')]!);
+        expect(
+          amountCells.every((cell) => cell.type === 'float'),
+          JSON.stringify(amountCells),
+        ).toBe(true);
+        const sum = amountCells.reduce((total, cell) => total + Number(cell.value), 0);
+        expect(sum).toBe(amounts.reduce((total, amount) => total + amount, 0));
+        // Jürgen's week alone: seven halves and seven one-and-a-halves, 14 tablets.
+        const jurgens = rows.filter((row) => row[column('patient')]!.text === 'Jürgen Müller');
+        expect(jurgens.reduce((total, row) => total + Number(row[column('amount')]!.value), 0)).toBe(14);
+        expect(
+          rows.every((row) => row[column('date')]!.type === 'date' && row[column('time')]!.type === 'time'),
+          JSON.stringify(rows.slice(0, 2)),
+        ).toBe(true);
+        expect(rows.find((row) => row[column('amount')]!.value === '0.5')?.[column('time')]!.value).toBe('PT08H00M00S');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });

@@ -84,7 +84,10 @@ describe('medications by name, without a list endpoint', () => {
         env: { ...cliEnv(own), PATH: `${bin}:${process.env.PATH ?? ''}` },
       });
       expect(proxy.forwarded.length, 'completing sent a request').toBe(before);
-      return words.trim().split('\n').filter((word) => word !== '');
+      return words
+        .trim()
+        .split('\n')
+        .filter((word) => word !== '');
     };
     // Nothing listed or resolved yet: nothing to offer (and no request to find out).
     expect(complete('Cl')).toEqual([]);

@@ -69,7 +69,11 @@ describe('where a refused credential came from', () => {
     const configDir = tempConfigDir();
     expect((await runCli(['login'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: cli.server.url, MEDSCHED_API_KEY: nurse.apiKey })).code).toBe(0);
     // The key stops working on the server (revoked); the profile still holds it.
-    await fetch(`${cli.server.origin}/dev/admin/keys/revoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-secret': 'cli-test-admin-secret' }, body: JSON.stringify({ apiKey: nurse.apiKey }) });
+    await fetch(`${cli.server.origin}/dev/admin/keys/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-secret': 'cli-test-admin-secret' },
+      body: JSON.stringify({ apiKey: nurse.apiKey }),
+    });
     const list = await runCli(['calendar', 'list'], { MEDSCHED_CONFIG_DIR: configDir });
     expect(list.code).toBe(3);
     expect(list.stderr).toContain('the server refused the API key of profile "default"');

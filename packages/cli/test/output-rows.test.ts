@@ -41,9 +41,21 @@ describe('rows a spreadsheet can use', () => {
     expect(bake.stderr).toContain('Baked 5 entries from 2026-01-05 to 2026-01-07');
 
     const ndjson = await runCli(['bake', 'show', '--patient', clara.userId, ...week, '--output', 'ndjson'], env);
-    const objects = ndjson.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const objects = ndjson.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(objects).toHaveLength(5);
-    expect(objects[1]).toMatchObject({ date: '2026-01-05', time: '08:00', patient: 'Clara Claus', patientId: clara.userId, medication: 'Ramipril 5 mg', amount: 1, unit: 'capsule', title: 'Daily dose' });
+    expect(objects[1]).toMatchObject({
+      date: '2026-01-05',
+      time: '08:00',
+      patient: 'Clara Claus',
+      patientId: clara.userId,
+      medication: 'Ramipril 5 mg',
+      amount: 1,
+      unit: 'capsule',
+      title: 'Daily dose',
+    });
 
     const alarms = await runCli(['bake', 'show', '--patient', clara.userId, ...week, '--output', 'csv', '--alarms'], env);
     expect(alarms.stdout.split('\r\n')[0]).toBe('date,time,utcOffset,timeZone,device,deviceId,patient,patientId,entries');
@@ -62,7 +74,9 @@ describe('rows a spreadsheet can use', () => {
     const [header, ...rows] = list.stdout.trim().split('\r\n');
     expect(header).toBe('id,date,time,utcOffset,timeZone,title,amount,unit,medication,medicationId,patient,patientId,rrule,seriesId,baked');
     // The medication's and the patient's names beside their ids.
-    expect(rows).toContain(`64d005000000000000000003,2026-01-05,08:00,UTC+01:00,Europe/Berlin,Daily dose,1,capsule,Ramipril 5 mg,64d003000000000000000003,Clara Claus,${clara.userId},FREQ=DAILY,,false`);
+    expect(rows).toContain(
+      `64d005000000000000000003,2026-01-05,08:00,UTC+01:00,Europe/Berlin,Daily dose,1,capsule,Ramipril 5 mg,64d003000000000000000003,Clara Claus,${clara.userId},FREQ=DAILY,,false`,
+    );
     expect(rows.some((row) => row.endsWith(',64d005000000000000000003,true'))).toBe(true);
   });
 

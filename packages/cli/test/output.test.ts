@@ -34,7 +34,12 @@ describe('output formats', () => {
     const csv = await runCli(['user', 'list', '--role', 'patient', '-o', 'csv'], env);
     expect(csv.stdout.split('\r\n')[0]).toBe('id,name,email,role,category,timezone');
     const ndjson = await runCli(['user', 'list', '--role', 'patient', '-o', 'ndjson'], env);
-    expect(ndjson.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(users.map((user: { id: string }) => user.id));
+    expect(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(users.map((user: { id: string }) => user.id));
   });
 
   it('pages through everything with --all, and says so on stderr when it shows one page', async () => {

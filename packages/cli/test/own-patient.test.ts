@@ -34,7 +34,10 @@ beforeAll(async () => {
 
 describe("a patient's own key", () => {
   it.each([120, 80, 60])('at %i columns calendar list and bake show keep the medication ids and say once on stderr why names are not shown', async (columns) => {
-    for (const args of [['calendar', 'list'], ['bake', 'show', ...days]]) {
+    for (const args of [
+      ['calendar', 'list'],
+      ['bake', 'show', ...days],
+    ]) {
       const { code, screen, stderr } = await onScreen(args, clara.apiKey, columns);
       expect(code, stderr).toBe(0);
       expect(stderr.match(idsNote), `${args.join(' ')}: ${stderr}`).toHaveLength(1);

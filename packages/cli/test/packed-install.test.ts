@@ -38,7 +38,7 @@ async function medsched(args: string[]): Promise<{ stdout: string; stderr: strin
 }
 
 describe('the packed CLI installed with npm', () => {
-  it('has no runtime dependencies to install and runs a pharmacist\'s first steps', async () => {
+  it("has no runtime dependencies to install and runs a pharmacist's first steps", async () => {
     const installed = JSON.parse(execFileSync('npm', ['ls', '--all', '--json'], { cwd: project, encoding: 'utf8' })) as { dependencies: Record<string, { dependencies?: object }> };
     expect(Object.keys(installed.dependencies)).toEqual(['@medsched/cli']);
     expect(installed.dependencies['@medsched/cli']?.dependencies).toBeUndefined();

@@ -56,11 +56,35 @@ describe('the command tree', () => {
   it('reaches every operation of the API', () => {
     const paths = allCommands(program).map(([path]) => path);
     for (const expected of [
-      'login', 'logout', 'whoami', 'profiles list', 'profiles use', 'config get', 'config set',
-      'bake', 'bake show', 'unbake', 'device events', 'device update',
-      'calendar list', 'calendar get', 'calendar create', 'calendar update', 'calendar replace',
-      'medication create', 'medication get', 'medication update', 'medication replace', 'medication delete',
-      'user list', 'user create', 'org get', 'org update', 'account update', 'pdf sign', 'completion',
+      'login',
+      'logout',
+      'whoami',
+      'profiles list',
+      'profiles use',
+      'config get',
+      'config set',
+      'bake',
+      'bake show',
+      'unbake',
+      'device events',
+      'device update',
+      'calendar list',
+      'calendar get',
+      'calendar create',
+      'calendar update',
+      'calendar replace',
+      'medication create',
+      'medication get',
+      'medication update',
+      'medication replace',
+      'medication delete',
+      'user list',
+      'user create',
+      'org get',
+      'org update',
+      'account update',
+      'pdf sign',
+      'completion',
     ]) {
       expect(paths).toContain(expected);
     }
@@ -78,13 +102,30 @@ describe('the command tree', () => {
     const tables = [db.organizations, db.users, db.medications, db.devices, db.calendarEntries] as { get(id: string): unknown }[];
     // The README and the scripting example too: what a person copies must work on the demo data.
     const docs = ['README.md', '../../examples/cli-scripting/README.md'].map((file) => readFileSync(join(packageDir, file), 'utf8')).join('\n');
-    const help = allCommands(program).map(([, command]) => helpOf(command)).join('\n') + helpOf(program) + docs;
+    const help =
+      allCommands(program)
+        .map(([, command]) => helpOf(command))
+        .join('\n') +
+      helpOf(program) +
+      docs;
     const ids = new Set(help.match(/\b[0-9a-f]{24}\b/g));
     expect(ids.size).toBeGreaterThan(5);
-    for (const id of ids) expect(tables.some((table) => table.get(id) !== undefined), `${id} in --help is not in the demo data`).toBe(true);
+    for (const id of ids)
+      expect(
+        tables.some((table) => table.get(id) !== undefined),
+        `${id} in --help is not in the demo data`,
+      ).toBe(true);
     const users = [...(db.users as unknown as { all(): { name: string; email: string | null }[] }).all()];
-    for (const email of new Set(help.match(/[\w.+-]+@[\w.-]+\.example/g))) expect(users.some((user) => user.email === email), email).toBe(true);
-    for (const [, name] of help.matchAll(/--patient "([^"]+)"/g)) expect(users.some((user) => user.name === name), name).toBe(true);
+    for (const email of new Set(help.match(/[\w.+-]+@[\w.-]+\.example/g)))
+      expect(
+        users.some((user) => user.email === email),
+        email,
+      ).toBe(true);
+    for (const [, name] of help.matchAll(/--patient "([^"]+)"/g))
+      expect(
+        users.some((user) => user.name === name),
+        name,
+      ).toBe(true);
     const paths = allCommands(program).map(([path]) => path);
     expect(paths).toEqual(expect.arrayContaining(['patients list', 'plan']));
   });

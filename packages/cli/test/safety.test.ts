@@ -13,7 +13,6 @@ const erika = demoUser(0, 'patient3');
 const clara = demoUser(0, 'patient1');
 const week = ['--from', '2026-01-05', '--to', '2026-01-07'];
 
-
 function envFor(baseUrl: string): Record<string, string> {
   return { MEDSCHED_CONFIG_DIR: tempConfigDir(), MEDSCHED_BASE_URL: baseUrl, MEDSCHED_API_KEY: nurse.apiKey };
 }

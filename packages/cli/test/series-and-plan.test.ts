@@ -58,7 +58,7 @@ describe('changing a series that has baked days', () => {
 });
 
 describe('medsched plan', () => {
-  it('saves the PDF of the patient\'s plan page, or prints the signed link', async () => {
+  it("saves the PDF of the patient's plan page, or prints the signed link", async () => {
     const out = join(tempConfigDir(), 'plan.pdf');
     const plan = await runCli(['plan', '--patient', 'Erika', ...week, '--out', out], cli.env);
     expect(plan.code, plan.stderr).toBe(0);

@@ -36,9 +36,15 @@ const rule = fc
     interval: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
     byHour: fc.option(hours, { nil: undefined }),
     byDay: fc.option(weekdays, { nil: undefined }),
-    end: fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 60 }).map((count) => `COUNT=${count}`), day.map((date) => `UNTIL=${date.replace(/-/g, '')}`)),
+    end: fc.oneof(
+      fc.constant(undefined),
+      fc.integer({ min: 1, max: 60 }).map((count) => `COUNT=${count}`),
+      day.map((date) => `UNTIL=${date.replace(/-/g, '')}`),
+    ),
   })
-  .map(({ freq, interval, byHour, byDay, end }) => [`FREQ=${freq}`, interval && `INTERVAL=${interval}`, byHour && `BYHOUR=${byHour}`, byDay && `BYDAY=${byDay.join(',')}`, end].filter(Boolean).join(';'));
+  .map(({ freq, interval, byHour, byDay, end }) =>
+    [`FREQ=${freq}`, interval && `INTERVAL=${interval}`, byHour && `BYHOUR=${byHour}`, byDay && `BYDAY=${byDay.join(',')}`, end].filter(Boolean).join(';'),
+  );
 const intakes = (rrule: string, start: string, from: string, to: string) => seriesOccurrences({ rrule, date: start, startTime: '08:00' }, from, to)?.map(({ date, time }) => `${date} ${time}`);
 
 /** The intakes (date and time) the reference server bakes for a series, read back and the range unbaked again (data does not leak between runs). */
@@ -64,14 +70,19 @@ describe('the client counts series intakes as the server bakes them', () => {
 
   it('a rule ended by ruleEndingOn is accepted by the server and keeps exactly the days up to that day', async () => {
     await fc.assert(
-      fc.asyncProperty(rule.filter((text) => !text.includes('COUNT')), day, day, async (text, start, last) => {
-        const ended = ruleEndingOn(text, last);
-        const from = start;
-        const to = addDays(start, 40);
-        const before = intakes(text, start, from, to) ?? [];
-        expect(intakes(ended, start, from, to)).toEqual(before.filter((intake) => intake.slice(0, 10) <= last));
-        expect(await serverIntakes(ended, start, from, to)).toEqual(before.filter((intake) => intake.slice(0, 10) <= last));
-      }),
+      fc.asyncProperty(
+        rule.filter((text) => !text.includes('COUNT')),
+        day,
+        day,
+        async (text, start, last) => {
+          const ended = ruleEndingOn(text, last);
+          const from = start;
+          const to = addDays(start, 40);
+          const before = intakes(text, start, from, to) ?? [];
+          expect(intakes(ended, start, from, to)).toEqual(before.filter((intake) => intake.slice(0, 10) <= last));
+          expect(await serverIntakes(ended, start, from, to)).toEqual(before.filter((intake) => intake.slice(0, 10) <= last));
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -80,7 +91,8 @@ describe('the client counts series intakes as the server bakes them', () => {
 describe('bake check counts every rule the server accepts', () => {
   it('a twice-daily BYHOUR series created after the bake: each of its intakes is counted, none is "not expanded"', async () => {
     const week = ['--from', '2027-03-01', '--to', '2027-03-03'];
-    const resident = (await sdk.users.create({ organization: demoUser(0, 'admin').organizationId, name: 'Grete Zweimal', email: 'twice@sonnen.example', role: 'patient', timezone: 'Europe/Berlin' })).id;
+    const resident = (await sdk.users.create({ organization: demoUser(0, 'admin').organizationId, name: 'Grete Zweimal', email: 'twice@sonnen.example', role: 'patient', timezone: 'Europe/Berlin' }))
+      .id;
     await sdk.calendars.create({ patient: resident, name: 'Metformin 500 mg', date: '2027-02-01', rrule: 'FREQ=DAILY', intakeTime: '12:00', amount: 1, unit: 'tablet' });
     expect((await runCli(['bake', '--patient', resident, ...week, '--yes'], env)).code).toBe(0);
     await sdk.calendars.create({ patient: resident, name: 'Ramipril 5 mg', date: '2027-02-01', rrule: 'FREQ=DAILY;BYHOUR=8,20', intakeTime: '08:00', amount: 1, unit: 'tablet' });

@@ -27,7 +27,10 @@ describe('CSV a spreadsheet can open safely', () => {
     const medication = await runCli(['medication', 'create', '--name', hostile, '--json', 'id'], cli.env);
     expect(medication.code, medication.stderr).toBe(0);
     const medicationId = (JSON.parse(medication.stdout) as { id: string }).id;
-    const created = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', '+Müller @home', '--date', '2026-03-02', '--time', '08:00', '--medication', medicationId, '--amount', '1', '--unit', '-tablet'], cli.env);
+    const created = await runCli(
+      ['calendar', 'create', '--patient', clara.userId, '--name', '+Müller @home', '--date', '2026-03-02', '--time', '08:00', '--medication', medicationId, '--amount', '1', '--unit', '-tablet'],
+      cli.env,
+    );
     expect(created.code, created.stderr).toBe(0);
     expect((await runCli(['bake', '--patient', clara.userId, ...day, '--yes'], cli.env)).code).toBe(0);
 

@@ -23,7 +23,30 @@ beforeAll(async () => {
     const medication = await runCli(['medication', 'create', '--name', name, '--json', 'id', '--yes'], env);
     expect(medication.code, medication.stderr).toBe(0);
     const id = (JSON.parse(medication.stdout) as { id: string }).id;
-    const entry = await runCli(['calendar', 'create', '--patient', clara.userId, '--name', name, '--date', '2026-05-04', '--time', `${String(7 + index).padStart(2, '0')}:00`, '--medication', id, '--amount', '0.5', '--unit', 'tablet', '--rrule', rrule, '--yes'], env);
+    const entry = await runCli(
+      [
+        'calendar',
+        'create',
+        '--patient',
+        clara.userId,
+        '--name',
+        name,
+        '--date',
+        '2026-05-04',
+        '--time',
+        `${String(7 + index).padStart(2, '0')}:00`,
+        '--medication',
+        id,
+        '--amount',
+        '0.5',
+        '--unit',
+        'tablet',
+        '--rrule',
+        rrule,
+        '--yes',
+      ],
+      env,
+    );
     expect(entry.code, entry.stderr).toBe(0);
   }
   expect((await runCli(['bake', '--patient', clara.userId, ...day, '--yes'], env)).code).toBe(0);
@@ -60,31 +83,57 @@ function tableCells(lines: string[]): Map<string, string>[] {
 }
 
 describe('tables never cut what could be misread', () => {
-  it.each([120, 80, 60])('at %i columns every medication name with its strength is whole (on one line, or in calendar list at 60 wrapped between name and strength), nothing is cut, every line fits', async (columns) => {
-    for (const args of [['bake', 'show', '--patient', clara.userId, ...day], ['bake', 'show', '--all-patients', ...day], ['calendar', 'list', '--patient', clara.userId, '--all'], ['calendar', 'list', '--all'], ['medication', 'list']]) {
-      const { lines } = await onScreen(args, columns);
-      // calendar list keeps its rule at 60 columns too: there the name may continue on the cell's next line, its strength in one piece.
-      const wrapped = args[0] === 'calendar' && columns === 60;
-      const shown = wrapped ? tableCells(lines).map((row) => row.get('MEDICATION') ?? '') : lines;
-      for (const name of medications) expect(shown.some((text) => text.includes(name)), `${args[0]} at ${columns}: ${name}\n${lines.join('\n')}`).toBe(true);
-      if (wrapped) for (const name of medications) expect(lines.some((line) => line.includes(name.replace(/^\S+ /, ''))), name).toBe(true);
-      for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(columns);
-      expect(lines.join('\n')).not.toContain('…');
-    }
-  });
+  it.each([120, 80, 60])(
+    'at %i columns every medication name with its strength is whole (on one line, or in calendar list at 60 wrapped between name and strength), nothing is cut, every line fits',
+    async (columns) => {
+      for (const args of [
+        ['bake', 'show', '--patient', clara.userId, ...day],
+        ['bake', 'show', '--all-patients', ...day],
+        ['calendar', 'list', '--patient', clara.userId, '--all'],
+        ['calendar', 'list', '--all'],
+        ['medication', 'list'],
+      ]) {
+        const { lines } = await onScreen(args, columns);
+        // calendar list keeps its rule at 60 columns too: there the name may continue on the cell's next line, its strength in one piece.
+        const wrapped = args[0] === 'calendar' && columns === 60;
+        const shown = wrapped ? tableCells(lines).map((row) => row.get('MEDICATION') ?? '') : lines;
+        for (const name of medications)
+          expect(
+            shown.some((text) => text.includes(name)),
+            `${args[0]} at ${columns}: ${name}\n${lines.join('\n')}`,
+          ).toBe(true);
+        if (wrapped)
+          for (const name of medications)
+            expect(
+              lines.some((line) => line.includes(name.replace(/^\S+ /, ''))),
+              name,
+            ).toBe(true);
+        for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(columns);
+        expect(lines.join('\n')).not.toContain('…');
+      }
+    },
+  );
 
-  it.each([120, 80, 60])('at %i columns calendar list never cuts a rule (whole, wrapped after ; or , or named as left out), and keeps the medication wherever it keeps the title', async (columns) => {
-    const { lines, stderr } = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], columns);
-    const screen = lines.join('\n');
-    const leftOut = /Left out to fit \d+ columns: (.*)\./.exec(stderr)?.[1]?.split(', ') ?? [];
-    if (!leftOut.includes('rrule')) expect(tableCells(lines).some((row) => row.get('RRULE')?.replace(/ /g, '') === rrule), screen).toBe(true);
-    // A part of a rule on the screen is never the start of a longer rule cut off: no FREQ=…;B or BYDAY=MO,W.
-    expect(screen).not.toMatch(/BYDAY=[A-Z,]*[A-Z](?![A-Z,])(?<!MO|TU|WE|TH|FR|SA|SU)/);
-    // A medication's name and strength outrank a title (often the same words): the title goes first.
-    const header = lines.find((line) => line.startsWith('DATE')) as string;
-    expect(header).toMatch(/MEDICATION/);
-    if (leftOut.includes('medication')) expect(leftOut).toContain('title');
-  }, 120_000);
+  it.each([120, 80, 60])(
+    'at %i columns calendar list never cuts a rule (whole, wrapped after ; or , or named as left out), and keeps the medication wherever it keeps the title',
+    async (columns) => {
+      const { lines, stderr } = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], columns);
+      const screen = lines.join('\n');
+      const leftOut = /Left out to fit \d+ columns: (.*)\./.exec(stderr)?.[1]?.split(', ') ?? [];
+      if (!leftOut.includes('rrule'))
+        expect(
+          tableCells(lines).some((row) => row.get('RRULE')?.replace(/ /g, '') === rrule),
+          screen,
+        ).toBe(true);
+      // A part of a rule on the screen is never the start of a longer rule cut off: no FREQ=…;B or BYDAY=MO,W.
+      expect(screen).not.toMatch(/BYDAY=[A-Z,]*[A-Z](?![A-Z,])(?<!MO|TU|WE|TH|FR|SA|SU)/);
+      // A medication's name and strength outrank a title (often the same words): the title goes first.
+      const header = lines.find((line) => line.startsWith('DATE')) as string;
+      expect(header).toMatch(/MEDICATION/);
+      if (leftOut.includes('medication')) expect(leftOut).toContain('title');
+    },
+    120_000,
+  );
 
   it.each([80, 60])('at %i columns calendar list keeps the rule whole (wrapped between its parts) and leaves out the title first', async (columns) => {
     const { lines, stderr } = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], columns);
@@ -92,7 +141,10 @@ describe('tables never cut what could be misread', () => {
     expect(leftOut, stderr).not.toContain('rrule');
     expect(leftOut, stderr).toContain('title');
     const rows = tableCells(lines);
-    expect(rows.filter((row) => row.get('RRULE')?.replace(/ /g, '') === rrule), lines.join('\n')).toHaveLength(medications.length);
+    expect(
+      rows.filter((row) => row.get('RRULE')?.replace(/ /g, '') === rrule),
+      lines.join('\n'),
+    ).toHaveLength(medications.length);
     for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(columns);
   });
 

@@ -9,7 +9,6 @@ import { demoUser } from './support/test-server.js';
 const cli = useCliServer();
 const admin = demoUser(0, 'admin');
 
-
 describe('at a terminal', () => {
   it('interactive login asks for the base URL, the key (masked) and the profile, then saves it 0600', async () => {
     const configDir = tempConfigDir();

@@ -18,7 +18,17 @@ beforeAll(() => {
 /** What the terminal shows, as lines: colours and cursor moves taken out; a line redrawn after `\r` (the progress spinner) is what was drawn last. */
 function screenLines(output: string): string[] {
   // eslint-disable-next-line no-control-regex
-  return output.replace(/\u001b\[\d*G/g, '\r').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n/).map((line) => line.split('\r').filter((part) => part !== '').at(-1) ?? '');
+  return output
+    .replace(/\u001b\[\d*G/g, '\r')
+    .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+    .split(/\r?\n/)
+    .map(
+      (line) =>
+        line
+          .split('\r')
+          .filter((part) => part !== '')
+          .at(-1) ?? '',
+    );
 }
 
 /** The screen read as one text: a line break and the indent after it count as the space they replaced. */
@@ -36,7 +46,10 @@ describe('the question of a bake, at a terminal', () => {
     const prose = asProse(lines);
     expect(prose).toContain(finalWarning);
     expect(prose).toMatch(/Bake every patient of Sonnen-Apotheke, Mon 4 Jan – Sun 10 Jan 2027\? /);
-    expect(lines.some((line) => line.includes('(2027-01-04 to 2027-01-10)')), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((line) => line.includes('(2027-01-04 to 2027-01-10)')),
+      lines.join('\n'),
+    ).toBe(true);
     expect(lines.some((line) => /^\s*\.\s*$/.test(line))).toBe(false);
   });
 
@@ -56,8 +69,14 @@ describe('a command to paste, in a note at a terminal', () => {
     const shown = runInTerminal(['bake', 'show', '--all-patients', '--from', '2031-03-03', '--to', '2031-03-09', '--no-color'], env, { size: { columns: 60, rows: 60 } });
     expect(await shown.closed, shown.output()).toBe(0);
     const lines = screenLines(shown.output());
-    expect(lines.some((line) => /`medsched bake --patient "[^"]+" --from 2031-03-03 --to 2031-03-09`/.test(line)), lines.join('\n')).toBe(true);
-    expect(lines.some((line) => line.includes('`medsched bake --all-patients --from 2031-03-03 --to 2031-03-09`')), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((line) => /`medsched bake --patient "[^"]+" --from 2031-03-03 --to 2031-03-09`/.test(line)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(
+      lines.some((line) => line.includes('`medsched bake --all-patients --from 2031-03-03 --to 2031-03-09`')),
+      lines.join('\n'),
+    ).toBe(true);
     // The bake's question still wraps its warning, with `medsched unbake` whole on one line.
     const asked = runInTerminal(['bake', '--all-patients', ...week, '--no-color'], env, { size: { columns: 60, rows: 60 } });
     await asked.answer(/\(y\/N\)/, 'n\r');

@@ -37,7 +37,11 @@ function parseOptions(options: ConformanceOptions): ConformanceSettings {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'options';
-    throw new ConformanceError('invalid_options', `checkConformance: ${where}: ${issue?.message ?? 'invalid'}`, 'pass { baseUrl: "https://…/v1", credentials: { primary: { apiKey } } } (see the README of @medsched/conformance)');
+    throw new ConformanceError(
+      'invalid_options',
+      `checkConformance: ${where}: ${issue?.message ?? 'invalid'}`,
+      'pass { baseUrl: "https://…/v1", credentials: { primary: { apiKey } } } (see the README of @medsched/conformance)',
+    );
   }
   return parsed.data;
 }
@@ -59,7 +63,11 @@ async function checkReachable(probe: Probe): Promise<void> {
   const location = answer.headers.get('location');
   if (answer.status >= 300 && answer.status <= 399 && location !== null) {
     // Followed, the redirect would take the credentials elsewhere; the checker follows none (probe.ts).
-    throw new ConformanceError('redirected', `${probe.baseUrl} answers ${answer.status}, redirecting to ${inert(location)}; the checker follows no redirect, so that credentials stay with the base URL`, 'if the new address is the deployment, give it as the base URL');
+    throw new ConformanceError(
+      'redirected',
+      `${probe.baseUrl} answers ${answer.status}, redirecting to ${inert(location)}; the checker follows no redirect, so that credentials stay with the base URL`,
+      'if the new address is the deployment, give it as the base URL',
+    );
   }
   if (status === 401) throw new ConformanceError('unauthenticated', `the server refuses the main credential (401) at ${probe.baseUrl}`, 'check the API key or token of credentials.primary');
   probe.takeLog();
@@ -105,7 +113,9 @@ export async function checkConformance(options: ConformanceOptions, rules: reado
   const selected = selectRules(rules, settings.only);
   const readOnly = settings.readOnly === true;
   const ledger = new ShapeLedger();
-  const credentials = Object.fromEntries(Object.entries(settings.credentials).filter(([, value]) => value !== undefined)) as Partial<Record<Exclude<CredentialRole, 'none'>, NonNullable<ConformanceSettings['credentials']['patient']>>>;
+  const credentials = Object.fromEntries(Object.entries(settings.credentials).filter(([, value]) => value !== undefined)) as Partial<
+    Record<Exclude<CredentialRole, 'none'>, NonNullable<ConformanceSettings['credentials']['patient']>>
+  >;
   const probe = new Probe({ baseUrl: settings.baseUrl, credentials, readOnly, timeoutMs: settings.timeoutMs, fetch: options.fetch, headers: settings.headers, ledger });
   await checkReachable(probe);
   const fixtures = new Fixtures(probe, { organization: settings.organization });

@@ -36,7 +36,10 @@ export function expectThat(condition: boolean, message: string): asserts conditi
 export function expectFieldNamed(answer: ProbeAnswer, field: string): void {
   const errors = (answer.body as { errors?: Array<{ path?: unknown }> } | undefined)?.errors ?? [];
   const paths = Array.isArray(errors) ? errors.map((error) => String(error?.path)) : [];
-  expectThat(paths.some((path) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`)), `${answer.line}: the problem's errors[].path should name "${field}", it names ${paths.length ? paths.map((path) => `"${path}"`).join(', ') : 'nothing'}`);
+  expectThat(
+    paths.some((path) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`)),
+    `${answer.line}: the problem's errors[].path should name "${field}", it names ${paths.length ? paths.map((path) => `"${path}"`).join(', ') : 'nothing'}`,
+  );
 }
 
 /** The answer's body as an array of records (the caller has checked the status). */

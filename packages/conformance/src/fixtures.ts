@@ -79,7 +79,8 @@ export class Fixtures {
     return this.#once('other', async () => {
       if (!this.#probe.has('otherOrganization')) throw new RuleSkip("needs another organization's credential (--other-org-profile)");
       const [own, other] = await Promise.all([blocking(this.establish('primary')), blocking(this.establish('otherOrganization'))]);
-      if (own.organization === other.organization) throw new RuleBlocked(`blocked: the main and the other organization's credential both resolve to organization ${own.organization}; ${identityRuleId} reports it`);
+      if (own.organization === other.organization)
+        throw new RuleBlocked(`blocked: the main and the other organization's credential both resolve to organization ${own.organization}; ${identityRuleId} reports it`);
       const entry = await this.visibleEntry('otherOrganization', other.organization);
       if (!entry) throw new RuleSkip("the other organization's credential sees no calendar entry of its own organization");
       return { organization: other.organization, entry };

@@ -22,7 +22,12 @@ export function tokenSubject(token: string): string | undefined {
   const payload = token.split('.')[1];
   if (payload === undefined || payload.length > 8192) return undefined;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const sub = (JSON.parse(json) as { sub?: unknown }).sub;
     return typeof sub === 'string' && sub.length > 0 && sub.length <= 128 ? sub : undefined;
   } catch {
@@ -46,7 +51,9 @@ export async function establishOrganization(probe: Probe, role: Exclude<Credenti
   if (given !== undefined) {
     const read = await probe.send({ as: role, method: 'GET', path: `/organizations/${given}`, operation: 'organizations.get' });
     if (read.status !== 200 || record(read).id !== given) {
-      throw new RuleFailure(`${read.line}: the organization given as the ${who}'s (${given}) is not readable with it${read.status === 200 ? ` (answered id ${String(record(read).id)})` : ''}; check the organization given, else the deployment refuses a credential its own organization`);
+      throw new RuleFailure(
+        `${read.line}: the organization given as the ${who}'s (${given}) is not readable with it${read.status === 200 ? ` (answered id ${String(record(read).id)})` : ''}; check the organization given, else the deployment refuses a credential its own organization`,
+      );
     }
     return { organization: given, source: 'given', evidence: read.line };
   }
@@ -67,7 +74,9 @@ export async function establishOrganization(probe: Probe, role: Exclude<Credenti
     }
   }
   if (candidates.size === 0) {
-    throw new RuleSkip(`the ${who}'s organization is unknown: it lists no calendar entry naming one${role === 'primary' ? '; give the organization (--organization)' : ''}, or use a bearer token (its account names it)`);
+    throw new RuleSkip(
+      `the ${who}'s organization is unknown: it lists no calendar entry naming one${role === 'primary' ? '; give the organization (--organization)' : ''}, or use a bearer token (its account names it)`,
+    );
   }
   const readable: Array<{ organization: string; line: string }> = [];
   const refused: string[] = [];
@@ -79,7 +88,11 @@ export async function establishOrganization(probe: Probe, role: Exclude<Credenti
   const named = [...candidates.keys()].join(', ');
   if (readable.length === 1) return { organization: readable[0]!.organization, source: 'verified', evidence: readable[0]!.line };
   if (readable.length === 0) {
-    throw new RuleFailure(`the ${who}'s entries name organization${candidates.size > 1 ? 's' : ''} ${named}, and it may read none of them (${refused.join('; ')}): a staff credential reads its own organization (§4 #17); is it a staff or admin credential?`);
+    throw new RuleFailure(
+      `the ${who}'s entries name organization${candidates.size > 1 ? 's' : ''} ${named}, and it may read none of them (${refused.join('; ')}): a staff credential reads its own organization (§4 #17); is it a staff or admin credential?`,
+    );
   }
-  throw new RuleFailure(`the ${who} reads ${readable.length} organizations (${readable.map((item) => item.line).join('; ')}): a credential belongs to one organization (§5.5-6), so its own cannot be told from another's`);
+  throw new RuleFailure(
+    `the ${who} reads ${readable.length} organizations (${readable.map((item) => item.line).join('; ')}): a credential belongs to one organization (§5.5-6), so its own cannot be told from another's`,
+  );
 }

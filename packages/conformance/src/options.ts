@@ -28,7 +28,10 @@ const headerValue = z.string().check(z.maxLength(1000), z.regex(/^[\x20-\x7e]*$/
 /** What `checkConformance` takes, apart from functions (`fetch`, `onResult`). Every field has a bound. */
 export const ConformanceSettings = z.strictObject({
   /** The API's base address, ending in /v1, e.g. `https://staging.example/v1`. */
-  baseUrl: z.string().check(z.maxLength(2048), z.refine((value) => /^https?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'an absolute http(s) URL, e.g. https://staging.example/v1')),
+  baseUrl: z.string().check(
+    z.maxLength(2048),
+    z.refine((value) => /^https?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'an absolute http(s) URL, e.g. https://staging.example/v1'),
+  ),
   credentials: ConformanceCredentials,
   /** Send no write at all (for production): the rules that write are skipped. Default false. */
   readOnly: z.optional(z.boolean()),

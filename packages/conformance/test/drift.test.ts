@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance, formatReport, type ConformanceReport } from '../src/index.js';
-import { bakeDoesNotShow, drifted, entriesWithoutOrganization, eventsAcrossOrganizations, forbiddenAsNotFound, idempotencyIgnored, eventsIgnoreTypeFilter, eventsOutOfOrder, plainErrorBodies, renamedBaked, sortTiesUnbroken, staffListLeak, updatedAtFrozen, type Drift } from './support/drifts.js';
+import {
+  bakeDoesNotShow,
+  drifted,
+  entriesWithoutOrganization,
+  eventsAcrossOrganizations,
+  forbiddenAsNotFound,
+  idempotencyIgnored,
+  eventsIgnoreTypeFilter,
+  eventsOutOfOrder,
+  plainErrorBodies,
+  renamedBaked,
+  sortTiesUnbroken,
+  staffListLeak,
+  updatedAtFrozen,
+  type Drift,
+} from './support/drifts.js';
 import { demoCredentials as credentials, inProcessReference } from './support/in-process.js';
 
 // Each drifted deployment is the reference server (fresh demo data, in-process) with one behaviour
@@ -35,7 +50,9 @@ describe('drifted deployments, each caught by the rule that names it', () => {
     expect(report.ok).toBe(false);
     expect(notPassed(report)).toEqual({
       'tenancy.list-scope': expect.stringMatching(
-        new RegExp(`^fail: GET /calendars/\\?limit=100&sortBy=createdAt%3Adesc → 200: the main credential's list holds calendar entry [0-9a-f]{24} of organization ${lindenhof}; the main credential belongs to ${sonnen}`),
+        new RegExp(
+          `^fail: GET /calendars/\\?limit=100&sortBy=createdAt%3Adesc → 200: the main credential's list holds calendar entry [0-9a-f]{24} of organization ${lindenhof}; the main credential belongs to ${sonnen}`,
+        ),
       ),
     });
     // The organization did not come from the leaking list: it was read back.
@@ -48,7 +65,10 @@ describe('drifted deployments, each caught by the rule that names it', () => {
       const fetch = drifted(reference.fetch, staffListLeak(credentials.primary, credentials.otherOrganization.apiKey));
       const report = await checkConformance({ baseUrl: reference.baseUrl, fetch, credentials, ...options });
       const failures = Object.entries(notPassed(report)).filter(([, message]) => message.startsWith('fail'));
-      expect(failures.map(([id]) => id), JSON.stringify(options)).toEqual(['tenancy.list-scope']);
+      expect(
+        failures.map(([id]) => id),
+        JSON.stringify(options),
+      ).toEqual(['tenancy.list-scope']);
       expect(report.organizations.primary).toEqual({ organization: sonnen, source: 'organization' in options ? 'given' : 'verified' });
     }
   });
@@ -56,14 +76,20 @@ describe('drifted deployments, each caught by the rule that names it', () => {
   it('the same leak is caught when entries do not name their organization: by an id listed to two organizations (tokens: the accounts name the organizations)', async () => {
     const report = await againstWithTokens((main) => [staffListLeak(main, credentials.otherOrganization.apiKey), entriesWithoutOrganization]);
     expect(report.organizations).toEqual({ primary: { organization: sonnen, source: 'account' }, otherOrganization: { organization: lindenhof, source: 'account' } });
-    expect(notPassed(report)['tenancy.list-scope']).toMatch(/^fail: GET \/calendars\/.* → 200: calendar entry [0-9a-f]{24} is listed to the (main|other organization's) credential \(organization [0-9a-f]{24}\) and to the (main|other organization's) credential/);
+    expect(notPassed(report)['tenancy.list-scope']).toMatch(
+      /^fail: GET \/calendars\/.* → 200: calendar entry [0-9a-f]{24} is listed to the (main|other organization's) credential \(organization [0-9a-f]{24}\) and to the (main|other organization's) credential/,
+    );
   });
 
   it('two credentials of one organization are a failure of tenancy.credentials, not a skip, and the tenancy rules are blocked', async () => {
     const reference = await inProcessReference();
     const report = await checkConformance({ baseUrl: reference.baseUrl, fetch: reference.fetch, credentials: { ...credentials, otherOrganization: { apiKey: 'msk_demo_sonnen_admin' } } });
     const results = notPassed(report);
-    expect(results['tenancy.credentials']).toMatch(new RegExp(`^fail: the main credential \\(GET /organizations/${sonnen} → 200\\) and the other organization's credential \\(GET /organizations/${sonnen} \\(as the other organization's credential\\) → 200\\) both belong to organization ${sonnen}`));
+    expect(results['tenancy.credentials']).toMatch(
+      new RegExp(
+        `^fail: the main credential \\(GET /organizations/${sonnen} → 200\\) and the other organization's credential \\(GET /organizations/${sonnen} \\(as the other organization's credential\\) → 200\\) both belong to organization ${sonnen}`,
+      ),
+    );
     for (const id of ['tenancy.organization-read', 'tenancy.entry-read', 'tenancy.list-scope', 'tenancy.entry-write']) expect(results[id], id).toMatch(/^skip: blocked: .*tenancy\.credentials/);
     expect(report.counts.fail).toBe(1);
   });
@@ -77,12 +103,18 @@ describe('drifted deployments, each caught by the rule that names it', () => {
 
   it('a TypeFilter that is ignored fails events.filters, naming the event of the other type', async () => {
     const report = await against(eventsIgnoreTypeFilter);
-    expect(notPassed(report)).toEqual({ 'events.filters': expect.stringMatching(/^fail: GET \/devices\/events\/[0-9a-f]{24}\?TypeFilter=\w+ → 200: TypeFilter \w+ keeps the events of exactly that type: holds [0-9a-f]{24} \(\w+ at 2026-/) });
+    expect(notPassed(report)).toEqual({
+      'events.filters': expect.stringMatching(
+        /^fail: GET \/devices\/events\/[0-9a-f]{24}\?TypeFilter=\w+ → 200: TypeFilter \w+ keeps the events of exactly that type: holds [0-9a-f]{24} \(\w+ at 2026-/,
+      ),
+    });
   });
 
   it("another organization's device events answered fail events.tenancy", async () => {
     const report = await against(eventsAcrossOrganizations(credentials.otherOrganization.apiKey));
-    expect(notPassed(report)).toEqual({ 'events.tenancy': expect.stringMatching(/^fail: GET \/devices\/events\/[0-9a-f]{24} → 200: expected 403 forbidden: a credential must not read another organization's device events/) });
+    expect(notPassed(report)).toEqual({
+      'events.tenancy': expect.stringMatching(/^fail: GET \/devices\/events\/[0-9a-f]{24} → 200: expected 403 forbidden: a credential must not read another organization's device events/),
+    });
   });
 
   it('a bake that does not show when the entry is read back by id fails bake.round-trip', async () => {
@@ -97,20 +129,26 @@ describe('drifted deployments, each caught by the rule that names it', () => {
   it('an updatedAt that does not move when an entry changes fails changes.updated-at, naming the change', async () => {
     const report = await against(updatedAtFrozen);
     expect(notPassed(report)).toEqual({
-      'changes.updated-at': expect.stringMatching(/^fail: GET \/calendars\/[0-9a-f]{24} → 200: entry [0-9a-f]{24} reads updatedAt \S+ after the update \(PATCH amount\), as before it \(\S+\); every change must move updatedAt/),
+      'changes.updated-at': expect.stringMatching(
+        /^fail: GET \/calendars\/[0-9a-f]{24} → 200: entry [0-9a-f]{24} reads updatedAt \S+ after the update \(PATCH amount\), as before it \(\S+\); every change must move updatedAt/,
+      ),
     });
   });
 
   it('a sort whose ties are not broken by id fails pagination.total-order', async () => {
     const report = await against(sortTiesUnbroken);
     const results = notPassed(report);
-    expect(results['pagination.total-order']).toMatch(/^fail: GET \/calendars\/\?limit=100&sortBy=baked → 200: entry [0-9a-f]{24} comes after [0-9a-f]{24}, both with baked (true|false); equal keys must be ordered by id ascending/);
+    expect(results['pagination.total-order']).toMatch(
+      /^fail: GET \/calendars\/\?limit=100&sortBy=baked → 200: entry [0-9a-f]{24} comes after [0-9a-f]{24}, both with baked (true|false); equal keys must be ordered by id ascending/,
+    );
     expect(Object.keys(results)).toEqual(['pagination.total-order']);
   });
 
   it('an Idempotency-Key that is ignored fails idempotency.create-replay', async () => {
     const report = await against(idempotencyIgnored);
-    expect(notPassed(report)).toEqual({ 'idempotency.create-replay': expect.stringMatching(/^fail: POST \/calendars\/ → 201: the replay created entry [0-9a-f]{24}; the first call created [0-9a-f]{24} \(one create per key\)$/) });
+    expect(notPassed(report)).toEqual({
+      'idempotency.create-replay': expect.stringMatching(/^fail: POST \/calendars\/ → 201: the replay created entry [0-9a-f]{24}; the first call created [0-9a-f]{24} \(one create per key\)$/),
+    });
   });
 
   it('403 turned 404 fails every rule that expects a refusal for another tenant, naming both', async () => {
@@ -126,14 +164,17 @@ describe('drifted deployments, each caught by the rule that names it', () => {
     const report = await against(renamedBaked);
     const results = notPassed(report);
     expect(report.counts.fail, formatReport(report)).toBe(1);
-    expect(results['contract.answer-shapes']).toMatch(/^fail: \d+ differences from the contract: calendars\.list \(GET \/calendars\/\) \[\*\]\.baked: Invalid input: expected boolean, received undefined — first in GET \/calendars\/\?limit=100&sortBy=createdAt%3Adesc( \(as the [a-z' ]+\))? → 200, in \d+ answers; /);
+    expect(results['contract.answer-shapes']).toMatch(
+      /^fail: \d+ differences from the contract: calendars\.list \(GET \/calendars\/\) \[\*\]\.baked: Invalid input: expected boolean, received undefined — first in GET \/calendars\/\?limit=100&sortBy=createdAt%3Adesc( \(as the [a-z' ]+\))? → 200, in \d+ answers; /,
+    );
     // Once per operation and field, however many answers and rules saw it.
     const fields = report.shapeViolations.map((violation) => `${violation.operation} ${violation.field}`);
     expect(new Set(fields).size).toBe(fields.length);
     expect(fields).toEqual(expect.arrayContaining(['calendars.list [*].baked', 'calendars.get baked', 'calendars.create baked', 'bake.create data[*].baked']));
     // The rules that need `baked` say they are blocked by it; tenancy, idempotency and the rest pass.
     expect(results['bake.round-trip']).toMatch(/^skip: blocked: GET \/calendars\/[0-9a-f]{24} → 200 answered baked missing, not a boolean; contract\.answer-shapes reports the field$/);
-    for (const id of ['tenancy.credentials', 'tenancy.entry-read', 'tenancy.list-scope', 'tenancy.entry-write', 'idempotency.create-replay', 'pagination.pages', 'events.order']) expect(results[id], id).toBeUndefined();
+    for (const id of ['tenancy.credentials', 'tenancy.entry-read', 'tenancy.list-scope', 'tenancy.entry-write', 'idempotency.create-replay', 'pagination.pages', 'events.order'])
+      expect(results[id], id).toBeUndefined();
   });
 
   it('a renamed field does not hide a tenant leak: both are reported', async () => {
@@ -174,7 +215,9 @@ describe('messages', () => {
     };
     const report = await against(allowAnyHost);
     const message = notPassed(report)['limits.pdf-hosts'];
-    expect(message).toBe("fail: GET /pdf/?urlPath=https%3A%2F%2Fevil.example%2Fpatients → 200: expected 400 validation_failed: urlPath https://evil.example/patients is on neither of the deployment's two allowed hosts (its app and web addresses), so it is refused");
+    expect(message).toBe(
+      "fail: GET /pdf/?urlPath=https%3A%2F%2Fevil.example%2Fpatients → 200: expected 400 validation_failed: urlPath https://evil.example/patients is on neither of the deployment's two allowed hosts (its app and web addresses), so it is refused",
+    );
     expect(message).not.toMatch(/\{\w+\}/);
   });
 });
@@ -185,7 +228,11 @@ describe('a renamed createdAt', () => {
       const answer = await forward(request);
       if (!answer.ok || !new URL(request.url).pathname.startsWith('/v1/calendars')) return answer;
       const rename = (value: unknown): unknown =>
-        Array.isArray(value) ? value.map(rename) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key === 'createdAt' ? 'created' : key, rename(item)])) : value;
+        Array.isArray(value)
+          ? value.map(rename)
+          : value && typeof value === 'object'
+            ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key === 'createdAt' ? 'created' : key, rename(item)]))
+            : value;
       const headers = new Headers(answer.headers);
       headers.delete('content-length');
       return new Response(JSON.stringify(rename(await answer.json())), { status: answer.status, headers });
@@ -194,6 +241,7 @@ describe('a renamed createdAt', () => {
     const results = notPassed(report);
     expect(report.counts.fail, formatReport(report)).toBe(1);
     expect(results['contract.answer-shapes']).toMatch(/calendars\.list \(GET \/calendars\/\) \[\*\]\.createdAt: Invalid input: expected string, received undefined/);
-    for (const id of ['pagination.pages', 'pagination.sorting']) expect(results[id], id).toMatch(/^skip: blocked: GET \/calendars\/\?limit=\d+.* → 200 answered createdAt missing, not a string; contract\.answer-shapes reports the field$/);
+    for (const id of ['pagination.pages', 'pagination.sorting'])
+      expect(results[id], id).toMatch(/^skip: blocked: GET \/calendars\/\?limit=\d+.* → 200 answered createdAt missing, not a string; contract\.answer-shapes reports the field$/);
   });
 });

@@ -21,7 +21,10 @@ async function runAgainst(baseUrl: string, timeoutMs = 5_000) {
 }
 
 async function startError(baseUrl: string, timeoutMs?: number): Promise<ConformanceError> {
-  const error = await runAgainst(baseUrl, timeoutMs).then(() => undefined, (cause: unknown) => cause);
+  const error = await runAgainst(baseUrl, timeoutMs).then(
+    () => undefined,
+    (cause: unknown) => cause,
+  );
   expect(error).toBeInstanceOf(ConformanceError);
   return error as ConformanceError;
 }

@@ -35,12 +35,34 @@ describe('checkConformance options', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          fc.record({ baseUrl: fc.oneof(fc.string(), fc.constant('ftp://x/v1'), fc.string({ minLength: 2049, maxLength: 2100 }).map((tail) => `http://a/${tail}`)) }),
-          fc.record({ credentials: fc.oneof(fc.anything(), fc.record({ primary: fc.record({ apiKey: fc.oneof(fc.constant(''), fc.string({ minLength: 513, maxLength: 600 }), fc.constant('with space')) }) })) }),
+          fc.record({
+            baseUrl: fc.oneof(
+              fc.string(),
+              fc.constant('ftp://x/v1'),
+              fc.string({ minLength: 2049, maxLength: 2100 }).map((tail) => `http://a/${tail}`),
+            ),
+          }),
+          fc.record({
+            credentials: fc.oneof(fc.anything(), fc.record({ primary: fc.record({ apiKey: fc.oneof(fc.constant(''), fc.string({ minLength: 513, maxLength: 600 }), fc.constant('with space')) }) })),
+          }),
           fc.record({ organization: fc.string().filter((value) => !/^[0-9a-f]{24}$/.test(value)) }),
-          fc.record({ only: fc.oneof(fc.array(fc.string().filter((value) => !/^[a-z0-9.-]{1,100}$/.test(value)), { minLength: 1, maxLength: 3 }), fc.array(fc.constant('tenancy'), { minLength: 101, maxLength: 120 })) }),
+          fc.record({
+            only: fc.oneof(
+              fc.array(
+                fc.string().filter((value) => !/^[a-z0-9.-]{1,100}$/.test(value)),
+                { minLength: 1, maxLength: 3 },
+              ),
+              fc.array(fc.constant('tenancy'), { minLength: 101, maxLength: 120 }),
+            ),
+          }),
           fc.record({ timeoutMs: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 120_001 }), fc.double({ noInteger: true })) }),
-          fc.record({ headers: fc.dictionary(fc.string().filter((name) => !/^[a-z0-9-]{1,64}$/.test(name)), fc.string(), { minKeys: 1, maxKeys: 2 }) }),
+          fc.record({
+            headers: fc.dictionary(
+              fc.string().filter((name) => !/^[a-z0-9-]{1,64}$/.test(name)),
+              fc.string(),
+              { minKeys: 1, maxKeys: 2 },
+            ),
+          }),
           fc.record({ unknownOption: fc.anything() }),
         ),
         async (junk) => {

@@ -23,7 +23,10 @@ describe('the conformance rules against the reference server', () => {
     expect(report.results.map((result) => result.id)).toEqual(conformanceRules.map((rule) => rule.id));
     expect(report.leftBehind).toMatch(/^scratch patient [0-9a-f]{24}/);
     expect(report.shapeViolations).toEqual([]);
-    expect(report.organizations).toEqual({ primary: { organization: '64d001000000000000000001', source: 'verified' }, otherOrganization: { organization: '64d001000000000000000002', source: 'verified' } });
+    expect(report.organizations).toEqual({
+      primary: { organization: '64d001000000000000000001', source: 'verified' },
+      otherOrganization: { organization: '64d001000000000000000002', source: 'verified' },
+    });
   });
 
   it('all pass for an admin credential too, run again on the same server (each run makes its own scratch patient)', async () => {
@@ -40,7 +43,11 @@ describe('the conformance rules against the reference server', () => {
   it('all pass after a bake that expands a series: entries created in the same millisecond sort by the documented tie-break', async () => {
     const reference = await inProcessReference();
     const headers = { 'x-api-key': credentials.primary.apiKey, 'content-type': 'application/json' };
-    const bake = await reference.fetch(`${reference.baseUrl}/calendars/bake`, { method: 'POST', headers, body: JSON.stringify({ patient: '64d002000000000000000003', from: '2026-01-05', to: '2026-01-11' }) });
+    const bake = await reference.fetch(`${reference.baseUrl}/calendars/bake`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ patient: '64d002000000000000000003', from: '2026-01-05', to: '2026-01-11' }),
+    });
     expect(bake.status).toBe(200);
     // The precondition this test is about: the newest entries share a createdAt.
     const newest = (await (await reference.fetch(`${reference.baseUrl}/calendars/?limit=20&sortBy=createdAt:desc`, { headers })).json()) as Array<{ createdAt: string }>;

@@ -6,9 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
-const opaqueCollection =
-  '/** The @msw/data collection behind a table: internal to the mock, use the table\'s methods. */\n' +
-  'interface Collection<S> { readonly __schema?: S }';
+const opaqueCollection = "/** The @msw/data collection behind a table: internal to the mock, use the table's methods. */\n" + 'interface Collection<S> { readonly __schema?: S }';
 
 for (const file of readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name))) {
   const path = join(dist, file);

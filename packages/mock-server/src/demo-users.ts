@@ -21,8 +21,7 @@ let credentials: ReturnType<typeof demoCredentials> | undefined;
 export function demoUser(db: Database | undefined, seed: SeedName | Scenario, role: UserRole, options: DemoUserOptions = {}): MockCredential {
   const organization = options.organization ?? 'sonnen';
   const credential = (credentials ??= demoCredentials()).find(
-    (candidate) =>
-      candidate.role === role && (candidate.organizationId === organization || candidate.email.endsWith(`@${organization}.example`)),
+    (candidate) => candidate.role === role && (candidate.organizationId === organization || candidate.email.endsWith(`@${organization}.example`)),
   );
   if (!credential) {
     throw new Error(`mock.as('${role}'): the demo data has no ${role} in organization "${organization}"; use 'sonnen', 'lindenhof' or a demo organization id`);

@@ -32,7 +32,7 @@ export class MockClock {
     } else if (typeof option === 'function') {
       this.#read = option;
     } else if (typeof option === 'object' && !(option instanceof Date)) {
-      if (!option || !('from' in option)) throw new MockApiError('invalid_option', "setupMockApi({ now }): give an instant, { from: instant } or a function returning a Date");
+      if (!option || !('from' in option)) throw new MockApiError('invalid_option', 'setupMockApi({ now }): give an instant, { from: instant } or a function returning a Date');
       const from = instantOf(option.from, 'setupMockApi({ now: { from } })');
       this.#read = () => new Date(from + (Date.now() - this.#startedAt));
     } else {

@@ -85,8 +85,7 @@ function listenersOf(interceptor: InterceptorLike | undefined, event: string, mu
   return [];
 }
 
-const handlersAdvice =
-  'Put your own handlers on the mock instead (mock.server.use(http.get(...)) in Node, mock.worker.use(...) in the browser; reset() drops them), ';
+const handlersAdvice = 'Put your own handlers on the mock instead (mock.server.use(http.get(...)) in Node, mock.worker.use(...) in the browser; reset() drops them), ';
 const adviceFor = {
   process: `msw shares one interceptor between all servers of a process, and then only one of them answers. ${handlersAdvice}or close() the other server before the mock listens.`,
   page: `msw shares one service worker and one interceptor between all workers of a page, and then only one of them answers. ${handlersAdvice}or stop() the other worker before the mock starts.`,
@@ -166,5 +165,8 @@ function compareCensus(now: InterceptorCensus, then: InterceptorCensus): 'same' 
 
 function describe(census: InterceptorCensus): string {
   if (census.size === 0) return 'none';
-  return [...census].map(([name, entry]) => `${name} ×${entry.listeners.length}`).sort().join(', ');
+  return [...census]
+    .map(([name, entry]) => `${name} ×${entry.listeners.length}`)
+    .sort()
+    .join(', ');
 }

@@ -110,7 +110,9 @@ function pageMockState([control, failure]: [string, string]): PageMockState {
 
 /** A 24-hex id like the server's, so that a seed queued before the page starts has a known id. */
 function newRecordId(): string {
-  const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const time = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return time + random;
 }
@@ -130,18 +132,20 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
         throw new Error(`mockApi.${command.kind}() reads the page's mock, which starts with the page: call it after page.goto(…)`);
       }
       // Not navigated yet: the page picks the command up when its mock starts.
-      await page.addInitScript(([queue, queued]: [string, RemoteCommand]) => {
-        const scope = globalThis as Record<string, unknown>;
-        ((scope[queue] ??= []) as RemoteCommand[]).push(queued);
-      }, [remoteQueueName, command]);
+      await page.addInitScript(
+        ([queue, queued]: [string, RemoteCommand]) => {
+          const scope = globalThis as Record<string, unknown>;
+          ((scope[queue] ??= []) as RemoteCommand[]).push(queued);
+        },
+        [remoteQueueName, command],
+      );
       return undefined;
     }
     if (!ready) {
       await page.waitForFunction(pageMockState, names, { timeout }).catch((error: unknown) => {
-        throw new Error(
-          `the page ${page.url()} did not start its mock within ${timeout} ms: does it call setupMockWorker(…).start() from @medsched/mock-server/browser (in mock mode)?`,
-          { cause: error },
-        );
+        throw new Error(`the page ${page.url()} did not start its mock within ${timeout} ms: does it call setupMockWorker(…).start() from @medsched/mock-server/browser (in mock mode)?`, {
+          cause: error,
+        });
       });
     }
     const state = (await page.evaluate(pageMockState, names)) as PageMockState;
@@ -160,12 +164,14 @@ export function connectMockApi(page: PageLike, options: ConnectOptions = {}): Mo
     checkScenarioCall(method, args);
     await send({ kind: 'scenario', method, args });
   };
-  const seedWith = (factory: SeedFactoryName) => async (input: Record<string, unknown> = {}) => {
-    checkSeedInput(factory, input);
-    const withId = { id: newRecordId(), ...input };
-    return (await send({ kind: 'seed', factory, input: withId })) ?? withId;
-  };
-  const find = async (filter?: JournalFilter) => (await send({ kind: 'journal', filter: toWire(filter) })) as JournalEntry[] | undefined ?? [];
+  const seedWith =
+    (factory: SeedFactoryName) =>
+    async (input: Record<string, unknown> = {}) => {
+      checkSeedInput(factory, input);
+      const withId = { id: newRecordId(), ...input };
+      return (await send({ kind: 'seed', factory, input: withId })) ?? withId;
+    };
+  const find = async (filter?: JournalFilter) => ((await send({ kind: 'journal', filter: toWire(filter) })) as JournalEntry[] | undefined) ?? [];
 
   return {
     seed: {

@@ -71,8 +71,14 @@ export class SeedFactories {
     const n = this.#next();
     const at = this.world.now().toISOString();
     return this.#create('organization', OrganizationRecord, (values) => this.#db.organizations.create(values), {
-      id: newObjectId(this.world.now()), name: `Organization ${n}`, email: `info@organization${n}.example`, kind: 'pharmacy',
-      meta: { timezone: 'UTC' }, createdAt: at, updatedAt: at, ...input,
+      id: newObjectId(this.world.now()),
+      name: `Organization ${n}`,
+      email: `info@organization${n}.example`,
+      kind: 'pharmacy',
+      meta: { timezone: 'UTC' },
+      createdAt: at,
+      updatedAt: at,
+      ...input,
     });
   }
 
@@ -86,8 +92,18 @@ export class SeedFactories {
     const isPatient = role === 'patient' || role === 'onlyself';
     const at = this.world.now().toISOString();
     return this.#create('user', UserRecord, (values) => this.#db.users.create(values), {
-      id: newObjectId(this.world.now()), organization, name: `${isPatient ? 'Patient' : 'User'} ${n}`, email: `${role}${n}@mock.example`, role,
-      category: isPatient ? 'patient' : 'nurse', timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: at, updatedAt: at,
+      id: newObjectId(this.world.now()),
+      organization,
+      name: `${isPatient ? 'Patient' : 'User'} ${n}`,
+      email: `${role}${n}@mock.example`,
+      role,
+      category: isPatient ? 'patient' : 'nurse',
+      timezone: 'UTC',
+      meta: {},
+      apps: {},
+      accountId: null,
+      createdAt: at,
+      updatedAt: at,
       ...input,
     });
   }
@@ -105,7 +121,16 @@ export class SeedFactories {
     const n = this.#next();
     const organization = input.organization ?? (await this.#defaultOrganization()).id;
     const at = this.world.now().toISOString();
-    return this.#create('medication', MedicationRecord, (values) => this.#db.medications.create(values), { id: newObjectId(this.world.now()), name: `Medication ${n}`, organization, meta: {}, date: at, createdAt: at, updatedAt: at, ...input });
+    return this.#create('medication', MedicationRecord, (values) => this.#db.medications.create(values), {
+      id: newObjectId(this.world.now()),
+      name: `Medication ${n}`,
+      organization,
+      meta: {},
+      date: at,
+      createdAt: at,
+      updatedAt: at,
+      ...input,
+    });
   }
 
   /** An unassigned dispenser, or an `active` one when `patient` is given. */
@@ -117,8 +142,17 @@ export class SeedFactories {
     const patient = input.patient ?? null;
     const at = this.world.now().toISOString();
     return this.#create('device', DeviceRecord, (values) => this.#db.devices.create(values), {
-      id: newObjectId(this.world.now()), name: `Dispenser ${n}`, serialNumber: `DSP-MOCK-${String(n).padStart(4, '0')}`, organization, patient,
-      status: patient ? 'active' : 'unassigned', alarmEnable: 0, kind: 'dispenser', createdAt: at, updatedAt: at, ...input,
+      id: newObjectId(this.world.now()),
+      name: `Dispenser ${n}`,
+      serialNumber: `DSP-MOCK-${String(n).padStart(4, '0')}`,
+      organization,
+      patient,
+      status: patient ? 'active' : 'unassigned',
+      alarmEnable: 0,
+      kind: 'dispenser',
+      createdAt: at,
+      updatedAt: at,
+      ...input,
     });
   }
 
@@ -128,7 +162,14 @@ export class SeedFactories {
     // Patients read only the events of the periods a device was theirs: by default an event
     // belongs to whoever has the device now, as the server records it.
     const assignee = this.#db.devices.get(input.deviceId)?.patient ?? null;
-    return this.#create('deviceEvent', DeviceEventRecord, (values) => this.#db.deviceEvents.create(values), { id: newObjectId(this.world.now()), type: 'state', payload: {}, timestamp: this.world.now().toISOString(), assignee, ...input });
+    return this.#create('deviceEvent', DeviceEventRecord, (values) => this.#db.deviceEvents.create(values), {
+      id: newObjectId(this.world.now()),
+      type: 'state',
+      payload: {},
+      timestamp: this.world.now().toISOString(),
+      assignee,
+      ...input,
+    });
   }
 
   /**
@@ -145,8 +186,20 @@ export class SeedFactories {
     const now = this.world.now(); // one reading: the date and createdAt agree, also at midnight
     const at = now.toISOString();
     return this.#create('calendarEntry', CalendarEntryRecord, (values) => this.#db.calendarEntries.create(values), {
-      id: newObjectId(now), patient: patient.id, organization: patient.organization, name: `Tablet ${n}`, date: wallTimeAt(now, patient.timezone).date, intakeTime: '08:00',
-      amount: 1, unit: 'tablet', instruction: 'Take with water', baked: false, seriesId: null, createdAt: at, updatedAt: at, ...input,
+      id: newObjectId(now),
+      patient: patient.id,
+      organization: patient.organization,
+      name: `Tablet ${n}`,
+      date: wallTimeAt(now, patient.timezone).date,
+      intakeTime: '08:00',
+      amount: 1,
+      unit: 'tablet',
+      instruction: 'Take with water',
+      baked: false,
+      seriesId: null,
+      createdAt: at,
+      updatedAt: at,
+      ...input,
     });
   }
 
@@ -162,15 +215,29 @@ export class SeedFactories {
       const at = this.world.now().toISOString();
       const [firstName = '', lastName = ''] = user.name.split(' ');
       await this.#db.accounts.create({
-        id: accountId, userId: user.id, email, firstName, lastName, organizationId: user.organization, roles: [user.role],
-        isMfaEnabled: false, createdAt: at, updatedAt: at,
+        id: accountId,
+        userId: user.id,
+        email,
+        firstName,
+        lastName,
+        organizationId: user.organization,
+        roles: [user.role],
+        isMfaEnabled: false,
+        createdAt: at,
+        updatedAt: at,
       });
       if (user.accountId === null) await this.#db.users.update(user, (draft) => void (draft.accountId = accountId));
     }
     const apiKey = `msk_mock_${crypto.randomUUID().replace(/-/g, '')}`;
     await this.#db.apiKeys.create({
-      id: newObjectId(this.world.now()), accountId, hash: await hashApiKey(apiKey), prefix: `${apiKey.slice(0, 12)}…`, description: 'made by mock.seed.credential',
-      createdAt: this.world.now().toISOString(), lastUsedAt: null, revokedAt: null,
+      id: newObjectId(this.world.now()),
+      accountId,
+      hash: await hashApiKey(apiKey),
+      prefix: `${apiKey.slice(0, 12)}…`,
+      description: 'made by mock.seed.credential',
+      createdAt: this.world.now().toISOString(),
+      lastUsedAt: null,
+      revokedAt: null,
     });
     return { userId: user.id, accountId, organizationId: user.organization, role: user.role, email, apiKey };
   }

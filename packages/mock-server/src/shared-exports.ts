@@ -18,13 +18,4 @@ export { MockCollection, type CreateInputOf, type RecordOf } from './mock-db/moc
 export type { MockDatabase } from './mock-db/mock-database.js';
 export type { Condition, FindManyOptions, OrderBy, PredicateFunction, QueryInput, RecordQuery, StrictOption, UpdateOptions } from './mock-db/record-query.js';
 // The records the factories return: the reference server is bundled, so its types come from here.
-export type {
-  CalendarEntryRecord,
-  Database,
-  DeviceEventRecord,
-  DeviceRecord,
-  MedicationRecord,
-  OrganizationRecord,
-  ReferenceServer,
-  UserRecord,
-} from '@medsched/reference-server';
+export type { CalendarEntryRecord, Database, DeviceEventRecord, DeviceRecord, MedicationRecord, OrganizationRecord, ReferenceServer, UserRecord } from '@medsched/reference-server';

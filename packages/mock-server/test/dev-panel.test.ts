@@ -51,14 +51,20 @@ describe('local development: the mock under vite dev with the dev panel, from th
   it('a production build contains none of it: no mock, no panel, no service worker script', { timeout: 180_000 }, () => {
     // NODE_ENV=test, as under a test runner: with an `import.meta.env.DEV` guard the build would keep
     // the mock (Vite derives DEV from NODE_ENV); the recipe's MODE guard drops it all the same.
-    const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test', NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'test', NO_COLOR: '1' },
+    });
     expect(result.status, result.stdout + result.stderr).toBe(0);
     const built = filesOf(join(dir, 'dist'));
     expect(built.map((file) => file.name)).not.toContain('mockServiceWorker.js');
     // The app itself is there (its SDK client), the mock's and the panel's marks are not.
     expect(built.map((file) => file.text).join('\n')).toContain('msk_demo_sonnen_user');
     const marks = ['medschedMock', 'data-medsched-mock-panel', 'mockServiceWorker', 'setupMockWorker', 'Hopding/pdf-lib', '__medschedMockRemote'];
-    const found = built.flatMap((file) => marks.filter((mark) => file.text.includes(mark)).map((mark) => `${file.name}: ${mark} …${file.text.slice(Math.max(0, file.text.indexOf(mark) - 80), file.text.indexOf(mark) + 80)}…`));
+    const found = built.flatMap((file) =>
+      marks.filter((mark) => file.text.includes(mark)).map((mark) => `${file.name}: ${mark} …${file.text.slice(Math.max(0, file.text.indexOf(mark) - 80), file.text.indexOf(mark) + 80)}…`),
+    );
     expect(found).toEqual([]);
     // The same marks are in what `vite dev` served: the check would see them.
     expect(existsSync(join(dir, 'node_modules', '@medsched', 'mock-server', 'dist', 'dev-panel.js'))).toBe(true);

@@ -14,7 +14,8 @@ describe('field bounds in the mock', () => {
 
   it('a calendar entry unit over 100 characters is 400 naming unit and 100; one of 100 is stored whole', async () => {
     const { headers } = mock.as('admin');
-    const send = (unit: string) => fetch(`${mock.baseUrl}/calendars/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ patient, date: '2026-06-01', amount: 1, unit }) });
+    const send = (unit: string) =>
+      fetch(`${mock.baseUrl}/calendars/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ patient, date: '2026-06-01', amount: 1, unit }) });
     const count = () => mock.db.calendarEntries.findMany().length;
     const before = count();
     const unit = 'Tablette(n) à 400 mg, '.repeat(10);

@@ -15,7 +15,7 @@ function gate(): { wait: Promise<void>; release: () => void } {
 describe('the journal while requests are in flight, and reset generations', () => {
   const mock = useMockApi();
 
-  it('shows a request as pending until it is answered, also when the app\'s own handler answers', async () => {
+  it("shows a request as pending until it is answered, also when the app's own handler answers", async () => {
     const held = gate();
     mock.server.use(
       http.get('*/v1/calendars/:id', async () => {

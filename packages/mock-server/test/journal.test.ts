@@ -54,7 +54,9 @@ describe('request journal', () => {
 
   it('redacts secrets in the bodies of the development routes', async () => {
     const answer = await fetch(new URL('/dev/token', mock.baseUrl), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: 'msk_demo_sonnen_user', ttlSeconds: 60 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: 'msk_demo_sonnen_user', ttlSeconds: 60 }),
     });
     expect(answer.status).toBe(200);
     expect(mock.journal.last()).toMatchObject({ path: '/dev/token', body: { apiKey: redacted, ttlSeconds: 60 }, operation: undefined });
@@ -62,7 +64,10 @@ describe('request journal', () => {
 
   it('records forced failures too', async () => {
     mock.fail('calendars.get', 404);
-    await mock.as('user').client.calendars.get('64d005000000000000000001').catch(() => undefined);
+    await mock
+      .as('user')
+      .client.calendars.get('64d005000000000000000001')
+      .catch(() => undefined);
     expect(mock.journal.last()).toMatchObject({ operation: 'calendars.get', outcome: 404 });
   });
 

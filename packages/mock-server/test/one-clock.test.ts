@@ -9,7 +9,7 @@ import { useMockApi } from './support.js';
 describe('one clock, "today" in the patient\'s zone', () => {
   const mock = useMockApi({ now: '2026-05-04T23:30:00Z' });
 
-  it('a seeded calendar entry without a date is on the patient\'s today', async () => {
+  it("a seeded calendar entry without a date is on the patient's today", async () => {
     const berlin = await mock.seed.patient({ name: 'Berta Berlin', timezone: 'Europe/Berlin' });
     const newYork = await mock.seed.patient({ name: 'Nina New York', timezone: 'America/New_York' });
     const utc = await mock.seed.patient({ name: 'Uma UTC' });
@@ -18,7 +18,7 @@ describe('one clock, "today" in the patient\'s zone', () => {
     expect((await mock.seed.calendarEntry({ patient: utc.id })).date).toBe('2026-05-04');
   });
 
-  it('an API create without a date is on the patient\'s today too, and the journal\'s time is the mock\'s now', async () => {
+  it("an API create without a date is on the patient's today too, and the journal's time is the mock's now", async () => {
     const berlin = await mock.seed.patient({ name: 'Berta Berlin', timezone: 'Europe/Berlin' });
     const created = await mock.as('user').client.calendars.create({ patient: berlin.id, name: 'No date given' });
     expect(created.date).toBe('2026-05-05');

@@ -74,7 +74,10 @@ beforeAll(async () => {
     await target.stop();
   }
   scenario = parseScenario(JSON.parse(readFileSync(join(recordDir, 'scenario.json'), 'utf8')));
-  exchanges = readFileSync(join(recordDir, 'exchanges.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Recorded);
+  exchanges = readFileSync(join(recordDir, 'exchanges.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Recorded);
 }, 60_000);
 
 describe('a recorded session as the mock server’s seed', () => {

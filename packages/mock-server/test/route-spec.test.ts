@@ -62,7 +62,10 @@ describe('a scenario applies to exactly the operation it names (every pair of op
   });
 
   it('networkError()', async () => {
-    const stray = await strayPairs((operation) => mock.networkError(operation), (result) => result === 'network-error');
+    const stray = await strayPairs(
+      (operation) => mock.networkError(operation),
+      (result) => result === 'network-error',
+    );
     expect(stray).toEqual([]);
   });
 
@@ -85,7 +88,11 @@ describe('a scenario applies to exactly the operation it names (every pair of op
 
   it('delay(): a delay without end on A, and every other operation still answers', async () => {
     // Were A's delay applied to B, B would wait for about 24 days: the test would not end.
-    const stray = await strayPairs((operation) => mock.delay(operation, maxDelayMs), () => true, { skipA: true });
+    const stray = await strayPairs(
+      (operation) => mock.delay(operation, maxDelayMs),
+      () => true,
+      { skipA: true },
+    );
     expect(stray).toEqual([]);
   });
 

@@ -19,14 +19,18 @@ describe('scenarios', () => {
     const raw = await fetch(`${mock.baseUrl}/calendars/${entryId}`, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json', 'x-request-id': 'req-1' }, body: '{}' });
     expect(raw.headers.get('content-type')).toBe('application/problem+json');
     expect(await raw.json()).toEqual({
-      type: 'https://docs.medsched.dev/errors/conflict', title: 'Conflict', status: 409, code: 'conflict',
-      detail: 'forced by mock.fail("PATCH /calendars/:id")', requestId: 'req-1',
+      type: 'https://docs.medsched.dev/errors/conflict',
+      title: 'Conflict',
+      status: 409,
+      code: 'conflict',
+      detail: 'forced by mock.fail("PATCH /calendars/:id")',
+      requestId: 'req-1',
     });
     // Other routes still answer from the reference server.
     expect((await client.calendars.get(entryId)).id).toBe(entryId);
   });
 
-  it('fail(): a bare 422 reads as a validation failure, not as the server\'s reused idempotency key', async () => {
+  it("fail(): a bare 422 reads as a validation failure, not as the server's reused idempotency key", async () => {
     mock.fail('POST /medications/', 422);
     const raw = await fetch(`${mock.baseUrl}/medications/`, { method: 'POST', headers: { ...mock.as('user').headers, 'content-type': 'application/json' }, body: '{"name":"x"}' });
     expect(raw.status).toBe(422);
@@ -61,7 +65,7 @@ describe('scenarios', () => {
     await expect(fetch(`${mock.baseUrl}/organizations/${sonnen}`)).rejects.toThrow(TypeError);
   });
 
-  it('expireTokens(): bearer tokens in circulation get the server\'s 401; a refresh works', async () => {
+  it("expireTokens(): bearer tokens in circulation get the server's 401; a refresh works", async () => {
     const signedIn = await mock.signIn('user');
     const direct = await fetch(`${mock.baseUrl}/organizations/${sonnen}`, { headers: signedIn.headers });
     expect(direct.status).toBe(200);
@@ -83,7 +87,7 @@ describe('scenarios', () => {
     await expect(noRefresh.organizations.get(sonnen)).rejects.toBeInstanceOf(AuthenticationError);
   });
 
-  it('rateLimit(): the reference server\'s own limiter answers 429 with Retry-After', async () => {
+  it("rateLimit(): the reference server's own limiter answers 429 with Retry-After", async () => {
     mock.rateLimit(2);
     const { client, headers } = mock.as('user');
     await client.calendars.get(entryId);
@@ -133,7 +137,7 @@ describe('scenarios', () => {
 
   it('the app can still add its own msw handlers in front (server.use)', async () => {
     const { http, HttpResponse } = await import('msw');
-    mock.server.use(http.get('*/v1/calendars/:id', () => HttpResponse.json({ message: 'the app\'s own' }, { status: 500 })));
+    mock.server.use(http.get('*/v1/calendars/:id', () => HttpResponse.json({ message: "the app's own" }, { status: 500 })));
     const { client } = mock.as('user');
     await expect(client.calendars.get(entryId)).rejects.toBeInstanceOf(InternalServerError);
   });

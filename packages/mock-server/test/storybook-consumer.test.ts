@@ -34,7 +34,7 @@ describe('Storybook preview with msw-storybook-addon and the packed mock server'
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 480_000);
 
-  it('type-checks the README\'s browser preview as .tsx and the Node preview as .ts (strict)', { timeout: 120_000 }, () => {
+  it("type-checks the README's browser preview as .tsx and the Node preview as .ts (strict)", { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });
     expect(result.status, result.stdout + result.stderr).toBe(0);
   });

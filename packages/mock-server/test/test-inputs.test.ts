@@ -46,13 +46,20 @@ describe('inputs a test gives the mock, fuzzed', () => {
     const { client } = mock.as('user');
     const rule = fc.oneof(
       fc.string({ maxLength: 40 }),
-      fc.tuple(fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'MINUTELY', 'HOURLY', 'YEARLY', 'X'), fc.constantFrom('', ';INTERVAL=2', ';BYDAY=MO', ';COUNT=0', ';BYHOUR=25'))
+      fc
+        .tuple(fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'MINUTELY', 'HOURLY', 'YEARLY', 'X'), fc.constantFrom('', ';INTERVAL=2', ';BYDAY=MO', ';COUNT=0', ';BYHOUR=25'))
         .map(([freq, rest]) => `FREQ=${freq}${rest}`),
     );
     await fc.assert(
       fc.asyncProperty(rule, async (rrule) => {
-        const seeded: 'stored' | Error = await mock.seed.calendarEntry({ patient, rrule }).then(() => 'stored' as const, (error: Error) => error);
-        const created = await client.calendars.create({ patient, name: 'Fuzzed', date: '2026-05-04', rrule }).then(() => 'stored', () => 'refused');
+        const seeded: 'stored' | Error = await mock.seed.calendarEntry({ patient, rrule }).then(
+          () => 'stored' as const,
+          (error: Error) => error,
+        );
+        const created = await client.calendars.create({ patient, name: 'Fuzzed', date: '2026-05-04', rrule }).then(
+          () => 'stored',
+          () => 'refused',
+        );
         if (seeded === 'stored') {
           expect(created).toBe('stored');
         } else if (seeded instanceof Error) {
@@ -66,11 +73,14 @@ describe('inputs a test gives the mock, fuzzed', () => {
     );
   });
 
-  it('patient seeds: any timezone is stored only when it is an IANA zone (the API\'s check), and a calendar entry on it is on its today', async () => {
+  it("patient seeds: any timezone is stored only when it is an IANA zone (the API's check), and a calendar entry on it is on its today", async () => {
     const zone = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC', 'Mars/Base', 'Europe/', '+01:00', 'Etc/GMT-14'));
     await fc.assert(
       fc.asyncProperty(zone, async (timezone) => {
-        const seeded = await mock.seed.patient({ timezone }).then((patient) => patient, (error: Error) => error);
+        const seeded = await mock.seed.patient({ timezone }).then(
+          (patient) => patient,
+          (error: Error) => error,
+        );
         if (seeded instanceof Error) {
           expect(seeded).toBeInstanceOf(TypeError);
           expect(seeded.message).toMatch(/^mock\.seed\.patient: timezone: .*\(the API refuses this at create\)$/);
@@ -83,4 +93,3 @@ describe('inputs a test gives the mock, fuzzed', () => {
     );
   });
 });
-

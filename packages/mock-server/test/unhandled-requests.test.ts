@@ -17,7 +17,7 @@ describe('unhandled requests', () => {
     }
   });
 
-  it('while unknown paths under the API get the reference server\'s 404', async () => {
+  it("while unknown paths under the API get the reference server's 404", async () => {
     const answer = await fetch(`${mock.baseUrl}/nothing-here`, { headers: mock.as('user').headers });
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ code: 'not_found' });

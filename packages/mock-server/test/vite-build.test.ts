@@ -23,14 +23,16 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
     dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
 
-  it('builds without warnings about missing exports, and without the reference server\'s Node parts', { timeout: 120_000 }, () => {
+  it("builds without warnings about missing exports, and without the reference server's Node parts", { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     const output = `${result.stdout}${result.stderr}`;
     expect(result.status, output).toBe(0);
     expect(output).not.toMatch(/is not exported by/);
     expect(output).not.toMatch(/\(!\)/); // Rollup's warning marker
     const assets = join(dir, 'dist', 'assets');
-    const chunks = readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => ({ name, code: readFileSync(join(assets, name), 'utf8') }));
+    const chunks = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => ({ name, code: readFileSync(join(assets, name), 'utf8') }));
     const entry = /<script type="module"[^>]* src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(dir, 'dist', 'index.html'), 'utf8'))?.[1];
     const entryCode = chunks.find((chunk) => chunk.name === entry)?.code ?? '';
     expect(entryCode).toContain('mockServiceWorker.js');
@@ -41,9 +43,13 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
     expect(chunks.filter((chunk) => chunk.name !== entry && pdfLib.test(chunk.code)).length).toBe(1);
   });
 
-  it('leaves the PDF writer and its fonts out of the app\'s dist/ with the README\'s external rule (about 1.5 MB less)', { timeout: 180_000 }, () => {
-    const build = (config: string) => spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', config], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    const jsBytes = (out: string) => readdirSync(join(dir, out, 'assets')).filter((name) => name.endsWith('.js')).map((name) => ({ name, bytes: statSync(join(dir, out, 'assets', name)).size, code: readFileSync(join(dir, out, 'assets', name), 'utf8') }));
+  it("leaves the PDF writer and its fonts out of the app's dist/ with the README's external rule (about 1.5 MB less)", { timeout: 180_000 }, () => {
+    const build = (config: string) =>
+      spawnSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', config], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const jsBytes = (out: string) =>
+      readdirSync(join(dir, out, 'assets'))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => ({ name, bytes: statSync(join(dir, out, 'assets', name)).size, code: readFileSync(join(dir, out, 'assets', name), 'utf8') }));
     const result = build('vite.config.no-pdf.mjs');
     expect(result.status, result.stdout + result.stderr).toBe(0);
     const lean = jsBytes('dist-no-pdf');
@@ -58,4 +64,3 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
     expect(total(lean)).toBeLessThan(900_000);
   });
 });
-

@@ -33,7 +33,7 @@ describe('Vitest with the packed mock server', () => {
     for (const name of ['@babel/core', '@babel/plugin-transform-modules-commonjs']) expect(existsSync(join(dir, 'node_modules', name)), name).toBe(false);
   });
 
-  it('runs the README\'s set-up in jsdom with nothing else; nothing reaches the network across resets, in jsdom and node', { timeout: 300_000 }, () => {
+  it("runs the README's set-up in jsdom with nothing else; nothing reaches the network across resets, in jsdom and node", { timeout: 300_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' } });
     const output = `${result.stdout}${result.stderr}`;
     // calendar (2), reset-safety in jsdom and in node (6 each, a local server on the base URL), lifecycle (4).

@@ -39,7 +39,7 @@ describe('wrong moves', () => {
     next.close();
   });
 
-  it('the journal\'s times follow the mock\'s clock, as the records\' createdAt does', async () => {
+  it("the journal's times follow the mock's clock, as the records' createdAt does", async () => {
     const mock = setupMockApi({ now: '2026-05-04T08:00:00Z' });
     await mock.listen();
     try {

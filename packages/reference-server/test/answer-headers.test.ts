@@ -34,7 +34,10 @@ describe('answer headers', () => {
     for (const path of paths) {
       const overHttp = await fetch(`${server.origin}${path}`, { headers: admin });
       const overMsw = await fetch(`https://api.example.test${path}`, { headers: admin });
-      for (const [binding, answer] of [['node:http', overHttp], ['msw', overMsw]] as const) {
+      for (const [binding, answer] of [
+        ['node:http', overHttp],
+        ['msw', overMsw],
+      ] as const) {
         expect(answer.headers.get('cache-control'), `${binding} ${path}`).toBe('no-store');
         expect(answer.headers.get('x-content-type-options'), `${binding} ${path}`).toBe('nosniff');
       }
@@ -65,7 +68,10 @@ describe('request charsets', () => {
   });
 
   it('generated charset names: 415 unless UTF-8', async () => {
-    const name = fc.oneof(fc.constantFrom('utf-16le', 'UTF-16BE', 'latin1', 'us-ascii', 'windows-1252', 'utf-7', 'utf-8 ', 'UTF_8'), fc.string({ maxLength: 20 }).filter((text) => !/[;"\r\n]/.test(text)));
+    const name = fc.oneof(
+      fc.constantFrom('utf-16le', 'UTF-16BE', 'latin1', 'us-ascii', 'windows-1252', 'utf-7', 'utf-8 ', 'UTF_8'),
+      fc.string({ maxLength: 20 }).filter((text) => !/[;"\r\n]/.test(text)),
+    );
     await fc.assert(
       fc.asyncProperty(name, async (charset) => {
         const answer = await createEntry(`application/json; charset=${charset}`);

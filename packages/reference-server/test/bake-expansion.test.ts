@@ -38,14 +38,37 @@ const weekdays = fc.subarray(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], { minLe
 const rule = fc
   .record({
     shape: fc.oneof(
-      fc.record({ freq: fc.constant('DAILY'), byHour: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { minLength: 1, maxLength: 3 }), { nil: undefined }), byDay: fc.option(weekdays, { nil: undefined }) }),
-      fc.record({ freq: fc.constant('WEEKLY'), byHour: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { minLength: 1, maxLength: 2 }), { nil: undefined }), byDay: fc.option(weekdays, { nil: undefined }) }),
-      fc.record({ freq: fc.constant('MONTHLY'), byHour: fc.constant(undefined), byDay: fc.constant(undefined), byMonthDay: fc.option(fc.uniqueArray(fc.integer({ min: -3, max: 28 }).filter((n) => n !== 0), { minLength: 1, maxLength: 3 }), { nil: undefined }) }),
+      fc.record({
+        freq: fc.constant('DAILY'),
+        byHour: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { minLength: 1, maxLength: 3 }), { nil: undefined }),
+        byDay: fc.option(weekdays, { nil: undefined }),
+      }),
+      fc.record({
+        freq: fc.constant('WEEKLY'),
+        byHour: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+        byDay: fc.option(weekdays, { nil: undefined }),
+      }),
+      fc.record({
+        freq: fc.constant('MONTHLY'),
+        byHour: fc.constant(undefined),
+        byDay: fc.constant(undefined),
+        byMonthDay: fc.option(
+          fc.uniqueArray(
+            fc.integer({ min: -3, max: 28 }).filter((n) => n !== 0),
+            { minLength: 1, maxLength: 3 },
+          ),
+          { nil: undefined },
+        ),
+      }),
       fc.record({ freq: fc.constant('HOURLY'), byHour: fc.constant(undefined), byDay: fc.constant(undefined), interval: fc.integer({ min: 4, max: 12 }) }),
     ),
     interval: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
     byMinute: fc.option(fc.uniqueArray(fc.constantFrom(0, 30), { minLength: 1, maxLength: 2 }), { nil: undefined }),
-    end: fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 40 }).map((count) => `COUNT=${count}`), day.map((date) => `UNTIL=${date.replace(/-/g, '')}`)),
+    end: fc.oneof(
+      fc.constant(undefined),
+      fc.integer({ min: 1, max: 40 }).map((count) => `COUNT=${count}`),
+      day.map((date) => `UNTIL=${date.replace(/-/g, '')}`),
+    ),
   })
   .map(({ shape, interval, byMinute, end }) => {
     const every = 'interval' in shape ? shape.interval : interval;

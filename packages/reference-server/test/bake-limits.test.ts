@@ -42,7 +42,10 @@ describe('bounded bakes', () => {
     const small = await startTestServer({ limits: { bakeExpansionDays: 5_000 } });
     try {
       const key = withKey(org1.user.apiKey);
-      const rare = await raw(small, 'POST', '/v1/calendars/', { headers: key, json: { patient: org1.patient.userId, name: 'Rare', date: '2026-01-01', intakeTime: '08:00', rrule: 'FREQ=HOURLY;BYMONTH=1;BYMONTHDAY=1;BYDAY=MO' } });
+      const rare = await raw(small, 'POST', '/v1/calendars/', {
+        headers: key,
+        json: { patient: org1.patient.userId, name: 'Rare', date: '2026-01-01', intakeTime: '08:00', rrule: 'FREQ=HOURLY;BYMONTH=1;BYMONTHDAY=1;BYDAY=MO' },
+      });
       expect(rare.status).toBe(201);
       const before = snapshot(small);
       const answer = await raw(small, 'POST', '/v1/calendars/bake', { headers: key, json: { patient: org1.patient.userId, from: '2026-01-01', to: '2026-12-31' } });
@@ -65,7 +68,10 @@ describe('bounded bakes', () => {
       draft.rrule = 'FREQ=DAILY;BYDAY=XX';
     });
     const before = snapshot(server);
-    const answer = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, updateAllPatients: true, from: '2027-02-01', to: '2027-02-07' } });
+    const answer = await raw(server, 'POST', '/v1/calendars/bake', {
+      headers: withKey(org1.admin.apiKey),
+      json: { organization: org1.id, updateAllPatients: true, from: '2027-02-01', to: '2027-02-07' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toContain(broken.id);
     expect(snapshot(server)).toBe(before);
@@ -83,7 +89,6 @@ describe('bounded bakes', () => {
     }
   });
 });
-
 
 describe('ranges', () => {
   const post = (json: unknown) => raw(server, 'POST', '/v1/calendars/bake', { json, headers: withKey(org1.user.apiKey) });

@@ -15,7 +15,12 @@ useBakeServer();
 describe('organization-wide bakes and permissions', () => {
   const demoPatients1 = [org1.patient.userId, org1.patient2.userId, org1.onlyself.userId];
   const entriesOfOrganization = (organization: string) =>
-    JSON.stringify(server.reference.db.calendarEntries.all().filter((item) => item.organization === organization).sort((a, b) => a.id.localeCompare(b.id)));
+    JSON.stringify(
+      server.reference.db.calendarEntries
+        .all()
+        .filter((item) => item.organization === organization)
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
 
   it('organization + updateAllPatients bakes every patient of that organization and nothing of the other', async () => {
     const org2Before = entriesOfOrganization(org2.id);

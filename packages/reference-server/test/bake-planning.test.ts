@@ -24,9 +24,32 @@ async function patientWithRareSeries(count: number): Promise<string> {
   const { db } = server.reference;
   const stamps = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
   const patient = newObjectId();
-  await db.users.create({ id: patient, organization: org1.id, name: `Rare ${count}`, email: null, role: 'patient', category: 'patient', timezone: 'UTC', meta: {}, apps: {}, accountId: null, ...stamps });
+  await db.users.create({
+    id: patient,
+    organization: org1.id,
+    name: `Rare ${count}`,
+    email: null,
+    role: 'patient',
+    category: 'patient',
+    timezone: 'UTC',
+    meta: {},
+    apps: {},
+    accountId: null,
+    ...stamps,
+  });
   for (let i = 0; i < count; i++) {
-    await db.calendarEntries.create({ id: newObjectId(), patient, organization: org1.id, baked: false, seriesId: null, name: 'Leap day', date: '2024-02-29', intakeTime: '08:00', rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', ...stamps });
+    await db.calendarEntries.create({
+      id: newObjectId(),
+      patient,
+      organization: org1.id,
+      baked: false,
+      seriesId: null,
+      name: 'Leap day',
+      date: '2024-02-29',
+      intakeTime: '08:00',
+      rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29',
+      ...stamps,
+    });
   }
   return patient;
 }
@@ -74,7 +97,13 @@ const ruleText = fc
   .tuple(
     fc.constantFrom('HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
     fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
-    fc.option(fc.oneof(fc.integer({ min: 1, max: 1000 }).map((count) => `COUNT=${count}`), fc.constantFrom('UNTIL=20260315', 'UNTIL=20250101', 'UNTIL=20271231T235959Z')), { nil: undefined }),
+    fc.option(
+      fc.oneof(
+        fc.integer({ min: 1, max: 1000 }).map((count) => `COUNT=${count}`),
+        fc.constantFrom('UNTIL=20260315', 'UNTIL=20250101', 'UNTIL=20271231T235959Z'),
+      ),
+      { nil: undefined },
+    ),
     fc.option(fc.constantFrom('BYDAY=MO,FR', 'BYMONTHDAY=31', 'BYMONTH=2;BYMONTHDAY=29', 'BYHOUR=8,20', 'BYDAY=-1SU;BYMONTH=3', 'BYSETPOS=-1;BYDAY=MO,TU'), { nil: undefined }),
   )
   .map(([freq, interval, end, by]) => [`FREQ=${freq}`, interval && `INTERVAL=${interval}`, end, by].filter(Boolean).join(';'));

@@ -25,9 +25,7 @@ describe('time zones', () => {
     expect(result.data.every((item) => item.seriesId === series.id)).toBe(true);
     expect(result.allAlarms).toEqual([[480], [480], [480]]);
     expect(result.iotDevices.map((device) => device.id).sort()).toEqual([alarmDevice.id, silentDevice.id].sort());
-    expect(result.alarms).toEqual(
-      result.data.map((item) => ({ deviceId: alarmDevice.id, patient: patient.id, date: item.date, time: '08:00', entryIds: [item.id] })),
-    );
+    expect(result.alarms).toEqual(result.data.map((item) => ({ deviceId: alarmDevice.id, patient: patient.id, date: item.date, time: '08:00', entryIds: [item.id] })));
     expect(result.dateNow).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     expect(Date.parse(result.dateNow)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(result.dateNow)).toBeLessThanOrEqual(Date.now() + 1000);
@@ -59,7 +57,6 @@ describe('time zones', () => {
     expect(west.data.map((item) => item.date)).toEqual(['2026-11-22']);
   });
 });
-
 
 describe('the bake result', () => {
   it('data sorted by date then startTime, only baked entries in range', async () => {

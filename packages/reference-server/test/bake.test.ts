@@ -118,7 +118,6 @@ describe('series', () => {
   });
 });
 
-
 describe('idempotence and concurrency', () => {
   it('baking the same range twice changes nothing (same ids, no duplicates)', async () => {
     const patient = await newPatient();
@@ -145,7 +144,13 @@ describe('idempotence and concurrency', () => {
       const daily = await entry(patient.id, { name: 'Daily', date: '2026-04-10', intakeTime: '08:00', rrule: 'FREQ=DAILY' });
       const twice = await entry(patient.id, { name: 'Twice weekly', date: '2026-04-10', intakeTime: '18:00', rrule: 'FREQ=WEEKLY;BYDAY=MO,FR' });
       await entry(patient.id, { name: 'Once', date: '2026-04-14', intakeTime: '12:00' });
-      return { patient, seriesNames: new Map([[daily.id, 'Daily'], [twice.id, 'Twice weekly']]) };
+      return {
+        patient,
+        seriesNames: new Map([
+          [daily.id, 'Daily'],
+          [twice.id, 'Twice weekly'],
+        ]),
+      };
     };
     const ranges = [
       ['2026-04-10', '2026-04-16'],

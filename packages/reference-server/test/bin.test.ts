@@ -66,7 +66,21 @@ describe.skipIf(!existsSync(bin))('the medsched-server bin', () => {
       await run(process.execPath, [bin, 'keys', 'revoke', '--id', key.id, '--url', origin, '--admin-secret', 'bin-test-secret']);
       expect((await fetch(`${url}/calendars/`, { headers: { 'x-api-key': key.apiKey } })).status).toBe(401);
 
-      const device = await run(process.execPath, [bin, 'devices', 'register', '--organization', '64d001000000000000000001', '--name', 'CLI device', '--serial', 'CLI-1', '--url', origin, '--admin-secret', 'bin-test-secret']);
+      const device = await run(process.execPath, [
+        bin,
+        'devices',
+        'register',
+        '--organization',
+        '64d001000000000000000001',
+        '--name',
+        'CLI device',
+        '--serial',
+        'CLI-1',
+        '--url',
+        origin,
+        '--admin-secret',
+        'bin-test-secret',
+      ]);
       expect(JSON.parse(device.stdout)).toMatchObject({ name: 'CLI device', status: 'unassigned' });
 
       expect(await server.stop()).toBe(0);

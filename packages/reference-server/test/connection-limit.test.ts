@@ -36,13 +36,10 @@ function readUntilClosed(socket: Socket): Promise<string> {
 
 function getOrganization(localAddress: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const call = request(
-      { host: server.host, port: server.port, path: `/v1/organizations/${org1.id}`, localAddress, agent: false, headers: { 'x-api-key': org1.admin.apiKey } },
-      (answer) => {
-        answer.resume();
-        answer.once('end', () => resolve(answer.statusCode ?? 0));
-      },
-    );
+    const call = request({ host: server.host, port: server.port, path: `/v1/organizations/${org1.id}`, localAddress, agent: false, headers: { 'x-api-key': org1.admin.apiKey } }, (answer) => {
+      answer.resume();
+      answer.once('end', () => resolve(answer.statusCode ?? 0));
+    });
     call.once('error', reject);
     call.end();
   });

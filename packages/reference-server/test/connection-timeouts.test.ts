@@ -74,7 +74,10 @@ async function neverReads(): Promise<void> {
   {
     // A patient with a big baked schedule: each read of it is megabytes.
     const patient = await raw(server, 'POST', '/v1/users/', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, role: 'patient', name: 'Big schedule', timezone: 'UTC' } });
-    await raw(server, 'POST', '/v1/calendars/', { headers: withKey(org1.admin.apiKey), json: { patient: patient.body.id, name: 'Hourly', date: '2026-01-01', intakeTime: '00:00', rrule: 'FREQ=HOURLY', instruction: 'x'.repeat(2000) } });
+    await raw(server, 'POST', '/v1/calendars/', {
+      headers: withKey(org1.admin.apiKey),
+      json: { patient: patient.body.id, name: 'Hourly', date: '2026-01-01', intakeTime: '00:00', rrule: 'FREQ=HOURLY', instruction: 'x'.repeat(2000) },
+    });
     const baked = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.admin.apiKey), json: { patient: patient.body.id, from: '2026-01-01', to: '2026-03-31' } });
     expect(baked.status).toBe(200);
 
@@ -109,7 +112,20 @@ describe('the built medsched-server with timeout flags (issue 18, slow senders)'
     const { startServerBin, serverBin } = await import('./support/server-bin.js');
     const { execFileSync } = await import('node:child_process');
     const help = execFileSync(process.execPath, [serverBin, '--help'], { encoding: 'utf8' });
-    for (const flag of ['--header-timeout 10', '--body-timeout 30', '--idle-timeout 5', '--send-timeout 30', '--idempotency-mb 64', '--idempotency-credential-mb 8', '--idempotency-ttl 86400', '--quota-entries 100000', '--quota-mb 100', '--journal-compact-mb 16', 'MEDSCHED_<FLAG>']) expect(help).toContain(flag);
+    for (const flag of [
+      '--header-timeout 10',
+      '--body-timeout 30',
+      '--idle-timeout 5',
+      '--send-timeout 30',
+      '--idempotency-mb 64',
+      '--idempotency-credential-mb 8',
+      '--idempotency-ttl 86400',
+      '--quota-entries 100000',
+      '--quota-mb 100',
+      '--journal-compact-mb 16',
+      'MEDSCHED_<FLAG>',
+    ])
+      expect(help).toContain(flag);
 
     const bin = await startServerBin(['--port', '0', '--header-timeout', '1', '--body-timeout', '2', '--idle-timeout', '1', '--send-timeout', '2']);
     try {

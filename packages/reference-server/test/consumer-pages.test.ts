@@ -68,7 +68,12 @@ describe('installed from the packed tarballs', () => {
     const home = await fetch(`${origin}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('msk_demo_sonnen_admin');
-    for (const [path, type] of [['/reference', 'text/html'], ['/reference/swagger-ui-bundle.js', 'text/javascript'], ['/reference/swagger-ui.css', 'text/css'], ['/openapi.json', 'application/json']]) {
+    for (const [path, type] of [
+      ['/reference', 'text/html'],
+      ['/reference/swagger-ui-bundle.js', 'text/javascript'],
+      ['/reference/swagger-ui.css', 'text/css'],
+      ['/openapi.json', 'application/json'],
+    ]) {
       const answer = await fetch(`${origin}${path}`);
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get('content-type'), path).toContain(type);
@@ -78,7 +83,10 @@ describe('installed from the packed tarballs', () => {
 
   it('answers a preflight from a localhost dev server and draws the plan PDF with its embedded fonts', async () => {
     const { origin } = server!;
-    const preflight = await fetch(`${origin}/v1/calendars/`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    const preflight = await fetch(`${origin}/v1/calendars/`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
     expect(preflight.status).toBe(204);
     const urlPath = 'https://app.medsched.test/patients/64d002000000000000000003/plan?from=2026-01-05&to=2026-01-11';
     const signed = await fetch(`${origin}/v1/pdf/?urlPath=${encodeURIComponent(urlPath)}`, { headers: { 'x-api-key': 'msk_demo_sonnen_user' } });

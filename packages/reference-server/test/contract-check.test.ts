@@ -23,7 +23,11 @@ describe('the contract check of the proxy', () => {
   });
 
   it('a bound names the value that broke it; a wrong status names the status that came', () => {
-    const limit = checkExchange(router, exchange({ path: '/calendars/', query: { limit: '0' }, status: 400, responseBody: { type: 'about:blank', title: 'Bad', status: 400, code: 'validation_failed' } }), '/x');
+    const limit = checkExchange(
+      router,
+      exchange({ path: '/calendars/', query: { limit: '0' }, status: 400, responseBody: { type: 'about:blank', title: 'Bad', status: 400, code: 'validation_failed' } }),
+      '/x',
+    );
     expect(limit.violations).toEqual([expect.objectContaining({ field: 'query.limit', expected: 'Too small: expected number to be >=1, received "0"', received: '"0"' })]);
     const created = checkExchange(router, exchange({ method: 'POST', path: '/calendars/', requestBody: { patient: '64d002000000000000000003' }, status: 200, responseBody: undefined }), '/x');
     expect(created.violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'status', expected: '201', received: '200' })]));

@@ -26,7 +26,10 @@ let browser: RecordingBrowser;
 /** The SDK bundled for the browser as a front-end build would, exposed as `window.medsched`. */
 async function bundleSdk(): Promise<string> {
   const result = await build({
-    stdin: { contents: "import { createClient, ApiError } from '@medsched/sdk'; Object.assign(window, { medsched: { createClient, ApiError } });", resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+    stdin: {
+      contents: "import { createClient, ApiError } from '@medsched/sdk'; Object.assign(window, { medsched: { createClient, ApiError } });",
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+    },
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -72,7 +75,10 @@ describe('a page on another origin, through the SDK', () => {
         try {
           await client.organizations.get('64d0010000000000000000ff');
         } catch (error) {
-          if (error instanceof ApiError) { const apiError = error as { status: number; code: string; requestId: string | undefined }; problem = { status: apiError.status, code: apiError.code, requestId: apiError.requestId }; }
+          if (error instanceof ApiError) {
+            const apiError = error as { status: number; code: string; requestId: string | undefined };
+            problem = { status: apiError.status, code: apiError.code, requestId: apiError.requestId };
+          }
         }
         const tokenAnswer = await fetch(baseUrl.replace(/\/v1$/, '/dev/token'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, ttlSeconds: 60 }) });
         const { accessToken } = await tokenAnswer.json();

@@ -15,10 +15,7 @@ let server: RunningServer;
 let configured: RunningServer;
 
 beforeAll(async () => {
-  [server, configured] = await Promise.all([
-    startTestServer(),
-    startTestServer({ cors: { origins: ['https://app.example.com', 'http://dev.example.test:*'] } }),
-  ]);
+  [server, configured] = await Promise.all([startTestServer(), startTestServer({ cors: { origins: ['https://app.example.com', 'http://dev.example.test:*'] } })]);
 });
 afterAll(() => Promise.all([server.close(), configured.close()]));
 
@@ -33,9 +30,7 @@ describe('preflight', () => {
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(answer.headers.get('access-control-allow-methods')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE']));
-    expect(answer.headers.get('access-control-allow-headers')?.split(', ')).toEqual(
-      expect.arrayContaining(['x-api-key', 'authorization', 'content-type', 'x-request-id', 'idempotency-key']),
-    );
+    expect(answer.headers.get('access-control-allow-headers')?.split(', ')).toEqual(expect.arrayContaining(['x-api-key', 'authorization', 'content-type', 'x-request-id', 'idempotency-key']));
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     expect(answer.headers.get('vary')).toContain('origin');
     expect(answer.headers.get('x-request-id')).toBeTruthy();
@@ -144,10 +139,12 @@ describe('origin rules', () => {
   });
 
   it('reads any origin list text without throwing (fuzzed)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 500 }), (text) => {
-      const parsed = parseCorsOrigins(text);
-      if (parsed.ok) new CorsPolicy({ origins: parsed.origins }).allows('http://localhost:1');
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 500 }), (text) => {
+        const parsed = parseCorsOrigins(text);
+        if (parsed.ok) new CorsPolicy({ origins: parsed.origins }).allows('http://localhost:1');
+      }),
+    );
   });
 });
 

@@ -29,8 +29,11 @@ describe('/dev/admin/keys', () => {
 describe('/dev/admin/organizations: a sandbox of several homes', () => {
   const headers = { 'x-admin-secret': adminSecret };
 
-  it('creates a home with its zone and first admin; the admin\'s key reads that home, and no other', async () => {
-    const created = await raw(server, 'POST', '/dev/admin/organizations', { headers, json: { name: 'Haus Am Park', timezone: 'Europe/Berlin', admin: { name: 'Anna Admin', email: 'anna@ampark.example' } } });
+  it("creates a home with its zone and first admin; the admin's key reads that home, and no other", async () => {
+    const created = await raw(server, 'POST', '/dev/admin/organizations', {
+      headers,
+      json: { name: 'Haus Am Park', timezone: 'Europe/Berlin', admin: { name: 'Anna Admin', email: 'anna@ampark.example' } },
+    });
     expect(created.status).toBe(201);
     const { organization, admin } = created.body as { organization: { id: string; name: string; meta: { timezone?: string } }; admin: { id: string; role: string } };
     expect(organization).toMatchObject({ name: 'Haus Am Park', meta: { timezone: 'Europe/Berlin' } });

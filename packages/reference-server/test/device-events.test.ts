@@ -22,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = (method: string, path: string, json?: unknown, secret: string | null = adminSecret) =>
-  raw(server, method, path, { json, headers: secret === null ? {} : { 'x-admin-secret': secret } });
+const admin = (method: string, path: string, json?: unknown, secret: string | null = adminSecret) => raw(server, method, path, { json, headers: secret === null ? {} : { 'x-admin-secret': secret } });
 
 let serial = 0;
 async function register(fields: Record<string, unknown> = {}): Promise<Device> {
@@ -137,14 +136,21 @@ describe('filters and order', () => {
   beforeAll(async () => {
     device = await register();
     // Posted out of order; two share a timestamp.
-    const plan: [number, string][] = [[30, 'dispense'], [10, 'dispense'], [20, 'Dispense'], [40, 'battery low'], [20, 'state'], [0, 'dispensed'], [50, 'dispense']];
+    const plan: [number, string][] = [
+      [30, 'dispense'],
+      [10, 'dispense'],
+      [20, 'Dispense'],
+      [40, 'battery low'],
+      [20, 'state'],
+      [0, 'dispensed'],
+      [50, 'dispense'],
+    ];
     events = [];
     for (const [minute, type] of plan) events.push(await postEvent(device.id, { type, timestamp: t(minute), payload: { minute } }));
   });
 
   const ids = (list: DeviceEvent[]) => list.map((event) => event.id);
-  const expected = (filter: (event: DeviceEvent) => boolean) =>
-    ids(events.filter(filter).sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id)));
+  const expected = (filter: (event: DeviceEvent) => boolean) => ids(events.filter(filter).sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id)));
 
   it('ascending by timestamp, then id', async () => {
     const listed = await staff.devices.events(device.id);

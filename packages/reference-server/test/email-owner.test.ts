@@ -55,7 +55,11 @@ describe('e-mail addresses across organizations', () => {
   });
 
   it('sign-in by e-mail (development, admin secret) finds the one account, in any case', async () => {
-    const response = await fetch(`${origin}/dev/token`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-secret': adminSecret }, body: JSON.stringify({ email: org2.admin.email.toUpperCase() }) });
+    const response = await fetch(`${origin}/dev/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-secret': adminSecret },
+      body: JSON.stringify({ email: org2.admin.email.toUpperCase() }),
+    });
     expect(response.status).toBe(200);
   });
 });

@@ -97,9 +97,10 @@ describe('beyond loopback (--host 127.0.0.2)', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 8; attempt++) {
       const paths = ['/dev/admin/keys?email=x@example.org', '/dev/token'];
-      const answer = attempt % 2 === 0
-        ? await call(server.origin, paths[0]!, { headers: { 'x-admin-secret': `wrong-${attempt}-0123456789012345678901234567` } })
-        : await call(server.origin, paths[1]!, { json: { apiKey: `msk_guess_${attempt}_abcdefgh` } });
+      const answer =
+        attempt % 2 === 0
+          ? await call(server.origin, paths[0]!, { headers: { 'x-admin-secret': `wrong-${attempt}-0123456789012345678901234567` } })
+          : await call(server.origin, paths[1]!, { json: { apiKey: `msk_guess_${attempt}_abcdefgh` } });
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);

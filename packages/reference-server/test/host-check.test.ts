@@ -42,14 +42,30 @@ describe('the server checks Host', () => {
       expect(JSON.parse(home.text)).toMatchObject({ status: 421, code: 'host_not_allowed' });
       expect(JSON.parse(home.text).detail).toContain('--allowed-hosts');
       expect((await withHost('GET', `/v1/users/?organization=${org1.id}`, host, withKey(org1.admin.apiKey))).status).toBe(421);
-      const write = await withHost('POST', '/v1/medications/', host, { ...withKey(org1.admin.apiKey), 'content-type': 'application/json', origin: `http://${host}` }, JSON.stringify({ name: 'Rebound 5 mg', organization: org1.id }));
+      const write = await withHost(
+        'POST',
+        '/v1/medications/',
+        host,
+        { ...withKey(org1.admin.apiKey), 'content-type': 'application/json', origin: `http://${host}` },
+        JSON.stringify({ name: 'Rebound 5 mg', organization: org1.id }),
+      );
       expect(write.status).toBe(421);
     }
     expect(server.reference.db.medications.all().length).toBe(before);
   });
 
   it('answers loopback names, IP addresses and the public URL’s name', async () => {
-    for (const host of ['localhost', `localhost:${server.port}`, 'app.localhost', '127.0.0.1', `127.0.0.1:${server.port}`, '[::1]:4010', '192.168.1.20', 'medsched.public.test', 'MEDSCHED.public.test:443']) {
+    for (const host of [
+      'localhost',
+      `localhost:${server.port}`,
+      'app.localhost',
+      '127.0.0.1',
+      `127.0.0.1:${server.port}`,
+      '[::1]:4010',
+      '192.168.1.20',
+      'medsched.public.test',
+      'MEDSCHED.public.test:443',
+    ]) {
       expect((await withHost('GET', `/v1/organizations/${org1.id}`, host, withKey(org1.admin.apiKey))).status, host).toBe(200);
     }
   });
@@ -82,7 +98,8 @@ describe('allowed hosts', () => {
     fc.assert(
       fc.property(name, fc.option(fc.integer({ min: 0, max: 65_535 })), (host, port) => {
         const header = port === null ? host : `${host}:${port}`;
-        const expected = host === 'localhost' || host.endsWith('.localhost') || /^(\d{1,3}\.){3}\d{1,3}$/.test(host) || host === 'api.example.com' || host === 'example.org' || host.endsWith('.example.org');
+        const expected =
+          host === 'localhost' || host.endsWith('.localhost') || /^(\d{1,3}\.){3}\d{1,3}$/.test(host) || host === 'api.example.com' || host === 'example.org' || host.endsWith('.example.org');
         if (!expected) expect(isHostAllowed(allowed, header), header).toBe(false);
         if (expected && /^[a-z0-9.-]+$/.test(host) && !/^(\d{1,3}\.){3}\d{1,3}$/.test(host)) expect(isHostAllowed(allowed, header), header).toBe(true);
       }),
@@ -102,7 +119,9 @@ describe('medsched-server --allowed-hosts', () => {
           request(`${origin}/v1/organizations/${org1.id}`, { headers: { ...withKey(org1.admin.apiKey), host }, setHost: false }, (incoming) => {
             incoming.resume();
             resolve(incoming.statusCode ?? 0);
-          }).on('error', reject).end();
+          })
+            .on('error', reject)
+            .end();
         });
       const origin = new URL(bin.url).origin;
       expect(await status(origin, 'api.sandbox.test')).toBe(200);

@@ -73,7 +73,10 @@ describe('a body over the limit gets a readable 413 problem', () => {
     const client = createClient({ baseUrl: server.url, apiKey: org1.patient.apiKey, maxRetries: 0 });
     const notification = largeNotification(1_200_000);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const error = await client.accounts.update(org1.patient.accountId, { notification }).then(() => undefined, (failure: unknown) => failure);
+      const error = await client.accounts.update(org1.patient.accountId, { notification }).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
       expect(error).toBeInstanceOf(PayloadTooLargeError);
       expect(error).toMatchObject({ status: 413, code: 'payload_too_large', limitBytes: 1024 * 1024 });
       expect((error as Error).message).toContain('1048576 bytes');

@@ -45,29 +45,49 @@ describe('an Idempotency-Key after SIGKILL and a restart with --data', () => {
     const file = join(directory, 'restart.data');
     const name = `Restart replay ${process.pid}`;
     const first = await start(file);
-    const created = await create(first.url, { 'x-api-key': org1.admin.apiKey }, JSON.stringify({ patient: org1.patient.userId, name, date: '2026-03-01', intakeTime: '08:00', meta: { strength: '400 mg', form: 'tablet' } }));
+    const created = await create(
+      first.url,
+      { 'x-api-key': org1.admin.apiKey },
+      JSON.stringify({ patient: org1.patient.userId, name, date: '2026-03-01', intakeTime: '08:00', meta: { strength: '400 mg', form: 'tablet' } }),
+    );
     const firstText = await created.text();
     expect(created.status, firstText).toBe(201);
     await killed(first);
 
     const second = await start(file);
     // The same user signed in with a token: same scope as the API key.
-    const signIn = await fetch(`${second.url.replace(/\/v1$/, '')}/dev/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: org1.admin.apiKey, ttlSeconds: 60 }) });
+    const signIn = await fetch(`${second.url.replace(/\/v1$/, '')}/dev/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: org1.admin.apiKey, ttlSeconds: 60 }),
+    });
     expect(signIn.status).toBe(200);
     const { accessToken } = (await signIn.json()) as { accessToken: string };
-    const replay = await create(second.url, { authorization: `Bearer ${accessToken}` }, JSON.stringify({ meta: { form: 'tablet', strength: '400 mg' }, intakeTime: '08:00', name, date: '2026-03-01', patient: org1.patient.userId }));
+    const replay = await create(
+      second.url,
+      { authorization: `Bearer ${accessToken}` },
+      JSON.stringify({ meta: { form: 'tablet', strength: '400 mg' }, intakeTime: '08:00', name, date: '2026-03-01', patient: org1.patient.userId }),
+    );
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.text()).toBe(firstText);
     expect(await countNamed(second.url, name)).toBe(1);
     // Another body under the same key is still 422 after the restart.
-    const other = await create(second.url, { 'x-api-key': org1.admin.apiKey }, JSON.stringify({ patient: org1.patient.userId, name: `${name} 2`, date: '2026-03-01', intakeTime: '08:00', meta: { strength: '400 mg', form: 'tablet' } }));
+    const other = await create(
+      second.url,
+      { 'x-api-key': org1.admin.apiKey },
+      JSON.stringify({ patient: org1.patient.userId, name: `${name} 2`, date: '2026-03-01', intakeTime: '08:00', meta: { strength: '400 mg', form: 'tablet' } }),
+    );
     expect(other.status).toBe(422);
     await killed(second);
 
     // And again after a second restart (the answer was written into the new snapshot at start).
     const third = await start(file);
-    const again = await create(third.url, { 'x-api-key': org1.admin.apiKey }, JSON.stringify({ name, patient: org1.patient.userId, date: '2026-03-01', intakeTime: '08:00', meta: { form: 'tablet', strength: '400 mg' } }));
+    const again = await create(
+      third.url,
+      { 'x-api-key': org1.admin.apiKey },
+      JSON.stringify({ name, patient: org1.patient.userId, date: '2026-03-01', intakeTime: '08:00', meta: { form: 'tablet', strength: '400 mg' } }),
+    );
     expect(await again.text()).toBe(firstText);
     expect(await countNamed(third.url, name)).toBe(1);
   }, 60_000);

@@ -23,7 +23,10 @@ async function serverWith(afterGrowthBytes: number): Promise<{ url: string; look
     look = callback;
     return () => undefined;
   };
-  server.on('request', collectWhenIdle(server, (_request, response) => response.end('ok'), { afterGrowthBytes, every }));
+  server.on(
+    'request',
+    collectWhenIdle(server, (_request, response) => response.end('ok'), { afterGrowthBytes, every }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, look: () => look() };
 }

@@ -3,8 +3,15 @@ import { createDatabase } from '../src/db/database.js';
 import { CalendarEntryRecord } from '../src/db/models.js';
 
 const entry = (id: string, patient: string, date: string): CalendarEntryRecord => ({
-  id, patient, date, organization: 'aaaaaaaaaaaaaaaaaaaaaaaa', baked: false, seriesId: null, name: id,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id,
+  patient,
+  date,
+  organization: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  baked: false,
+  seriesId: null,
+  name: id,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
 describe('Map indexes over @msw/data collections', () => {

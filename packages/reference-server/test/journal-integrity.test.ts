@@ -72,8 +72,7 @@ async function applyWrites(file: DataFile, writes: readonly Write[]): Promise<vo
       await file.db.medications.update(stored(), (draft) => {
         draft.name = `updated ${step}`;
       });
-    }
-    else if (kind === 'delete' && created.has(target)) {
+    } else if (kind === 'delete' && created.has(target)) {
       file.db.medications.delete(stored());
       created.delete(target);
     }
@@ -122,11 +121,23 @@ describe('a version 4 data file: sequence numbers checked at start', () => {
     const variants: Array<[string, string[], string]> = [
       ['duplicated', [...lines.slice(0, at + 1), lines[at]!, ...lines.slice(at + 1)], `${path}:${at + 2}: duplicated line: sequence ${seqAt(at)} again (a copy of it), first at line ${at + 1}`],
       ['missing', [...lines.slice(0, at), ...lines.slice(at + 1)], `${path}:${at + 1}: missing lines: sequence ${seqAt(at + 1)} follows ${seqAt(at - 1)}, so sequence ${seqAt(at)} is missing`],
-      ['two lines missing', [...lines.slice(0, at), ...lines.slice(at + 2)], `${path}:${at + 1}: missing lines: sequence ${seqAt(at + 2)} follows ${seqAt(at - 1)}, so sequences ${seqAt(at)} to ${seqAt(at + 1)} (2 lines) are missing`],
-      ['reordered', [...lines.slice(0, at), lines[at + 1]!, lines[at]!, ...lines.slice(at + 2)], `${path}:${at + 1}: lines out of order: sequence ${seqAt(at + 1)} where ${seqAt(at)} was expected; sequence ${seqAt(at)} is at line ${at + 2}`],
+      [
+        'two lines missing',
+        [...lines.slice(0, at), ...lines.slice(at + 2)],
+        `${path}:${at + 1}: missing lines: sequence ${seqAt(at + 2)} follows ${seqAt(at - 1)}, so sequences ${seqAt(at)} to ${seqAt(at + 1)} (2 lines) are missing`,
+      ],
+      [
+        'reordered',
+        [...lines.slice(0, at), lines[at + 1]!, lines[at]!, ...lines.slice(at + 2)],
+        `${path}:${at + 1}: lines out of order: sequence ${seqAt(at + 1)} where ${seqAt(at)} was expected; sequence ${seqAt(at)} is at line ${at + 2}`,
+      ],
       ['the last line duplicated', [...lines, lines.at(-1)!], `${path}:${lines.length + 1}: duplicated line: sequence ${seqAt(lines.length - 1)} again (a copy of it)`],
       ['a snapshot line dropped', [...lines.slice(0, 3), ...lines.slice(4)], `${path}:4: missing lines: sequence 4 follows 2`],
-      ['lines after the end line', [...lines, checksummed({ seq: seqAt(lines.length - 1) + 1, table: 'medications', op: 'delete', id: 'x' })], `${path}:${lines.length}: an end line (written at a clean stop) that is not the last line`],
+      [
+        'lines after the end line',
+        [...lines, checksummed({ seq: seqAt(lines.length - 1) + 1, table: 'medications', op: 'delete', id: 'x' })],
+        `${path}:${lines.length}: an end line (written at a clean stop) that is not the last line`,
+      ],
     ];
     for (const [what, content, message] of variants) {
       write(path, content);
@@ -154,7 +165,9 @@ describe('a version 4 data file: sequence numbers checked at start', () => {
     const header = payload(snapshotLines[0]!);
     expect(header.sequence).toBe((header.records as number) + 1);
     write(snapshotFile, snapshotLines.slice(0, (header.sequence as number) + 1 - 1)); // the kept answer cut off
-    expect((await refusal(snapshotFile))?.message).toContain(`the file is cut short: its snapshot was written up to sequence ${String(header.sequence)} (header), its lines end at sequence ${String(header.records)}`);
+    expect((await refusal(snapshotFile))?.message).toContain(
+      `the file is cut short: its snapshot was written up to sequence ${String(header.sequence)} (header), its lines end at sequence ${String(header.records)}`,
+    );
 
     // Journal lines cut off the end together with the end line: what a kill leaves; loaded, with a warning.
     write(path, lines.slice(0, -2));

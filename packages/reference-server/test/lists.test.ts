@@ -18,9 +18,7 @@ describe('pagination', () => {
     const answer = await raw(server, 'GET', '/v1/calendars/', { headers: headers() });
     expect(answer.body).toHaveLength(12);
     expect(answer.headers.get('x-total-count')).toBe('12');
-    expect(answer.headers.get('link')).toBe(
-      `<${server.url}/calendars/?limit=50&offset=0>; rel="first", <${server.url}/calendars/?limit=50&offset=0>; rel="last"`,
-    );
+    expect(answer.headers.get('link')).toBe(`<${server.url}/calendars/?limit=50&offset=0>; rel="first", <${server.url}/calendars/?limit=50&offset=0>; rel="last"`);
   });
 
   it('page, offset (wins over page) and first/prev/next/last', async () => {

@@ -65,7 +65,10 @@ describe('the msw binding', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     const [first] = await readPdf(new Uint8Array(await answer.arrayBuffer()));
-    expect(first!.lines.some((line) => `${line} `.startsWith('Żółć Ωμέγα Щёлково ')), first!.lines.join('\n')).toBe(true);
+    expect(
+      first!.lines.some((line) => `${line} `.startsWith('Żółć Ωμέγα Щёлково ')),
+      first!.lines.join('\n'),
+    ).toBe(true);
     // The forgery changes the signature's first character to a different one: a fixed replacement would
     // be the real link whenever the signature already began with it (1 time in 64).
     const forged = signed.replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);

@@ -11,7 +11,15 @@ describe('openDataFile (in-process) on damaged files', () => {
   it('refuses each kind of damage with the file and line, and changes nothing', async () => {
     const file = newDataFile();
     const sound = await openDataFile({ path: file, seed: 'demo', warn: () => {} });
-    await sound.db.medications.create({ id: '64d0030000000000000000aa', name: 'Journaled', organization: org1.id, meta: {}, date: '2026-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    await sound.db.medications.create({
+      id: '64d0030000000000000000aa',
+      name: 'Journaled',
+      organization: org1.id,
+      meta: {},
+      date: '2026-01-01T00:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
     sound.close();
     // Without the end line of the clean stop (as a kill leaves it), so that lines can be appended.
     const text = readFileSync(file, 'utf8').replace(/[^\n]*"op":"end"[^\n]*\n$/, '');

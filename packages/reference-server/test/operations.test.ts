@@ -29,8 +29,27 @@ describe('every operation through the SDK', () => {
   });
 
   it('calendars: create (201), get, replace, update, list', async () => {
-    const created = await staff.calendars.create({ patient: org1.patient.userId, name: 'Aspirin', instruction: 'with food', timeCategory: 'noon', date: '2026-03-01', rrule: 'FREQ=WEEKLY', subTray: 'A', extra: { colour: 'blue' } });
-    expect(created).toMatchObject({ userId: org1.patient.userId, title: 'Aspirin', description: 'with food', startTime: '12:00', endTime: '12:30', baked: false, rrule: 'FREQ=WEEKLY', colour: 'blue', date: '2026-03-01' });
+    const created = await staff.calendars.create({
+      patient: org1.patient.userId,
+      name: 'Aspirin',
+      instruction: 'with food',
+      timeCategory: 'noon',
+      date: '2026-03-01',
+      rrule: 'FREQ=WEEKLY',
+      subTray: 'A',
+      extra: { colour: 'blue' },
+    });
+    expect(created).toMatchObject({
+      userId: org1.patient.userId,
+      title: 'Aspirin',
+      description: 'with food',
+      startTime: '12:00',
+      endTime: '12:30',
+      baked: false,
+      rrule: 'FREQ=WEEKLY',
+      colour: 'blue',
+      date: '2026-03-01',
+    });
     expect(await staff.calendars.get(created.id)).toEqual(created);
     const replaced = await staff.calendars.replace(created.id, { name: 'Aspirin 100', intakeTime: '07:45' } as never);
     expect(replaced).toMatchObject({ title: 'Aspirin 100', startTime: '07:45', endTime: '08:15', description: '', userId: org1.patient.userId, date: '2026-03-01' });

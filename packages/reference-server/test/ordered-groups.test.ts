@@ -61,7 +61,10 @@ const sortKey = fc.tuple(fc.constantFrom(...calendarSortFields), fc.constantFrom
 const sometimes = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary, weight: 1 });
 const query = fc.record({
   patient: fc.oneof(fc.constant(undefined), fc.constantFrom(org1.patient.userId, org1.patient2.userId, org1.onlyself.userId)),
-  sortBy: fc.oneof(fc.constant(undefined), fc.array(sortKey, { minLength: 1, maxLength: 3 }).map((keys) => keys.join(','))),
+  sortBy: fc.oneof(
+    fc.constant(undefined),
+    fc.array(sortKey, { minLength: 1, maxLength: 3 }).map((keys) => keys.join(',')),
+  ),
   limit: fc.integer({ min: 1, max: 12 }),
   offset: fc.integer({ min: 0, max: 30 }),
   name: sometimes(fc.constantFrom('asp', 'ZINC', '')),
@@ -133,7 +136,15 @@ describe('calendar lists from sorted lists', () => {
       updatedAt: fc.constantFrom('2026-01-03T00:00:00.000Z', '2026-01-04T00:00:00.000Z'),
     });
     const userQuery = fc.record({
-      sortBy: fc.oneof(fc.constant(undefined), fc.array(fc.tuple(fc.constantFrom(...userSortFields), fc.constantFrom('', ':desc')).map(([f, d]) => f + d), { minLength: 1, maxLength: 2 }).map((keys) => keys.join(','))),
+      sortBy: fc.oneof(
+        fc.constant(undefined),
+        fc
+          .array(
+            fc.tuple(fc.constantFrom(...userSortFields), fc.constantFrom('', ':desc')).map(([f, d]) => f + d),
+            { minLength: 1, maxLength: 2 },
+          )
+          .map((keys) => keys.join(',')),
+      ),
       limit: fc.integer({ min: 1, max: 8 }),
       offset: fc.integer({ min: 0, max: 12 }),
       name: sometimes(fc.constantFrom('ann', 'ZO')),
@@ -164,12 +175,14 @@ describe('calendar lists from sorted lists', () => {
             db.users.delete(mine[command.at % mine.length]!);
           } else if (command.kind === 'list') {
             const query = { ...command.query, organization: org1.id } as UserListQuery;
-            const users = db.users.group('organization', org1.id).filter(
-              (user) =>
-                (query.role === undefined || user.role === query.role) &&
-                (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
-                (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)),
-            );
+            const users = db.users
+              .group('organization', org1.id)
+              .filter(
+                (user) =>
+                  (query.role === undefined || user.role === query.role) &&
+                  (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
+                  (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)),
+              );
             sortRecords(users, query.sortBy, (user, field) => (user as Record<string, unknown>)[field]);
             const scanned = paginate(users.map(toUser), query);
             const fromIndex = listUsers(ctx, query);

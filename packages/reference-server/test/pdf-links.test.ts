@@ -109,7 +109,7 @@ describe('signing and fetching', () => {
     expect(text).toContain('Ramipril');
   });
 
-  it("a patient page of another organization: 403; signing is for staff only", async () => {
+  it('a patient page of another organization: 403; signing is for staff only', async () => {
     const staff = staffOf(server);
     await expect(staff.pdf.sign(`${appUrl}/patients/${org2.patient.userId}/plan`)).rejects.toBeInstanceOf(PermissionDeniedError);
     await expect(staff.pdf.sign(`${appUrl}/patients/${org2.patient.userId}`)).rejects.toBeInstanceOf(PermissionDeniedError);
@@ -206,7 +206,6 @@ describe('the bypass list through GET /v1/pdf/', () => {
     await expect(staff.pdf.sign(pdfUrlBypasses[0]!)).rejects.toBeInstanceOf(BadRequestError);
   });
 });
-
 
 describe.skipIf(!existsSync(bin))('medsched-server --app-url --web-url', () => {
   it('sets the origins that links may point at', async () => {

@@ -83,8 +83,18 @@ describe('the PDF writer in a browser', () => {
     const [first, ...more] = await readPdf(pdf);
     expect(more).toHaveLength(0);
     const lines = first!.lines.map((line) => ` ${line} `);
-    for (const text of [...names.slice(0, -1), 'Łukasz Żółć Ωμέγα [U+738B]', 'Łukasz Żółć-Ωμέγα Жуков', 'Apteka Świętego Łazarza', 'Натощак, запить водой', 'Not in this font, printed as [U+code]: U+738B']) {
-      expect(lines.some((line) => line.includes(` ${text} `)), `${text} in ${first!.lines.join('\n')}`).toBe(true);
+    for (const text of [
+      ...names.slice(0, -1),
+      'Łukasz Żółć Ωμέγα [U+738B]',
+      'Łukasz Żółć-Ωμέγα Жуков',
+      'Apteka Świętego Łazarza',
+      'Натощак, запить водой',
+      'Not in this font, printed as [U+code]: U+738B',
+    ]) {
+      expect(
+        lines.some((line) => line.includes(` ${text} `)),
+        `${text} in ${first!.lines.join('\n')}`,
+      ).toBe(true);
     }
     expect(lines.join('\n')).toContain('by Zdeněk Dvořák (zdenek@example.test)');
     expect(await readPdfTitle(pdf)).toBe('Medication plan: Łukasz Żółć-Ωμέγα Жуков, 2026-11-23 to 2026-11-29');

@@ -49,9 +49,7 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     const second = await start(file);
     try {
       expect(second.stdout()).toMatch(/data file: .*\(loaded, \d+ journal lines replayed/);
-      const found = await Promise.all(
-        acknowledged.map(({ kind, id }) => (kind === 'entry' ? second.client.calendars.get(id) : second.client.medications.get(id))),
-      );
+      const found = await Promise.all(acknowledged.map(({ kind, id }) => (kind === 'entry' ? second.client.calendars.get(id) : second.client.medications.get(id))));
       expect(found.map((record) => record.name)).toEqual(acknowledged.map(({ name }) => name));
       const entry = found.find((_, index) => acknowledged[index]!.kind === 'entry');
       expect(entry).toMatchObject({ date: '2026-03-29', startTime: '09:15', patient: org1.patient.userId });
@@ -153,7 +151,11 @@ describe.skipIf(!existsSync(bin))('medsched-server --data', () => {
     const variants: Array<[string, string, (path: string) => string]> = [
       ['a changed byte in the middle', text.replace('"name":"two"', '"name":"twO"'), (path) => `${path}:${damagedLine}: journal line damaged: checksum mismatch`],
       ['a complete last line with a bad checksum', `${text}${'0'.repeat(16)} {"table":"medications","op":"delete","id":"x"}\n`, (path) => `${path}:${lines.length}: journal line damaged: checksum`],
-      ['another format version', line({ format: 'medsched-reference-server-data', version: 5, writtenAt: '2026-01-01T00:00:00.000Z', records: 0 }), (path) => `${path}:1: format version 5, but this server reads versions 1, 2, 3 and 4 only`],
+      [
+        'another format version',
+        line({ format: 'medsched-reference-server-data', version: 5, writtenAt: '2026-01-01T00:00:00.000Z', records: 0 }),
+        (path) => `${path}:1: format version 5, but this server reads versions 1, 2, 3 and 4 only`,
+      ],
     ];
     const damaged = variants.map(([what, content, message], index) => {
       const copy = `${file}.variant-${index}`;

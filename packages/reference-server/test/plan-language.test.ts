@@ -68,11 +68,30 @@ describe('a German plan (lang=de)', () => {
   it('prints the words, dates and decimal commas a German care home reads; stored text as stored', async () => {
     const { bytes, text, items } = await planText(page(`?from=${week.from}&to=${week.to}&lang=de`));
     for (const expected of [
-      'Medikationsplan', 'Jürgen Müller', 'Geburtsdatum 14.03.1950', '30.11.2026 bis 06.12.2026', 'Zeitzone Europe/Berlin', `Patienten-ID ${patientId}`,
-      'Medikament', 'Stärke · Einheit', 'Hinweise', 'Einnahmezeiten', 'Mo 30.11.', 'Mi 02.12.', 'So 06.12.',
-      'mo = morgens 05:00-10:59', 'mi = mittags 11:00-14:59', 'ab = abends 15:00-20:59', 'zN = zur Nacht 21:00-04:59',
-      'Nüchtern', 'um 06:30', 'Erstellt am 25.11.2026 11:00 (Europe/Berlin) von', 'medsched-Referenzserver', 'Seite 1 von 1',
-    ]) expect(text, expected).toContain(expected);
+      'Medikationsplan',
+      'Jürgen Müller',
+      'Geburtsdatum 14.03.1950',
+      '30.11.2026 bis 06.12.2026',
+      'Zeitzone Europe/Berlin',
+      `Patienten-ID ${patientId}`,
+      'Medikament',
+      'Stärke · Einheit',
+      'Hinweise',
+      'Einnahmezeiten',
+      'Mo 30.11.',
+      'Mi 02.12.',
+      'So 06.12.',
+      'mo = morgens 05:00-10:59',
+      'mi = mittags 11:00-14:59',
+      'ab = abends 15:00-20:59',
+      'zN = zur Nacht 21:00-04:59',
+      'Nüchtern',
+      'um 06:30',
+      'Erstellt am 25.11.2026 11:00 (Europe/Berlin) von',
+      'medsched-Referenzserver',
+      'Seite 1 von 1',
+    ])
+      expect(text, expected).toContain(expected);
     // What was stored prints as stored: the strength keeps its point, the instruction its words.
     expect(text).toContain('2.5 mg · tablet');
     expect(text).toContain('Swallow whole');
@@ -94,7 +113,13 @@ describe('a German plan (lang=de)', () => {
     await client.calendars.bake.create({ patient: patient.id, from: week.from, to: week.from });
     const [plan] = await readPdf(await fetchPlan(`${appUrl}/patients/${patient.id}/plan?from=${week.from}&lang=de`));
     const text = plan!.lines.join('\n');
-    for (const expected of ['Wang [U+738B][U+82B3]', 'Nicht in dieser Schrift, gedruckt als [U+Code]: U+738B, U+82B3', 'Der gespeicherte Text ist unverändert; die App zeigt ihn vollständig.', 'Geburtsdatum nicht erfasst', '400 mg · tablet']) {
+    for (const expected of [
+      'Wang [U+738B][U+82B3]',
+      'Nicht in dieser Schrift, gedruckt als [U+Code]: U+738B, U+82B3',
+      'Der gespeicherte Text ist unverändert; die App zeigt ihn vollständig.',
+      'Geburtsdatum nicht erfasst',
+      '400 mg · tablet',
+    ]) {
       expect(text, expected).toContain(expected);
     }
     // No "?" for a character, only the one of the page address in the footer.
@@ -151,7 +176,12 @@ describe('the language of a plan', () => {
 
   it('refuses, when signing, a language it does not print, naming the ones it does; a changed lang breaks the signature', async () => {
     for (const query of ['?lang=fr', '?lang=DE', '?lang=', '?lang=de&lang=en', '?lang=de-DE']) {
-      const refused = await staff().pdf.sign(page(query)).then(() => undefined, (error: unknown) => error);
+      const refused = await staff()
+        .pdf.sign(page(query))
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(refused, query).toMatchObject({ status: 400 });
       expect(JSON.stringify(refused), query).toContain('de or en');
     }
@@ -168,7 +198,10 @@ describe('the language of a plan', () => {
     const signer = createClient({ baseUrl: server.url, apiKey: org1.user.apiKey, maxRetries: 1 });
     await fc.assert(
       fc.asyncProperty(junk, async (value) => {
-        const outcome = await signer.pdf.sign(page(`?lang=${encodeURIComponent(value)}`)).then(() => 200, (error: unknown) => (error as { status?: number }).status);
+        const outcome = await signer.pdf.sign(page(`?lang=${encodeURIComponent(value)}`)).then(
+          () => 200,
+          (error: unknown) => (error as { status?: number }).status,
+        );
         expect(outcome, value).toBe(value === 'de' || value === 'en' ? 200 : 400);
       }),
       { numRuns: 40 },

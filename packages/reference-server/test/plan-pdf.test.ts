@@ -40,13 +40,49 @@ const intakes: Intake[] = [
   { medication: 'Bisoprolol 2.5 mg', entry: { name: 'Bisoprolol', ...daily(), intakeTime: '07:30', amount: 0.5, unit: 'tablet', instruction: 'Swallow whole' }, days, slot: 'morning', dose: '½' },
   { medication: 'Simvastatin 20 mg', entry: { name: 'Simvastatin', ...daily(), timeCategory: 'night', amount: 1, unit: 'tablet' }, days, slot: 'night', dose: '1' },
   { medication: 'Pantoprazole 40 mg', entry: { name: 'Pantoprazole', ...daily(), intakeTime: '06:30', amount: 1, unit: 'tablet', emptyStomach: true }, days, slot: 'morning', dose: '1' },
-  { medication: 'Torasemide 10 mg', entry: { name: 'Torasemide', date: week.from, rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', intakeTime: '08:00', amount: 1, unit: 'tablet' }, days: ['2026-11-23', '2026-11-25', '2026-11-27'], slot: 'morning', dose: '1' },
-  { medication: 'Vitamin D3 1000 IU', entry: { name: 'Vitamin D3', date: week.from, rrule: 'FREQ=WEEKLY;BYDAY=SU', timeCategory: 'noon', amount: 2, unit: 'capsule' }, days: ['2026-11-29'], slot: 'noon', dose: '2' },
-  { medication: 'Levothyroxine 75 µg', entry: { name: 'Levothyroxine', ...daily(), intakeTime: '06:00', amount: 1, unit: 'tablet', instruction: '30 minutes before breakfast' }, days, slot: 'morning', dose: '1' },
+  {
+    medication: 'Torasemide 10 mg',
+    entry: { name: 'Torasemide', date: week.from, rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', intakeTime: '08:00', amount: 1, unit: 'tablet' },
+    days: ['2026-11-23', '2026-11-25', '2026-11-27'],
+    slot: 'morning',
+    dose: '1',
+  },
+  {
+    medication: 'Vitamin D3 1000 IU',
+    entry: { name: 'Vitamin D3', date: week.from, rrule: 'FREQ=WEEKLY;BYDAY=SU', timeCategory: 'noon', amount: 2, unit: 'capsule' },
+    days: ['2026-11-29'],
+    slot: 'noon',
+    dose: '2',
+  },
+  {
+    medication: 'Levothyroxine 75 µg',
+    entry: { name: 'Levothyroxine', ...daily(), intakeTime: '06:00', amount: 1, unit: 'tablet', instruction: '30 minutes before breakfast' },
+    days,
+    slot: 'morning',
+    dose: '1',
+  },
   { medication: 'Amlodipine 5 mg', entry: { name: 'Amlodipine', ...daily(), intakeTime: '19:00', amount: 1.5, unit: 'tablet' }, days, slot: 'evening', dose: '1½' },
-  { medication: 'Ibuprofen 400 mg', entry: { name: 'Ibuprofen', date: '2026-11-25', timeCategory: 'noon', amount: 1, unit: 'tablet', instruction: 'After meals, if needed' }, days: ['2026-11-25'], slot: 'noon', dose: '1' },
-  { medication: 'Ibuprofen 400 mg', entry: { name: 'Ibuprofen', date: '2026-11-26', intakeTime: '12:30', amount: 1, unit: 'tablet', instruction: 'After meals, if needed' }, days: ['2026-11-26'], slot: 'noon', dose: '1' },
-  { medication: 'Furosemide 40 mg', entry: { name: 'Furosemide', date: week.from, rrule: 'FREQ=DAILY;INTERVAL=2', intakeTime: '09:00', amount: 1, unit: 'tablet' }, days: ['2026-11-23', '2026-11-25', '2026-11-27', '2026-11-29'], slot: 'morning', dose: '1' },
+  {
+    medication: 'Ibuprofen 400 mg',
+    entry: { name: 'Ibuprofen', date: '2026-11-25', timeCategory: 'noon', amount: 1, unit: 'tablet', instruction: 'After meals, if needed' },
+    days: ['2026-11-25'],
+    slot: 'noon',
+    dose: '1',
+  },
+  {
+    medication: 'Ibuprofen 400 mg',
+    entry: { name: 'Ibuprofen', date: '2026-11-26', intakeTime: '12:30', amount: 1, unit: 'tablet', instruction: 'After meals, if needed' },
+    days: ['2026-11-26'],
+    slot: 'noon',
+    dose: '1',
+  },
+  {
+    medication: 'Furosemide 40 mg',
+    entry: { name: 'Furosemide', date: week.from, rrule: 'FREQ=DAILY;INTERVAL=2', intakeTime: '09:00', amount: 1, unit: 'tablet' },
+    days: ['2026-11-23', '2026-11-25', '2026-11-27', '2026-11-29'],
+    slot: 'morning',
+    dose: '1',
+  },
   { medication: 'Lactulose', entry: { name: 'Lactulose', ...daily(), intakeTime: '21:30', amount: 15, unit: 'ml' }, days, slot: 'night', dose: '15' },
   // From the demo seed: patient1's daily "Daily dose" series of Ramipril 5 mg, morning, before breakfast.
   { medication: 'Ramipril 5 mg', entry: { name: '(demo seed)', date: week.from }, days, slot: 'morning', dose: '1' },
@@ -122,7 +158,18 @@ describe('the week plan', () => {
     const text = page.items.map((item) => item.text).join('\n');
     // pdfjs reads the micro sign (U+00B5) as the Greek mu (U+03BC): its text extraction normalises it.
     expect(text).toMatch(/75 [µμ]g · tablet/);
-    for (const expected of ['Medication plan', 'Clara Claus', 'Sonnen-Apotheke', '23 Nov 2026 to 29 Nov 2026', 'Europe/Berlin', '500 mg · tablet', '2.5 mg · tablet', 'With meals', 'Swallow whole', 'Page 1 of 1']) {
+    for (const expected of [
+      'Medication plan',
+      'Clara Claus',
+      'Sonnen-Apotheke',
+      '23 Nov 2026 to 29 Nov 2026',
+      'Europe/Berlin',
+      '500 mg · tablet',
+      '2.5 mg · tablet',
+      'With meals',
+      'Swallow whole',
+      'Page 1 of 1',
+    ]) {
       expect(text, expected).toContain(expected);
     }
     // Instructions, including the empty-stomach flag, and the exact intake times.
@@ -195,7 +242,16 @@ describe('many medications', () => {
     const patient = await staff.users.create({ organization: org1.id, name: 'Max Mustermann', role: 'patient', timezone: 'Europe/Berlin', meta: { dateOfBirth: '1950-03-14' } });
     const names = Array.from({ length: 40 }, (_, index) => `Test medication ${String(index + 1).padStart(2, '0')} with a long name that wraps`);
     for (const name of names) {
-      await staff.calendars.create({ patient: patient.id, name, date: week.from, rrule: 'FREQ=DAILY', timeCategory: 'morning', amount: 1, unit: 'tablet', instruction: 'A long instruction that needs two lines in the narrow column of the grid' });
+      await staff.calendars.create({
+        patient: patient.id,
+        name,
+        date: week.from,
+        rrule: 'FREQ=DAILY',
+        timeCategory: 'morning',
+        amount: 1,
+        unit: 'tablet',
+        instruction: 'A long instruction that needs two lines in the narrow column of the grid',
+      });
     }
     await staff.calendars.bake.create({ patient: patient.id, ...week });
     const pages = await readPdf(await planPdf(server, `${appUrl}/patients/${patient.id}/plan`));

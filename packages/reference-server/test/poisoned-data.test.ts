@@ -41,7 +41,9 @@ describe('a data file poisoned before the fix', () => {
     for (const path of ['/v1/calendars/?limit=1000', `/v1/calendars/?patient=${patient}&limit=1000`]) {
       const { status, body } = await get(path);
       expect(status).toBe(200);
-      const poisoned = (body as Array<{ timeCategory?: string; startTime: string }>).filter((entry) => ['constructor', '__proto__', 'Constructor', 'toString', 'valueOf'].includes(entry.timeCategory ?? ''));
+      const poisoned = (body as Array<{ timeCategory?: string; startTime: string }>).filter((entry) =>
+        ['constructor', '__proto__', 'Constructor', 'toString', 'valueOf'].includes(entry.timeCategory ?? ''),
+      );
       expect(poisoned.map((entry) => entry.timeCategory).sort()).toEqual(['Constructor', 'Constructor', '__proto__', '__proto__', 'constructor', 'constructor', 'toString', 'valueOf'].sort());
       for (const entry of poisoned) expect(entry.startTime).toBe('08:00');
     }
@@ -79,5 +81,4 @@ describe('a data file poisoned before the fix', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
-
 });

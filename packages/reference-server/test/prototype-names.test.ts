@@ -42,7 +42,7 @@ function requestWith(field: ContractField | { operation: ContractField['operatio
   const [pathPart, search = ''] = base.path.split('?');
   let path = pathPart!;
   const query = new URLSearchParams(search);
-  let json = base.json === undefined ? undefined : structuredClone(base.json) as Record<string, unknown>;
+  let json = base.json === undefined ? undefined : (structuredClone(base.json) as Record<string, unknown>);
   if (field.place === 'params') {
     path = `/v1${operations[field.operation].path.replace(/\{\w+\}/, encodeURIComponent(value))}`;
   } else if (field.place === 'query') {
@@ -103,9 +103,11 @@ describe('prototype member names as input', () => {
     for (const name of [...prototypeNames, 'Constructor', '__PROTO__', 'TOSTRING']) {
       const body = { patient: org1.patient2.userId, name: `poison ${name}`, date: '2026-02-02', timeCategory: name };
       const answer =
-        how === 'create' ? await send('POST', '/v1/calendars/', body)
-        : how === 'patch' ? await send('PATCH', `/v1/calendars/${org1.entryOf.patient2}`, { timeCategory: name })
-        : await send('POST', `/v1/calendars/${org1.entryOf.patient2}`, body);
+        how === 'create'
+          ? await send('POST', '/v1/calendars/', body)
+          : how === 'patch'
+            ? await send('PATCH', `/v1/calendars/${org1.entryOf.patient2}`, { timeCategory: name })
+            : await send('POST', `/v1/calendars/${org1.entryOf.patient2}`, body);
       expect(answer.status, answer.text).toBe(400);
       expect(answer.body.errors).toEqual([expect.objectContaining({ path: 'timeCategory' })]);
     }

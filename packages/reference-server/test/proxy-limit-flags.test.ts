@@ -38,7 +38,12 @@ describe('proxy flags for its upstream work', () => {
   });
 
   it('property: any text for any flag is either read within its bounds or a UsageError naming that flag', () => {
-    const junk = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -10, max: 20_000 }).map(String), fc.double({ noNaN: false }).map(String), fc.constantFrom('', ' 8', '8 ', '0x10', '١٢', '+5', '-0', '1.', '.5', 'Infinity'));
+    const junk = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.integer({ min: -10, max: 20_000 }).map(String),
+      fc.double({ noNaN: false }).map(String),
+      fc.constantFrom('', ' 8', '8 ', '0x10', '١٢', '+5', '-0', '1.', '.5', 'Infinity'),
+    );
     fc.assert(
       fc.property(fc.constantFrom(...(Object.keys(flagNames) as Array<keyof ProxyLimitFlags>)), junk, (flag, value) => {
         let limits;

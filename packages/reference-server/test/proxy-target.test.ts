@@ -21,7 +21,8 @@ afterAll(async () => {
   await canary?.close();
 });
 
-const get = (requestTarget: string, extra = '') => rawRequest(proxyPort, `GET ${requestTarget} HTTP/1.1\r\nHost: 127.0.0.1:${proxyPort}\r\nx-api-key: msk_demo_sonnen_user\r\n${extra}connection: close\r\n\r\n`);
+const get = (requestTarget: string, extra = '') =>
+  rawRequest(proxyPort, `GET ${requestTarget} HTTP/1.1\r\nHost: 127.0.0.1:${proxyPort}\r\nx-api-key: msk_demo_sonnen_user\r\n${extra}connection: close\r\n\r\n`);
 const problemOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { status: number; code: string; detail: string };
 
 describe('the proxy forwards to its target only', () => {
@@ -35,7 +36,15 @@ describe('the proxy forwards to its target only', () => {
 
   it('refuses absolute-form, //host and /\\host request targets with a 400 problem; the canary receives nothing', async () => {
     const before = target.requests.length;
-    for (const requestTarget of [`http://127.0.0.1:${canary.port}/abs`, `//127.0.0.1:${canary.port}/dbl`, `/\\127.0.0.1:${canary.port}/bs`, `/v1/..\\..\\x`, `/v1/%2e%2e/%2e%2e/x`, `file:///etc/hostname`, `HTTP://127.0.0.1:${canary.port}/latest/meta-data`]) {
+    for (const requestTarget of [
+      `http://127.0.0.1:${canary.port}/abs`,
+      `//127.0.0.1:${canary.port}/dbl`,
+      `/\\127.0.0.1:${canary.port}/bs`,
+      `/v1/..\\..\\x`,
+      `/v1/%2e%2e/%2e%2e/x`,
+      `file:///etc/hostname`,
+      `HTTP://127.0.0.1:${canary.port}/latest/meta-data`,
+    ]) {
       const answer = await get(requestTarget);
       expect(answer.status, requestTarget).toBe(400);
       const problem = problemOf(answer.text);
@@ -44,7 +53,10 @@ describe('the proxy forwards to its target only', () => {
       expect(answer.text).not.toContain('internal secret');
     }
     // A form POST in absolute form, as a web page could send through a rebinding name.
-    const post = await rawRequest(proxyPort, `POST http://127.0.0.1:${canary.port}/form HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 3\r\nconnection: close\r\n\r\na=b`);
+    const post = await rawRequest(
+      proxyPort,
+      `POST http://127.0.0.1:${canary.port}/form HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 3\r\nconnection: close\r\n\r\na=b`,
+    );
     expect(post.status).toBe(400);
     expect(canary.connections).toBe(0);
     expect(target.requests.length).toBe(before);
@@ -83,7 +95,28 @@ describe('the proxy forwards to its target only', () => {
   });
 
   it('property: generated request targets never make the proxy contact anything but the target, under its base path', async () => {
-    const piece = fc.constantFrom('/', '//', '\\', '..', '%2e', '%5c', '%2f', '@', ':', '?', '#', 'http://', `127.0.0.1:${canary.port}`, `localhost:${canary.port}`, '[::1]', '%00', '%', '/v1', '/v1/', 'x');
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '..',
+      '%2e',
+      '%5c',
+      '%2f',
+      '@',
+      ':',
+      '?',
+      '#',
+      'http://',
+      `127.0.0.1:${canary.port}`,
+      `localhost:${canary.port}`,
+      '[::1]',
+      '%00',
+      '%',
+      '/v1',
+      '/v1/',
+      'x',
+    );
     const requestTarget = fc.oneof(
       fc.array(piece, { minLength: 1, maxLength: 7 }).map((parts) => parts.join('')),
       fc.string({ minLength: 1, maxLength: 30 }).filter((text) => !/[\r\n ]/.test(text)),

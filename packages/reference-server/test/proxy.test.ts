@@ -21,8 +21,39 @@ beforeAll(async () => {
   // Answers one entry with `isBaked` instead of `baked`, and creates with 200 instead of 201.
   drifted = createServer((req, res) => {
     req.resume();
-    if (req.method === 'POST') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '64d005000000000000000001', userId: '64d002000000000000000003', date: '2026-01-05', startTime: '08:00', endTime: '08:30', title: 't', description: '', baked: false, createdAt: '2026-01-05T08:00:00.000Z', updatedAt: '2026-01-05T08:00:00.000Z' }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '64d005000000000000000001', userId: '64d002000000000000000003', date: '2026-01-05', startTime: '08:00', endTime: '08:30', title: 't', description: '', isBaked: true, createdAt: '2026-01-05T08:00:00.000Z', updatedAt: '2026-01-05T08:00:00.000Z' }));
+    if (req.method === 'POST')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            id: '64d005000000000000000001',
+            userId: '64d002000000000000000003',
+            date: '2026-01-05',
+            startTime: '08:00',
+            endTime: '08:30',
+            title: 't',
+            description: '',
+            baked: false,
+            createdAt: '2026-01-05T08:00:00.000Z',
+            updatedAt: '2026-01-05T08:00:00.000Z',
+          }),
+        );
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(
+        JSON.stringify({
+          id: '64d005000000000000000001',
+          userId: '64d002000000000000000003',
+          date: '2026-01-05',
+          startTime: '08:00',
+          endTime: '08:30',
+          title: 't',
+          description: '',
+          isBaked: true,
+          createdAt: '2026-01-05T08:00:00.000Z',
+          updatedAt: '2026-01-05T08:00:00.000Z',
+        }),
+      );
   });
   await new Promise<void>((resolve) => drifted.listen(0, '127.0.0.1', resolve));
   driftedUrl = `http://127.0.0.1:${(drifted.address() as AddressInfo).port}/v1`;
@@ -63,14 +94,29 @@ describe('medsched-server proxy', () => {
     proxy.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       expect((await fetch(`${proxy.url}/calendars/64d005000000000000000001`, { headers: key })).status).toBe(200);
-      await fetch(`${proxy.url}/calendars/`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: JSON.stringify({ patient: '64d002000000000000000003', date: '2026-01-05' }) });
+      await fetch(`${proxy.url}/calendars/`, {
+        method: 'POST',
+        headers: { ...key, 'content-type': 'application/json' },
+        body: JSON.stringify({ patient: '64d002000000000000000003', date: '2026-01-05' }),
+      });
       expect(await proxy.stop()).toBe(10);
     } finally {
       proxy.kill();
     }
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual([
-      expect.objectContaining({ operation: 'calendars.get', side: 'response', method: 'GET', path: '/v1/calendars/64d005000000000000000001', status: 200, field: 'baked', expected: 'Invalid input: expected boolean, received undefined' }),
+      expect.objectContaining({
+        operation: 'calendars.get',
+        side: 'response',
+        method: 'GET',
+        path: '/v1/calendars/64d005000000000000000001',
+        status: 200,
+        field: 'baked',
+        expected: 'Invalid input: expected boolean, received undefined',
+      }),
       expect.objectContaining({ operation: 'calendars.create', side: 'response', method: 'POST', status: 200, field: 'status', expected: '201' }),
     ]);
     expect(stderr).toContain('contract: calendars.get GET /v1/calendars/64d005000000000000000001 → 200: response baked: Invalid input: expected boolean, received undefined');
@@ -144,7 +190,11 @@ describe('medsched-server proxy', () => {
     try {
       expect(first.stdout()).toContain(`(scenario: ${file}, kept in ${data})`);
       expect(first.stdout()).toContain(`replay key:   admin of organization ${sonnen}: ${apiKey}`);
-      const answer = await fetch(`${first.url}/medications/`, { method: 'POST', headers: { ...replayKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kept 5 mg', organization: sonnen }) });
+      const answer = await fetch(`${first.url}/medications/`, {
+        method: 'POST',
+        headers: { ...replayKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Kept 5 mg', organization: sonnen }),
+      });
       expect(answer.status).toBe(201);
       created = (await answer.json()) as { id: string };
       expect(await first.stop()).toBe(0);

@@ -101,7 +101,10 @@ describe('the SDK honours Retry-After', () => {
     await exhaust(apiKey);
     const organizationRecord = await client.organizations.get(org1.id);
     expect(organizationRecord.id).toBe(org1.id);
-    expect(attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([[0, 429], [1, 200]]);
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+      [0, 429],
+      [1, 200],
+    ]);
     // The wait is the server's Retry-After (1 s), not the 10 ms back-off.
     expect(attempts[0]!.retryInMs).toBe(windowMs);
     expect(attempts[1]!.retryInMs).toBeUndefined();

@@ -30,7 +30,14 @@ describe('a recording', () => {
       const created = await fetch(`${proxy.url}/users/`, {
         method: 'POST',
         headers: { ...withKey(org1.admin.apiKey), 'content-type': 'application/json' },
-        body: JSON.stringify({ organization: org1.id, role: 'patient', name: 'Clara Sonnenschein', email: 'clara.private@example.com', timezone: 'UTC', meta: { dateOfBirth: '1941-03-02', insuranceNumber: 'A123456789' } }),
+        body: JSON.stringify({
+          organization: org1.id,
+          role: 'patient',
+          name: 'Clara Sonnenschein',
+          email: 'clara.private@example.com',
+          timezone: 'UTC',
+          meta: { dateOfBirth: '1941-03-02', insuranceNumber: 'A123456789' },
+        }),
       });
       expect(created.status).toBe(201);
       const read = await fetch(`${proxy.url}/users/?organization=${org1.id}&access_token=${jwt}&API-KEY=${encodeURIComponent(org1.admin.apiKey)}`, { headers: withKey(org1.admin.apiKey) });
@@ -43,7 +50,10 @@ describe('a recording', () => {
     const exchanges = readFileSync(join(dir, 'exchanges.jsonl'), 'utf8');
     const scenario = readFileSync(join(dir, 'scenario.json'), 'utf8');
     for (const text of [exchanges, scenario]) for (const secret of secrets) expect(text, secret).not.toContain(secret);
-    const lines = exchanges.trim().split('\n').map((line) => JSON.parse(line) as { path: string; requestBody: Record<string, unknown> | null; responseBody: unknown });
+    const lines = exchanges
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { path: string; requestBody: Record<string, unknown> | null; responseBody: unknown });
     expect(lines[0]!.requestBody).toMatchObject({ name: '[redacted]', meta: { '[redacted]': true }, role: 'patient' });
     expect(lines[1]!.path).toBe(`/v1/users/?organization=${org1.id}&access_token=%5Bredacted%5D&API-KEY=%5Bredacted%5D`);
     // The scenario still loads.
@@ -56,7 +66,9 @@ describe('a recording', () => {
 describe('RecordingRedactor', () => {
   it('always takes credential query parameters out, whatever their spelling', () => {
     const redactor = new RecordingRedactor();
-    expect(redactor.search('?limit=5&access_token=abc&Api_Key=k&key=g&refreshToken=r&signature=s&search=Clara')).toBe('?limit=5&access_token=%5Bredacted%5D&Api_Key=%5Bredacted%5D&key=%5Bredacted%5D&refreshToken=%5Bredacted%5D&signature=%5Bredacted%5D&search=Clara');
+    expect(redactor.search('?limit=5&access_token=abc&Api_Key=k&key=g&refreshToken=r&signature=s&search=Clara')).toBe(
+      '?limit=5&access_token=%5Bredacted%5D&Api_Key=%5Bredacted%5D&key=%5Bredacted%5D&refreshToken=%5Bredacted%5D&signature=%5Bredacted%5D&search=Clara',
+    );
     expect(redactor.search('?acc%65ss_token=abc&%zz=1')).toBe('?acc%65ss_token=%5Bredacted%5D&%zz=1');
     expect(new RecordingRedactor(['search']).search('?search=Clara')).toBe('?search=%5Bredacted%5D');
   });

@@ -13,7 +13,9 @@ afterAll(() => server.close());
 /** Writes each refused for a different reason; none may change anything. */
 const refusedWrites = () => [
   ...crossTenantCalls.filter((call) => call.method !== 'GET').map((call) => ({ ...call, key: org1.admin.apiKey })),
-  ...operationCalls('patient').filter((call) => call.method !== 'GET' && call.id !== 'accounts.update').map((call) => ({ ...call, key: org1.patient.apiKey })),
+  ...operationCalls('patient')
+    .filter((call) => call.method !== 'GET' && call.id !== 'accounts.update')
+    .map((call) => ({ ...call, key: org1.patient.apiKey })),
   { id: 'no credential', method: 'POST', path: '/v1/medications/', json: { name: 'x' }, key: '' },
   { id: 'validation', method: 'POST', path: '/v1/calendars/', json: { patient: org1.patient.userId, intakeTime: '25:99' }, key: org1.admin.apiKey },
   { id: 'staff user as patient', method: 'POST', path: '/v1/calendars/', json: { patient: org1.user.userId }, key: org1.admin.apiKey },

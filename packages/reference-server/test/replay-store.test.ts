@@ -61,7 +61,10 @@ describe('generated junk with Idempotency-Keys, over HTTP', () => {
         fc.constantFrom('POST', 'PATCH', 'PUT', 'DELETE'),
         fc.constantFrom(...paths),
         fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(/^[\x21-\x7e]{1,20}$/)),
-        fc.oneof(fc.json({ maxDepth: 2 }), fc.nat({ max: 1_300_000 }).map((size) => JSON.stringify({ name: 'x', notification: largeNotification(size) }))),
+        fc.oneof(
+          fc.json({ maxDepth: 2 }),
+          fc.nat({ max: 1_300_000 }).map((size) => JSON.stringify({ name: 'x', notification: largeNotification(size) })),
+        ),
         async (apiKey, method, path, key, body) => {
           const send = () => call(origin, method, path, { apiKey, body, headers: { 'content-type': 'application/json', 'idempotency-key': key } }).catch((error: unknown) => ({ error }));
           const first = await send();

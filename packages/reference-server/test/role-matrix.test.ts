@@ -12,7 +12,11 @@ afterAll(() => server.close());
 
 describe('role matrix: each role × each operation', () => {
   it('covers all 21 operations', () => {
-    expect(operationCalls('admin').map((call) => call.id).sort()).toEqual(Object.keys(allowedRoles).sort());
+    expect(
+      operationCalls('admin')
+        .map((call) => call.id)
+        .sort(),
+    ).toEqual(Object.keys(allowedRoles).sort());
     expect(Object.keys(allowedRoles)).toHaveLength(21);
   });
 

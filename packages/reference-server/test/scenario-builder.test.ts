@@ -5,7 +5,18 @@ import { EmailRedactor } from '../src/scenario/email-redactor.js';
 const organization = '64d001000000000000000001';
 const patient = '64d002000000000000000003';
 // An entry as a real service might answer it: only the interface's output fields.
-const answered = { id: '64d005000000000000000001', userId: patient, date: '2026-01-05', startTime: '08:00', endTime: '08:30', title: 'Morning tablet', description: 'With water', baked: true, createdAt: '2026-01-01T08:00:00.000Z', updatedAt: '2026-01-01T08:00:00.000Z' };
+const answered = {
+  id: '64d005000000000000000001',
+  userId: patient,
+  date: '2026-01-05',
+  startTime: '08:00',
+  endTime: '08:30',
+  title: 'Morning tablet',
+  description: 'With water',
+  baked: true,
+  createdAt: '2026-01-01T08:00:00.000Z',
+  updatedAt: '2026-01-01T08:00:00.000Z',
+};
 
 describe('ScenarioBuilder', () => {
   it('stores entries in the stored form (derived fields back to input fields), fills in the patient and organization, and the result loads', async () => {
@@ -13,7 +24,9 @@ describe('ScenarioBuilder', () => {
     builder.add('organizations.get', { id: organization, name: 'Sonnen', email: 'info@sonnen.example', kind: 'pharmacy' });
     builder.add('calendars.get', answered);
     const scenario = await builder.build();
-    expect(scenario.records.calendarEntries).toEqual([expect.objectContaining({ id: answered.id, patient, name: 'Morning tablet', instruction: 'With water', intakeTime: '08:00', organization, baked: true, seriesId: null })]);
+    expect(scenario.records.calendarEntries).toEqual([
+      expect.objectContaining({ id: answered.id, patient, name: 'Morning tablet', instruction: 'With water', intakeTime: '08:00', organization, baked: true, seriesId: null }),
+    ]);
     for (const derived of ['userId', 'title', 'description', 'startTime', 'endTime']) expect(scenario.records.calendarEntries![0]).not.toHaveProperty(derived);
     expect(scenario.records.users).toEqual(expect.arrayContaining([expect.objectContaining({ id: patient, role: 'patient', organization })]));
     const db = createDatabase();

@@ -87,7 +87,12 @@ describe('other writes: a server-owned field is 400 naming it, and nothing chang
   const writes = operationCalls('admin').filter((call) => call.json !== undefined && !call.id.startsWith('calendars.') && !call.id.startsWith('bake.'));
 
   it.each(writes.flatMap((call) => ['id', 'createdAt', 'updatedAt'].map((field) => [call.id, field, call] as const)))('%s with %s', async (_id, field, call) => {
-    const answer = await send(call.method, call.path, { ...(call.json as object), [field]: field === 'id' ? 'aaaaaaaaaaaaaaaaaaaaaaaa' : '2020-01-01T00:00:00.000Z' }, { 'x-api-key': org1.admin.apiKey, 'content-type': 'application/json' });
+    const answer = await send(
+      call.method,
+      call.path,
+      { ...(call.json as object), [field]: field === 'id' ? 'aaaaaaaaaaaaaaaaaaaaaaaa' : '2020-01-01T00:00:00.000Z' },
+      { 'x-api-key': org1.admin.apiKey, 'content-type': 'application/json' },
+    );
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body.errors)).toContain(field);
   });

@@ -16,38 +16,48 @@ const stamp = '2026-01-01T00:00:00.000Z';
 describe('sharded tables', () => {
   it('agree with a Map model over random writes across many shards', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom('create', 'create', 'update', 'delete'), fc.nat(), fc.constantFrom(...organizations)), { minLength: 400, maxLength: 800 }),
-        async (steps) => {
-          const { medications } = createDatabase();
-          const model = new Map<string, MedicationRecord>();
-          let counter = 0;
-          for (const [kind, at, organization] of steps) {
-            const ids = [...model.keys()];
-            if (kind === 'create' || ids.length === 0) {
-              const id = (counter++).toString(16).padStart(24, '0');
-              model.set(id, await medications.create({ id, name: `M ${id}`, organization, meta: {}, date: stamp, createdAt: stamp, updatedAt: stamp }));
-            } else if (kind === 'update') {
-              const id = ids[at % ids.length]!;
-              model.set(id, await medications.update(medications.get(id)!, (draft) => {
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('create', 'create', 'update', 'delete'), fc.nat(), fc.constantFrom(...organizations)), { minLength: 400, maxLength: 800 }), async (steps) => {
+        const { medications } = createDatabase();
+        const model = new Map<string, MedicationRecord>();
+        let counter = 0;
+        for (const [kind, at, organization] of steps) {
+          const ids = [...model.keys()];
+          if (kind === 'create' || ids.length === 0) {
+            const id = (counter++).toString(16).padStart(24, '0');
+            model.set(id, await medications.create({ id, name: `M ${id}`, organization, meta: {}, date: stamp, createdAt: stamp, updatedAt: stamp }));
+          } else if (kind === 'update') {
+            const id = ids[at % ids.length]!;
+            model.set(
+              id,
+              await medications.update(medications.get(id)!, (draft) => {
                 draft.name = `Renamed ${at}`;
                 draft.organization = organization;
-              }));
-            } else {
-              const id = ids[at % ids.length]!;
-              medications.delete(medications.get(id)!);
-              model.delete(id);
-            }
+              }),
+            );
+          } else {
+            const id = ids[at % ids.length]!;
+            medications.delete(medications.get(id)!);
+            model.delete(id);
           }
-          expect(new Map(medications.all().map((record) => [record.id, record]))).toEqual(model);
-          for (const [id, record] of model) expect(medications.get(id)).toEqual(record);
-          for (const organization of organizations) {
-            expect(medications.group('organization', organization).map((record) => record.id).sort()).toEqual([...model.values()].filter((record) => record.organization === organization).map((record) => record.id).sort());
-          }
-          for (const collection of medications.collections) expect(collection.all().length).toBeLessThanOrEqual(shardSize);
-          expect(medications.collections.length).toBeGreaterThanOrEqual(Math.ceil(model.size / shardSize));
-        },
-      ),
+        }
+        expect(new Map(medications.all().map((record) => [record.id, record]))).toEqual(model);
+        for (const [id, record] of model) expect(medications.get(id)).toEqual(record);
+        for (const organization of organizations) {
+          expect(
+            medications
+              .group('organization', organization)
+              .map((record) => record.id)
+              .sort(),
+          ).toEqual(
+            [...model.values()]
+              .filter((record) => record.organization === organization)
+              .map((record) => record.id)
+              .sort(),
+          );
+        }
+        for (const collection of medications.collections) expect(collection.all().length).toBeLessThanOrEqual(shardSize);
+        expect(medications.collections.length).toBeGreaterThanOrEqual(Math.ceil(model.size / shardSize));
+      }),
       { numRuns: 25 },
     );
   }, 120_000);

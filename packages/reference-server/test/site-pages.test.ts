@@ -27,11 +27,7 @@ let browser: RecordingBrowser;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'medsched-pages-'));
-  [demo, empty, withData] = await Promise.all([
-    startTestServer(),
-    startTestServer({ seed: 'empty' }),
-    startTestServer({ data: join(dataDir, 'sandbox.data') }),
-  ]);
+  [demo, empty, withData] = await Promise.all([startTestServer(), startTestServer({ seed: 'empty' }), startTestServer({ data: join(dataDir, 'sandbox.data') })]);
   browser = await launchRecordingBrowser();
 }, 120_000);
 
@@ -83,7 +79,10 @@ describe('home page', () => {
   });
 
   it('shows no keys for --seed empty or a --data sandbox, where keys are real', async () => {
-    for (const [server, reason] of [[empty, '--seed empty'], [withData, 'sandbox.data']] as const) {
+    for (const [server, reason] of [
+      [empty, '--seed empty'],
+      [withData, 'sandbox.data'],
+    ] as const) {
       const page = await browser.context.newPage();
       await page.goto(`${server.origin}/`);
       const text = await page.locator('body').innerText();

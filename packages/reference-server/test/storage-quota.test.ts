@@ -75,7 +75,9 @@ describe('per-organization storage quotas', () => {
     const small = await call(origin, 'PATCH', account, { apiKey: org1.patient2.apiKey, json: { language: 'de' } });
     expect(small.status).toBe(200);
     expect(small.body.notification).toEqual(first);
-    expect((await call(origin, 'PATCH', `/v1/accounts/${encodeURIComponent(org2.patient.accountId)}`, { apiKey: org2.patient.apiKey, json: { notification: largeNotification(600_000) } })).status).toBe(200);
+    expect(
+      (await call(origin, 'PATCH', `/v1/accounts/${encodeURIComponent(org2.patient.accountId)}`, { apiKey: org2.patient.apiKey, json: { notification: largeNotification(600_000) } })).status,
+    ).toBe(200);
   }, 60_000);
 
   it('bytes of JSON: a bake whose occurrences would pass the quota creates nothing; a smaller one fits', async () => {
@@ -84,7 +86,10 @@ describe('per-organization storage quotas', () => {
       const at = originOf(own.url);
       const key = org2.admin.apiKey;
       const patient = org2.patient.userId;
-      const series = await call(at, 'POST', '/v1/calendars/', { apiKey: key, json: { patient, name: 'Daily', date: '2026-01-01', rrule: 'FREQ=DAILY', intakeTime: '08:00', instruction: 'i'.repeat(5000) } });
+      const series = await call(at, 'POST', '/v1/calendars/', {
+        apiKey: key,
+        json: { patient, name: 'Daily', date: '2026-01-01', rrule: 'FREQ=DAILY', intakeTime: '08:00', instruction: 'i'.repeat(5000) },
+      });
       expect(series.status).toBe(201);
       const count = async () => Number((await call(at, 'GET', '/v1/calendars/?limit=1', { apiKey: key })).headers.get('x-total-count'));
       const before = await count();
@@ -108,7 +113,10 @@ describe('per-organization storage quotas', () => {
         fc.constantFrom(...keys),
         fc.constantFrom('POST', 'PATCH', 'DELETE', 'PUT'),
         fc.constantFrom(...paths),
-        fc.oneof(fc.json({ maxDepth: 3 }), fc.nat({ max: 300_000 }).map((size) => JSON.stringify({ name: 'x', patient: org2.patient.userId, meta: largeNotification(size) }))),
+        fc.oneof(
+          fc.json({ maxDepth: 3 }),
+          fc.nat({ max: 300_000 }).map((size) => JSON.stringify({ name: 'x', patient: org2.patient.userId, meta: largeNotification(size) })),
+        ),
         async (apiKey, method, path, body) => {
           const answer = await call(origin, method, path, { apiKey, body, headers: { 'content-type': 'application/json' } });
           expect(answer.status < 300 || (answer.status >= 400 && answer.status < 500), answer.text).toBe(true);

@@ -32,7 +32,14 @@ describe('zlibTextPacker', () => {
   it('keeps a large answer compactly with the packer and replays it byte for byte', async () => {
     const step = new IdempotencyStep({ packer: zlibTextPacker });
     const caller = { credential: { kind: 'api-key', keyId: 'c' }, user: { id: '64d002000000000000000001' } } as Caller;
-    const request = { method: 'POST', pathname: '/v1/medications/', search: '', origin: 'http://x.test', header: (name: string) => (name === 'idempotency-key' ? 'k' : undefined), readBody: async () => ({ kind: 'none' as const }) };
+    const request = {
+      method: 'POST',
+      pathname: '/v1/medications/',
+      search: '',
+      origin: 'http://x.test',
+      header: (name: string) => (name === 'idempotency-key' ? 'k' : undefined),
+      readBody: async () => ({ kind: 'none' as const }),
+    };
     const body = JSON.stringify({ notification: { text: 'Take with water. '.repeat(40_000) } });
     await step.run(request, caller, 'r1', async () => ({ status: 200, headers: {}, body }));
     expect(step.store.bytes).toBeLessThan(body.length / 20);

@@ -25,7 +25,11 @@ function outcome(run: () => unknown): unknown {
 
 describe('validatePath', () => {
   it('agrees with zod on fuzzed path parameters for every operation', () => {
-    const value = fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdefA'), minLength: 23, maxLength: 25 }), fc.string({ maxLength: 40 }), fc.constantFrom('64d005000000000000000001', 'auth0|64d002000000000000000003', '__proto__', ''));
+    const value = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdefA'), minLength: 23, maxLength: 25 }),
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('64d005000000000000000001', 'auth0|64d002000000000000000003', '__proto__', ''),
+    );
     for (const operation of withParams) {
       const names = Object.keys((operation.params as unknown as { _zod: { def: { shape: object } } })._zod.def.shape);
       fc.assert(

@@ -10,7 +10,21 @@ import { startRecordingServer, type RecordingServer } from './support/raw-socket
 let drifted: RecordingServer;
 beforeAll(async () => {
   // Every answer breaks the contract in one field only: `isBaked` instead of `baked` (ids and timestamps in their formats).
-  drifted = await startRecordingServer(() => ({ status: 200, body: JSON.stringify({ id: '64d005000000000000000001', userId: '64d002000000000000000003', date: '2026-01-05', startTime: '08:00', endTime: '08:30', title: 't', description: '', isBaked: true, createdAt: '2026-01-05T08:00:00.000Z', updatedAt: '2026-01-05T08:00:00.000Z' }) }));
+  drifted = await startRecordingServer(() => ({
+    status: 200,
+    body: JSON.stringify({
+      id: '64d005000000000000000001',
+      userId: '64d002000000000000000003',
+      date: '2026-01-05',
+      startTime: '08:00',
+      endTime: '08:30',
+      title: 't',
+      description: '',
+      isBaked: true,
+      createdAt: '2026-01-05T08:00:00.000Z',
+      updatedAt: '2026-01-05T08:00:00.000Z',
+    }),
+  }));
 });
 afterAll(() => drifted?.close());
 
@@ -22,7 +36,16 @@ describe('the proxy under a flood of violations', () => {
     const maxKeptViolations = 50;
     let told = 0;
     let quiet = 0;
-    const proxy = await startProxy({ target: `${drifted.origin}/v1`, port: 0, violations: violationsFile, record: join(dir, 'recorded'), maxLogBytes, maxKeptViolations, onViolation: () => told++, onQuiet: () => quiet++ });
+    const proxy = await startProxy({
+      target: `${drifted.origin}/v1`,
+      port: 0,
+      violations: violationsFile,
+      record: join(dir, 'recorded'),
+      maxLogBytes,
+      maxKeptViolations,
+      onViolation: () => told++,
+      onQuiet: () => quiet++,
+    });
     const requests = 300;
     let notes: string[];
     try {
@@ -32,9 +55,11 @@ describe('the proxy under a flood of violations', () => {
         await answer.arrayBuffer();
       };
       // 10 clients at once, each one request after another.
-      await Promise.all(Array.from({ length: 10 }, async (_, client) => {
-        for (let index = client; index < requests; index += 10) await one(index);
-      }));
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, client) => {
+          for (let index = client; index < requests; index += 10) await one(index);
+        }),
+      );
     } finally {
       notes = await proxy.close();
     }
@@ -45,11 +70,15 @@ describe('the proxy under a flood of violations', () => {
 
     const violationsSize = statSync(violationsFile).size;
     expect(violationsSize).toBeLessThanOrEqual(maxLogBytes);
-    const lines = readFileSync(violationsFile, 'utf8').split('\n').filter((line) => line !== '');
+    const lines = readFileSync(violationsFile, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ operation: 'calendars.get', field: 'baked' });
     const exchangesFile = join(dir, 'recorded', 'exchanges.jsonl');
     expect(statSync(exchangesFile).size).toBeLessThanOrEqual(maxLogBytes);
-    const exchanges = readFileSync(exchangesFile, 'utf8').split('\n').filter((line) => line !== '').length;
+    const exchanges = readFileSync(exchangesFile, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '').length;
     expect(notes).toEqual([
       `proxy: ${requests} violations seen, the first ${maxKeptViolations} reported; ${requests - lines.length} not written to ${violationsFile} (its cap of ${maxLogBytes} bytes)`,
       `proxy: ${requests - exchanges} exchanges not written to ${exchangesFile} (its cap of ${maxLogBytes} bytes)`,

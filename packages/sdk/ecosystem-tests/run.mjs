@@ -128,7 +128,9 @@ try {
       const ms = Math.round(performance.now() - started);
       results.push({ cell: cellName, label: cell.label, passed: checks.filter((check) => check.ok).length, total: checks.length, failures: checks.filter((check) => !check.ok), ms });
       const last = results.at(-1);
-      console.error(`${last.failures.length === 0 ? 'ok  ' : 'FAIL'} ${cellName}: ${last.passed}/${last.total} in ${ms} ms${last.failures.map((check) => `\n     ${check.name}: ${check.detail}`).join('')}`);
+      console.error(
+        `${last.failures.length === 0 ? 'ok  ' : 'FAIL'} ${cellName}: ${last.passed}/${last.total} in ${ms} ms${last.failures.map((check) => `\n     ${check.name}: ${check.detail}`).join('')}`,
+      );
     }
   }
 } finally {
@@ -138,6 +140,12 @@ try {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-console.log(['| cell | setup | result | time |', '|---|---|---|---|', ...results.map((result) => `| ${result.cell} | ${result.label} | ${result.failures.length === 0 ? '✅' : '❌'} ${result.passed}/${result.total} | ${seconds(result.ms)} |`)].join('\n'));
+console.log(
+  [
+    '| cell | setup | result | time |',
+    '|---|---|---|---|',
+    ...results.map((result) => `| ${result.cell} | ${result.label} | ${result.failures.length === 0 ? '✅' : '❌'} ${result.passed}/${result.total} | ${seconds(result.ms)} |`),
+  ].join('\n'),
+);
 if (args.includes('--json')) console.log(JSON.stringify(results));
 process.exit(results.every((result) => result.failures.length === 0) ? 0 : 1);

@@ -20,7 +20,13 @@ async function runScenario(sdk, env) {
       checks.push({ name, ok: false, detail: `threw ${error && error.name}: ${error && error.message}` });
     }
   };
-  const expectError = (promise) => promise.then(() => { throw new Error('expected the call to fail, it succeeded'); }, (error) => error);
+  const expectError = (promise) =>
+    promise.then(
+      () => {
+        throw new Error('expected the call to fail, it succeeded');
+      },
+      (error) => error,
+    );
   const waits = [];
   const fast = { baseUrl: env.baseUrl, apiKey: env.apiKey, retryDelays: { initialMs: 1, maxMs: 5 } };
   const client = sdk.createClient(fast);

@@ -142,15 +142,34 @@ export const examples = {
   'medications.delete': { params: { medicationId }, response: medication },
   'organizations.get': {
     params: { organizationId: organization },
-    response: { id: organization, name: 'Sonnen-Apotheke', email: 'info@sonnen.example', kind: 'pharmacy', meta: { timezone: 'Europe/Berlin' }, createdAt: '2026-01-01T08:00:00.000Z', updatedAt: '2026-01-01T08:00:00.000Z' },
+    response: {
+      id: organization,
+      name: 'Sonnen-Apotheke',
+      email: 'info@sonnen.example',
+      kind: 'pharmacy',
+      meta: { timezone: 'Europe/Berlin' },
+      createdAt: '2026-01-01T08:00:00.000Z',
+      updatedAt: '2026-01-01T08:00:00.000Z',
+    },
   },
   'organizations.update': {
     params: { organizationId: organization },
     request: { organization, name: 'Sonnen-Apotheke am Markt' },
-    response: { id: organization, name: 'Sonnen-Apotheke am Markt', email: 'info@sonnen.example', kind: 'pharmacy', meta: { timezone: 'Europe/Berlin' }, createdAt: '2026-01-01T08:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z' },
+    response: {
+      id: organization,
+      name: 'Sonnen-Apotheke am Markt',
+      email: 'info@sonnen.example',
+      kind: 'pharmacy',
+      meta: { timezone: 'Europe/Berlin' },
+      createdAt: '2026-01-01T08:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    },
   },
   'users.list': { query: { organization, role: 'patient', limit: 50 }, response: [user] },
   'users.create': { request: { organization, name: 'Clara Claus', role: 'patient', category: 'patient', timezone: 'Europe/Berlin' }, response: user },
   // On the reference server's default app_url, so that example-driven tools get a 200 from it.
-  'pdf.sign': { query: { urlPath: `https://app.medsched.test/patients/${patient}/plan` }, response: { signed: 'http://127.0.0.1:4010/files/pdf?url=https%3A%2F%2Fapp.medsched.test%2Fpatients%2F64d002000000000000000003%2Fplan&expires=1795430400&signature=3f1c…' } },
+  'pdf.sign': {
+    query: { urlPath: `https://app.medsched.test/patients/${patient}/plan` },
+    response: { signed: 'http://127.0.0.1:4010/files/pdf?url=https%3A%2F%2Fapp.medsched.test%2Fpatients%2F64d002000000000000000003%2Fplan&expires=1795430400&signature=3f1c…' },
+  },
 };

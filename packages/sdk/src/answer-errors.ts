@@ -100,10 +100,7 @@ export class InvalidResponseError extends MedschedError {
 
   constructor(origin: AnswerOrigin, contentType: string | undefined, text: string) {
     const type = contentType === undefined ? 'no content type' : `content type ${inertExcerpt(contentType, 100)}`;
-    super(
-      `the answer to ${origin.method} ${origin.path} (status ${origin.status}, ${type}) is not JSON: ${JSON.stringify(inertExcerpt(text, invalidBodyShownChars))}`,
-      'invalid_response',
-    );
+    super(`the answer to ${origin.method} ${origin.path} (status ${origin.status}, ${type}) is not JSON: ${JSON.stringify(inertExcerpt(text, invalidBodyShownChars))}`, 'invalid_response');
     this.status = origin.status;
     this.method = origin.method;
     this.path = origin.path;

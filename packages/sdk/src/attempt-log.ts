@@ -44,5 +44,16 @@ export interface RetryWait {
 /** Logs the wait before the call's next attempt. */
 export function logRetryWait(logger: Logger | undefined, call: CallState, wait: RetryWait): void {
   const { id, method } = call.operation;
-  logger?.({ type: 'retry-wait', operation: id, method, path: redactUrl(wait.path), requestId: call.requestId, ms: wait.ms, reason: wait.reason, attempt: wait.attempt, status: wait.status, totalWaitMs: wait.totalWaitMs });
+  logger?.({
+    type: 'retry-wait',
+    operation: id,
+    method,
+    path: redactUrl(wait.path),
+    requestId: call.requestId,
+    ms: wait.ms,
+    reason: wait.reason,
+    attempt: wait.attempt,
+    status: wait.status,
+    totalWaitMs: wait.totalWaitMs,
+  });
 }

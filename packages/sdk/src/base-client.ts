@@ -26,7 +26,6 @@ export interface RawRequest<S extends StandardSchema | undefined = undefined> {
   response?: S;
 }
 
-
 /** The type of the answer `client.request()` resolves to. */
 export type RawResponse<S> = S extends StandardSchema<infer T> ? T : unknown;
 
@@ -107,7 +106,10 @@ export function transportOf(source: MedschedBaseClient | Transport): Transport {
   if (source instanceof Transport) return source;
   const transport = transports.get(source);
   if (transport === undefined) {
-    throw new MedschedError('a resource group needs a client from createBaseClient() or createClient() of the same copy of @medsched/sdk, e.g. new Calendars(createBaseClient({ baseUrl, apiKey }))', 'invalid_options');
+    throw new MedschedError(
+      'a resource group needs a client from createBaseClient() or createClient() of the same copy of @medsched/sdk, e.g. new Calendars(createBaseClient({ baseUrl, apiKey }))',
+      'invalid_options',
+    );
   }
   return transport;
 }

@@ -10,7 +10,11 @@ import { ValidationError } from './errors.js';
 export function validate(schema: z.ZodMiniType | undefined, value: unknown, what: string): unknown {
   if (schema === undefined) return undefined;
   const parsed = parserOf(schema).safeParse(value ?? {});
-  if (!parsed.success) throw new ValidationError(what, parsed.error.issues.map((issue) => withSuggestion(issue, schema)));
+  if (!parsed.success)
+    throw new ValidationError(
+      what,
+      parsed.error.issues.map((issue) => withSuggestion(issue, schema)),
+    );
   return parsed.data;
 }
 

@@ -72,7 +72,10 @@ function attemptError(cause: unknown, request: Request, options: AttemptOptions,
   const requestId = request.headers.get('x-request-id') ?? undefined;
   const reference = requestId === undefined ? '' : ` (request ${requestId})`;
   if (!fromFetch) {
-    return new ConnectionError(`the answer from ${options.baseUrl} (status ${answered}) was cut after its headers: ${describeCause(cause)}; the server had answered, so it acted on the request${reference}`, { cause, requestId, phase: 'body' });
+    return new ConnectionError(
+      `the answer from ${options.baseUrl} (status ${answered}) was cut after its headers: ${describeCause(cause)}; the server had answered, so it acted on the request${reference}`,
+      { cause, requestId, phase: 'body' },
+    );
   }
   return new ConnectionError(`could not reach ${options.baseUrl}: ${describeCause(cause)}${reference}`, { cause, requestId, phase: 'connect' });
 }

@@ -121,7 +121,11 @@ export class ApiError extends MedschedError {
     const reference = info.requestId ? ` (request ${inertExcerpt(info.requestId, 100)})` : '';
     const note = options?.note ? `; ${inertText(options.note)}` : '';
     const code = info.problem === undefined ? undefined : inertExcerpt(info.problem.code, 100);
-    super(`${info.status} ${code ?? 'http_error'}: ${detail}${note} [${info.method} ${inertText(info.path)}]${reference}`, code ?? `http_${info.status}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      `${info.status} ${code ?? 'http_error'}: ${detail}${note} [${info.method} ${inertText(info.path)}]${reference}`,
+      code ?? `http_${info.status}`,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.status = info.status;
     this.requestId = info.requestId;
     this.problem = info.problem;

@@ -128,7 +128,10 @@ export async function* walkPages<T extends object>(read: ReadSlice<T>, order: Wa
       }
       if (missing !== undefined) {
         // Compared without the field, the walk would take the server's order for another and skip records.
-        throw new MedschedError(`a listed record carries no ${missing}, which the walk sorts by (sortBy ${order.sortBy}), so it cannot find its place again; pass a sortBy of fields the answers carry, e.g. sortBy: 'id'`, 'walk_order_unknown');
+        throw new MedschedError(
+          `a listed record carries no ${missing}, which the walk sorts by (sortBy ${order.sortBy}), so it cannot find its place again; pass a sortBy of fields the answers carry, e.g. sortBy: 'id'`,
+          'walk_order_unknown',
+        );
       }
       if (last !== undefined && order.compare(item, last) <= 0) continue;
       last = item;

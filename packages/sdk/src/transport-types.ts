@@ -1,7 +1,6 @@
 /** The types of the transport's options, log entries and results. */
 import type * as z from 'zod/mini';
 
-
 /** Options every SDK method takes as its last argument. */
 export interface RequestOptions {
   /** Aborts the request (and any wait between retries). */
@@ -103,4 +102,3 @@ export interface CallResult<T> {
   /** The request id the server answered with (quote it in support requests). */
   requestId: string;
 }
-

@@ -237,8 +237,7 @@ export class Transport {
     if (call.waitedMs + ms > call.maxWaitMs) return false;
     if (retryOptions !== undefined) drawnJitter.set(retryOptions, jitter);
     call.waitedMs += ms;
-    const reason: RetryWaitReason =
-      status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : status !== undefined ? 'server_error' : timedOut ? 'timeout' : 'connection_error';
+    const reason: RetryWaitReason = status === 429 ? 'rate_limited' : status === 408 ? 'request_timeout' : status !== undefined ? 'server_error' : timedOut ? 'timeout' : 'connection_error';
     const path = call.pending?.path ?? ''; // read before the attempt's entry is logged (and cleared)
     logAttempt(this.#config.logger, call, ms, error);
     logRetryWait(this.#config.logger, call, { path, ms, reason, attempt: retryCount, status, totalWaitMs: call.waitedMs });

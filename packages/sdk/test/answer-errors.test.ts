@@ -24,7 +24,7 @@ function eventsOf(mode: string) {
 }
 
 describe('an answer that is not JSON', () => {
-  it('a captive portal\'s HTML page: InvalidResponseError with status, content type and the start of the page; not retried', async () => {
+  it("a captive portal's HTML page: InvalidResponseError with status, content type and the start of the page; not retried", async () => {
     const error = (await failure(eventsOf('html'))) as InvalidResponseError;
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ code: 'invalid_response', status: 200, contentType: 'text/html; charset=utf-8' });

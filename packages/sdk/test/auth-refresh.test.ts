@@ -45,15 +45,19 @@ describe('refresh on 401', () => {
     await expect(client.medications.get(ids.medication)).resolves.toEqual(medication());
     expect(calls).toHaveLength(2);
     let attempt = 0;
-    const slowFirst = testClient({ apiKey: undefined, token: 'tok', refreshToken: async () => 'tok_new', timeout: 100, fetch: (input, init) => (++attempt === 1 ? new Promise<Response>(() => {}) : fetch(input, init)) });
+    const slowFirst = testClient({
+      apiKey: undefined,
+      token: 'tok',
+      refreshToken: async () => 'tok_new',
+      timeout: 100,
+      fetch: (input, init) => (++attempt === 1 ? new Promise<Response>(() => {}) : fetch(input, init)),
+    });
     await expect(slowFirst.medications.get(ids.medication)).resolves.toEqual(medication());
     expect(attempt).toBe(2);
   });
 
   it('refreshes even a create (a 401 means nothing was created) and resends its body', async () => {
-    const calls = sequence((_, request) =>
-      request.headers.get('authorization') === 'Bearer tok_new' ? HttpResponse.json(medication(), { status: 201 }) : problemResponse(401, 'unauthenticated'),
-    );
+    const calls = sequence((_, request) => (request.headers.get('authorization') === 'Bearer tok_new' ? HttpResponse.json(medication(), { status: 201 }) : problemResponse(401, 'unauthenticated')));
     const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken: async () => 'tok_new' });
     await client.medications.create({ name: 'Ibuprofen 400' });
     expect(calls).toHaveLength(2);
@@ -175,9 +179,7 @@ describe('the app stays the source of truth after a refresh', () => {
     let current = 'old-user-expired';
     const calls = sequence((_, request) => {
       const auth = request.headers.get('authorization');
-      return auth === 'Bearer old-user-refreshed' || auth === 'Bearer new-user'
-        ? HttpResponse.json(medication())
-        : problemResponse(401, 'unauthenticated', 'token expired');
+      return auth === 'Bearer old-user-refreshed' || auth === 'Bearer new-user' ? HttpResponse.json(medication()) : problemResponse(401, 'unauthenticated', 'token expired');
     });
     const client = testClient({ apiKey: undefined, token: () => current, refreshToken: () => 'old-user-refreshed' });
     await client.medications.get(ids.medication);
@@ -185,19 +187,12 @@ describe('the app stays the source of truth after a refresh', () => {
     await client.medications.get(ids.medication);
     current = 'new-user';
     await client.medications.get(ids.medication);
-    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
-      'Bearer old-user-expired',
-      'Bearer old-user-refreshed',
-      'Bearer old-user-refreshed',
-      'Bearer new-user',
-    ]);
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer old-user-expired', 'Bearer old-user-refreshed', 'Bearer old-user-refreshed', 'Bearer new-user']);
   });
 
   it('once the app hands out a new token itself, that one is used', async () => {
     let current = 'expired';
-    const calls = sequence((_, request) =>
-      request.headers.get('authorization') === 'Bearer expired' ? problemResponse(401, 'unauthenticated', 'token expired') : HttpResponse.json(medication()),
-    );
+    const calls = sequence((_, request) => (request.headers.get('authorization') === 'Bearer expired' ? problemResponse(401, 'unauthenticated', 'token expired') : HttpResponse.json(medication())));
     const client = testClient({
       apiKey: undefined,
       token: () => current,
@@ -211,4 +206,3 @@ describe('the app stays the source of truth after a refresh', () => {
     expect(calls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer expired', 'Bearer from-the-app-store', 'Bearer from-the-app-store']);
   });
 });
-

@@ -33,8 +33,8 @@ describe('API key', () => {
   });
 });
 
-describe('credentials over a call\'s own headers', () => {
-  it('the client\'s token and API key are sent, not the call\'s authorization or x-api-key header', async () => {
+describe("credentials over a call's own headers", () => {
+  it("the client's token and API key are sent, not the call's authorization or x-api-key header", async () => {
     const calls = sequence(() => HttpResponse.json(medication()));
     const client = testClient({ apiKey: 'msk_client', token: async () => 'tok_client' });
     await client.medications.get(ids.medication, { headers: { Authorization: 'Bearer tok_call', 'X-Api-Key': 'msk_call', 'X-Trace': 't1' } });

@@ -47,7 +47,9 @@ describe('ConnectionError', () => {
   it('a body cut after the headers: phase body, the status, and that the server acted on it; not "could not reach"', async () => {
     const error = await failure('/calendars/cut-body', 'req_cut_body_1');
     expect(error).toMatchObject({ code: 'connection_error', phase: 'body', requestId: 'req_cut_body_1' });
-    expect(error.message).toMatch(/^the answer from http:\/\/127\.0\.0\.1:\d+\/v1 \(status 200\) was cut after its headers: .+; the server had answered, so it acted on the request \(request req_cut_body_1\)$/);
+    expect(error.message).toMatch(
+      /^the answer from http:\/\/127\.0\.0\.1:\d+\/v1 \(status 200\) was cut after its headers: .+; the server had answered, so it acted on the request \(request req_cut_body_1\)$/,
+    );
     expect(error.message).not.toContain('could not reach');
   });
 });

@@ -35,7 +35,19 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
   });
 
   it('ships the LICENSE, README, both formats, declarations and the OpenAPI document, and no sources or tests', () => {
-    for (const file of ['LICENSE', 'README.md', 'package.json', 'dist/THIRD-PARTY-NOTICES.md', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/schemas/index.js', 'dist/schemas/index.cjs', 'dist/openapi.json']) {
+    for (const file of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'dist/THIRD-PARTY-NOTICES.md',
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+      'dist/schemas/index.js',
+      'dist/schemas/index.cjs',
+      'dist/openapi.json',
+    ]) {
       expect(files).toContain(`package/${file}`);
     }
     expect(files.filter((file) => /\/(src|test)\//.test(file))).toEqual([]);
@@ -72,7 +84,18 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
         intakes: intakes.map((intake) => intake.at),
       }));`;
     const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' }));
-    expect(out).toMatchObject({ items: 2, parsed: true, operations: 21, roles: ['admin', 'user', 'patient', 'onlyself'], org: 'Sonnen-Apotheke', status: 200, requestId: true, notFound: true, version: 'string', intakes: ['2026-10-25T07:00:00.000Z', '2026-10-25T19:00:00.000Z'] });
+    expect(out).toMatchObject({
+      items: 2,
+      parsed: true,
+      operations: 21,
+      roles: ['admin', 'user', 'patient', 'onlyself'],
+      org: 'Sonnen-Apotheke',
+      status: 200,
+      requestId: true,
+      notFound: true,
+      version: 'string',
+      intakes: ['2026-10-25T07:00:00.000Z', '2026-10-25T19:00:00.000Z'],
+    });
     expect(out.total).toBeGreaterThanOrEqual(2);
   });
 
@@ -91,7 +114,7 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
     expect(out).toEqual({ validation: true, org: 'Sonnen-Apotheke', schema: 'function', operations: 21, skipped: '2026-03-29T01:30:00.000Z' });
   });
 
-  it('Node resolves #schema-compiler to zod\'s compiler, other platforms to none; checks stay the same past the uses before compiling', () => {
+  it("Node resolves #schema-compiler to zod's compiler, other platforms to none; checks stay the same past the uses before compiling", () => {
     // Resolved as the SDK's own files resolve it: from inside the installed package, ESM and CJS.
     const script = (format: 'esm' | 'cjs') => `
       ${format === 'esm' ? "import { createRequire } from 'node:module'; import { createClient } from '@medsched/sdk';" : "const { createRequire } = require('node:module'); const { createClient } = require('@medsched/sdk');"}
@@ -139,7 +162,10 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
     writeFileSync(join(project, 'usage.cts'), usage.replace('export async function run', 'export async function runCjs'));
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['es2022', 'dom'] }, files: ['usage.mts', 'usage.cts'] }),
+      JSON.stringify({
+        compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['es2022', 'dom'] },
+        files: ['usage.mts', 'usage.cts'],
+      }),
     );
     const result = (() => {
       try {

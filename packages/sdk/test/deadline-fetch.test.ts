@@ -58,7 +58,7 @@ describe('a network failure, in the shape each runtime throws it', () => {
     });
   }
 
-  it('workerd: a create whose connection drops is retried once with the same Idempotency-Key, and the answer is the caller\'s', async () => {
+  it("workerd: a create whose connection drops is retried once with the same Idempotency-Key, and the answer is the caller's", async () => {
     const waits: LoggerEntry[] = [];
     const entry = calendarEntry();
     const { fetch, requests } = flakyFetch(networkFailures['workerd: plain Error "Network connection lost."']!, 1, entry, 201);

@@ -32,7 +32,11 @@ describe.skipIf(!serverBuilt)('the packed SDK across runtimes (ecosystem quick s
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await new Promise((resolve) => child.once('close', resolve));
-    const json = output.trim().split('\n').reverse().find((line) => line.startsWith('[{'));
+    const json = output
+      .trim()
+      .split('\n')
+      .reverse()
+      .find((line) => line.startsWith('[{'));
     for (const result of JSON.parse(json ?? '[]') as CellResult[]) results.set(result.cell, result);
   }, 600_000);
 

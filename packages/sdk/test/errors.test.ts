@@ -239,7 +239,7 @@ describe('credentials never leak', () => {
 });
 
 describe('error names in minified bundles', () => {
-  it('each class names itself with a fixed string, not its constructor\'s name (which a minifier renames)', async () => {
+  it("each class names itself with a fixed string, not its constructor's name (which a minifier renames)", async () => {
     const sdk = await import('../src/index.js');
     const errorClasses = Object.entries(sdk).filter(([, value]) => typeof value === 'function' && (value === sdk.MedschedError || value.prototype instanceof sdk.MedschedError));
     expect(errorClasses.length).toBeGreaterThanOrEqual(15);

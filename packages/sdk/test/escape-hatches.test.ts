@@ -76,7 +76,9 @@ describe('client.request()', () => {
   it('sends what the SDK does not wrap, with credentials and request id, and checks the answer with a schema', async () => {
     const calls = answerAll({ id: 'x', open: 3 });
     const Summary = z.object({ id: z.string(), open: z.number() });
-    const { data, status } = await testClient({ apiKey: 'msk_k' }).request({ method: 'GET', path: '/reports/summary', query: { day: '2026-11-23', skip: undefined }, response: Summary }).withResponse();
+    const { data, status } = await testClient({ apiKey: 'msk_k' })
+      .request({ method: 'GET', path: '/reports/summary', query: { day: '2026-11-23', skip: undefined }, response: Summary })
+      .withResponse();
     expect(data.open).toBe(3);
     expect(status).toBe(200);
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/reports/summary', query: { day: '2026-11-23' } });

@@ -80,8 +80,7 @@ describe.skipIf(!serverBuilt)('idempotent creates against the reference server',
 
   it('without keys (validation and keys off by a raw request) the same body creates twice: the key is what prevents it', async () => {
     const name = `Twice ${Date.now()}`;
-    const send = () =>
-      fetch(`${server.url}/medications/`, { method: 'POST', headers: { 'x-api-key': demo.adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    const send = () => fetch(`${server.url}/medications/`, { method: 'POST', headers: { 'x-api-key': demo.adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
     const [a, b] = [await (await send()).json(), await (await send()).json()];
     expect(a.id).not.toBe(b.id);
   });

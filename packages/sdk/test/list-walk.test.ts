@@ -42,7 +42,7 @@ function changingList(seed: number, size: number, maxRemovals: number) {
   const next = random(seed);
   let nextId = 1;
   let clock = 0;
-  const make = (second: number) => calendarEntry({ id: hex(0x10_0000 + (nextId++ * 7919) % 0x10_0000), createdAt: at(second), updatedAt: at(second) });
+  const make = (second: number) => calendarEntry({ id: hex(0x10_0000 + ((nextId++ * 7919) % 0x10_0000)), createdAt: at(second), updatedAt: at(second) });
   const live: CalendarEntry[] = [];
   for (let i = 0; i < size; i++) live.push(make((clock += Math.floor(next() * 2)))); // ties: half share a second
   const initial = new Set(live.map((entry) => entry.id));
@@ -80,8 +80,14 @@ describe('iterate() while others write', () => {
       const counts = new Map<string, number>();
       for (const entry of yielded) counts.set(entry.id, (counts.get(entry.id) ?? 0) + 1);
       const context = `seed ${seed}, ${size} records, pages of ${pageSize}`;
-      expect([...counts].filter(([, count]) => count > 1), `${context}: yielded twice`).toEqual([]);
-      expect(list.throughout().filter((id) => !counts.has(id)), `${context}: missed`).toEqual([]);
+      expect(
+        [...counts].filter(([, count]) => count > 1),
+        `${context}: yielded twice`,
+      ).toEqual([]);
+      expect(
+        list.throughout().filter((id) => !counts.has(id)),
+        `${context}: missed`,
+      ).toEqual([]);
       for (let i = 1; i < yielded.length; i++) expect(compare(yielded[i - 1]!, yielded[i]!), `${context}: out of order`).toBeLessThan(0);
     }
   });
@@ -98,7 +104,10 @@ describe('iterate() while others write', () => {
 
   it('users answered without createdAt (as the interface lists them) are walked by id; a sortBy asked on a missing field is refused, not skipped', async () => {
     const calls = sequence((_, request) => {
-      const all = [{ id: hex(1), name: 'A', email: null }, { id: hex(2), name: 'B', email: null }];
+      const all = [
+        { id: hex(1), name: 'A', email: null },
+        { id: hex(2), name: 'B', email: null },
+      ];
       return HttpResponse.json(all.slice(Number(request.query.offset), Number(request.query.offset) + Number(request.query.limit)) as never);
     });
     const names: string[] = [];

@@ -31,7 +31,15 @@ interface SpectralFinding {
 
 function run(bin: string, args: string[]): { code: number; output: string } {
   try {
-    return { code: 0, output: execFileSync(process.execPath, [bin, ...args], { cwd: packageDir, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }) };
+    return {
+      code: 0,
+      output: execFileSync(process.execPath, [bin, ...args], {
+        cwd: packageDir,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      }),
+    };
   } catch (error) {
     const failed = error as { status: number; stdout: string; stderr: string };
     return { code: failed.status, output: `${failed.stdout}\n${failed.stderr}` };

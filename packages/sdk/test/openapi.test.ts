@@ -26,9 +26,7 @@ beforeAll(() => {
 
 /** Every operation of the document as [method, path, operation object]. */
 function documentOperations(): [string, string, Json][] {
-  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method): [string, string, Json] => [method.toUpperCase(), path, item[method]]),
-  );
+  return Object.entries(doc.paths as Json).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method): [string, string, Json] => [method.toUpperCase(), path, item[method]]));
 }
 
 /** Every `$ref` in a JSON value, with where it was found. */
@@ -100,7 +98,10 @@ describe('dist/openapi.json', () => {
       const operation = doc.paths[op.path][op.method.toLowerCase()];
       expect(operation.summary, op.id).toBe(op.summary);
       expect(operation.tags, op.id).toEqual([op.id.split('.')[0]]);
-      expect(Object.keys(operation.responses).filter((status) => status.startsWith('2')), op.id).toEqual([String(op.status)]);
+      expect(
+        Object.keys(operation.responses).filter((status) => status.startsWith('2')),
+        op.id,
+      ).toEqual([String(op.status)]);
       expect(response(operation, op.status).content['application/json'].schema, op.id).toBeDefined();
       if (op.body) {
         expect(operation.requestBody?.content?.['application/json']?.schema, op.id).toBeDefined();
@@ -115,10 +116,17 @@ describe('dist/openapi.json', () => {
     const keysOf = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
     for (const op of catalogue) {
       const parameters: Json[] = doc.paths[op.path][op.method.toLowerCase()].parameters ?? [];
-      const named = (location: string) => parameters.filter((p) => p.in === location).map((p) => p.name).sort();
+      const named = (location: string) =>
+        parameters
+          .filter((p) => p.in === location)
+          .map((p) => p.name)
+          .sort();
       expect(named('path'), op.id).toEqual(keysOf(op.params).sort());
       expect(named('query'), op.id).toEqual(keysOf(op.query).sort());
-      expect(parameters.filter((p) => p.in === 'path').every((p) => p.required === true), op.id).toBe(true);
+      expect(
+        parameters.filter((p) => p.in === 'path').every((p) => p.required === true),
+        op.id,
+      ).toBe(true);
     }
     // The bake routes read their parameters from the query string, all three required.
     for (const method of ['get', 'delete']) {

@@ -12,9 +12,7 @@ const client = testClient();
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 
 /** 120 entries of one patient, plus a few of another patient that the filter must keep out. */
-const entries: CalendarEntry[] = Array.from({ length: 120 }, (_, i) =>
-  calendarEntry({ id: hex(0x1000 + i), title: `Entry ${i + 1}`, date: `2026-11-${String((i % 28) + 1).padStart(2, '0')}` }),
-);
+const entries: CalendarEntry[] = Array.from({ length: 120 }, (_, i) => calendarEntry({ id: hex(0x1000 + i), title: `Entry ${i + 1}`, date: `2026-11-${String((i % 28) + 1).padStart(2, '0')}` }));
 const otherEntries: CalendarEntry[] = Array.from({ length: 7 }, (_, i) => calendarEntry({ id: hex(0x2000 + i), userId: ids.otherPatient, patient: ids.otherPatient }));
 
 const users: User[] = Array.from({ length: 23 }, (_, i) => user({ id: hex(0x3000 + i), name: `Patient ${i + 1}`, email: `p${i + 1}@example.org` }));
@@ -48,8 +46,7 @@ function listServer<T>(records: (query: Record<string, string>) => T[], path: st
   });
 }
 
-const calendarRecords = (query: Record<string, string>) =>
-  [...entries, ...otherEntries].filter((entry) => query.patient === undefined || entry.userId === query.patient);
+const calendarRecords = (query: Record<string, string>) => [...entries, ...otherEntries].filter((entry) => query.patient === undefined || entry.userId === query.patient);
 
 describe('list: one page', () => {
   it('returns the items, total from X-Total-Count and hasMore from Link rel=next', async () => {
@@ -118,7 +115,7 @@ describe('iterate: every page, overlapping and re-anchored', () => {
     expect(calls.every((c) => c.query.sortBy === 'createdAt,id' && c.path === '/calendars/')).toBe(true);
   });
 
-  it('keeps the filters and the caller\'s sort, with id as the tie-break', async () => {
+  it("keeps the filters and the caller's sort, with id as the tie-break", async () => {
     const calls = listServer(calendarRecords, '/calendars/', 'bare');
     let count = 0;
     for await (const entry of client.calendars.iterate({ patient: ids.patient, search: 'entry', sortBy: 'createdAt:asc' })) {
@@ -135,7 +132,12 @@ describe('iterate: every page, overlapping and re-anchored', () => {
     for await (const entry of client.calendars.iterate({ patient: ids.patient, limit: 40 })) seen.push(entry.id);
     expect(seen).toEqual(entries.map((e) => e.id));
     expect(calls[0]!.query.limit).toBe('40');
-    expect(calls.map((c) => [c.query.offset, c.query.limit])).toEqual([['0', '40'], ['39', '41'], ['79', '41'], ['119', '41']]);
+    expect(calls.map((c) => [c.query.offset, c.query.limit])).toEqual([
+      ['0', '40'],
+      ['39', '41'],
+      ['79', '41'],
+      ['119', '41'],
+    ]);
   });
 
   it('refuses a start offset or page, which would make the walk incomplete', async () => {
@@ -187,7 +189,12 @@ describe('iterate: every page, overlapping and re-anchored', () => {
     for await (const u of client.users.iterate({ organization: ids.organization, role: 'patient', limit: 10 })) seen.push(u);
     expect(seen).toEqual(users);
     // These users carry no createdAt (as the interface lists users): after the first page the walk starts again by id.
-    expect(calls.map((c) => [c.query.offset, c.query.sortBy])).toEqual([['0', 'createdAt,id'], ['0', 'id'], ['9', 'id'], ['19', 'id']]);
+    expect(calls.map((c) => [c.query.offset, c.query.sortBy])).toEqual([
+      ['0', 'createdAt,id'],
+      ['0', 'id'],
+      ['9', 'id'],
+      ['19', 'id'],
+    ]);
     for (const call of calls) {
       expect(call.path).toBe('/users/');
       expect(call.query).toMatchObject({ organization: ids.organization, role: 'patient' });

@@ -150,7 +150,11 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 describe.skipIf(!existsSync(`${dist}recurrence.js`))('the built entry point', () => {
   it('bundles alone: no client, no zod, no ky, a few KB', async () => {
     const result = await esbuild.build({
-      stdin: { contents: "import { seriesIntakes } from './recurrence.js'; console.log(seriesIntakes({ rrule: 'FREQ=DAILY', date: '2026-01-01', intakeTime: '08:00' }, { from: '2026-01-01', to: '2026-01-07', timeZone: 'UTC' }));", resolveDir: dist },
+      stdin: {
+        contents:
+          "import { seriesIntakes } from './recurrence.js'; console.log(seriesIntakes({ rrule: 'FREQ=DAILY', date: '2026-01-01', intakeTime: '08:00' }, { from: '2026-01-01', to: '2026-01-07', timeZone: 'UTC' }));",
+        resolveDir: dist,
+      },
       bundle: true,
       minify: true,
       format: 'esm',

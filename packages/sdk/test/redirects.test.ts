@@ -29,7 +29,9 @@ function clientFor(mode: string, credential: { apiKey?: string; token?: string }
 
 /** Every header value that arrived elsewhere, to show that no credential did. */
 function secretsElsewhere(): string[] {
-  return hostile.elsewhere.flatMap((request) => Object.values(request.headers).flat()).filter((value): value is string => typeof value === 'string' && (value.includes(API_KEY) || value.includes(TOKEN)));
+  return hostile.elsewhere
+    .flatMap((request) => Object.values(request.headers).flat())
+    .filter((value): value is string => typeof value === 'string' && (value.includes(API_KEY) || value.includes(TOKEN)));
 }
 
 describe.each(Object.entries(credentials))('with an %s', (_, credential) => {
@@ -43,7 +45,9 @@ describe.each(Object.entries(credentials))('with an %s', (_, credential) => {
       const redirect = error as RedirectError;
       expect(redirect.code).toBe('redirect_refused');
       expect(redirect.status).toBe(status);
-      expect(redirect.location).toMatch(target === 'same-origin' ? /^\/same-origin-target\/v1\/organizations\// : target === 'other-host' ? /^http:\/\/127\.0\.0\.2:\d+\/v1\// : /^http:\/\/127\.0\.0\.1:\d+\/v1\//);
+      expect(redirect.location).toMatch(
+        target === 'same-origin' ? /^\/same-origin-target\/v1\/organizations\// : target === 'other-host' ? /^http:\/\/127\.0\.0\.2:\d+\/v1\// : /^http:\/\/127\.0\.0\.1:\d+\/v1\//,
+      );
       expect(redirect.message).toContain(redirect.location);
       expect(hostile.elsewhere).toEqual([]);
       expect(hostile.received).toHaveLength(1);
@@ -109,9 +113,14 @@ describe('https to http', () => {
 
   it('a 301, 302, 303, 307 or 308 from https to plain http on the same host and port, with a key or a token: RedirectError, nothing sent over http', async () => {
     expect(existsSync(dist), 'build the SDK first (pnpm --filter ./packages/sdk build)').toBe(true);
-    const cases = statuses.flatMap((status) => Object.values(credentials).map((credential) => ({ baseUrl: secure.baseUrl(`redirect-${status}-to-http`), ...credential, call: 'organizations.get', args: [organization] })));
+    const cases = statuses.flatMap((status) =>
+      Object.values(credentials).map((credential) => ({ baseUrl: secure.baseUrl(`redirect-${status}-to-http`), ...credential, call: 'organizations.get', args: [organization] })),
+    );
     const { stdout } = await promisify(execFile)(process.execPath, [child, JSON.stringify(cases)], { env: { ...process.env, NODE_EXTRA_CA_CERTS: hostileCertFile } });
-    const outcomes = stdout.trim().split('\n').map((line) => JSON.parse(line) as { name: string; location: string });
+    const outcomes = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { name: string; location: string });
     expect(outcomes).toHaveLength(cases.length);
     for (const outcome of outcomes) {
       expect(outcome.name).toBe('RedirectError');

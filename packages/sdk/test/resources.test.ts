@@ -19,7 +19,6 @@ import { testClient, useServer } from './support/server.js';
 useServer();
 const client = testClient();
 
-
 describe('fixtures', () => {
   it('satisfy the output schemas (so every answer below is a valid one)', () => {
     expect(() => CalendarEntrySchema.parse(calendarEntry())).not.toThrow();
@@ -52,7 +51,6 @@ describe('accounts', () => {
     expectTypeOf(result).toEqualTypeOf<Account>();
   });
 });
-
 
 describe('devices', () => {
   it('update: PATCH /devices/{deviceId}, patient null unassigns', async () => {

@@ -1,17 +1,7 @@
 /** Retries: counted per handler, only for idempotent operations, with back-off and Retry-After. */
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  InternalServerError,
-  NotFoundError,
-  RateLimitError,
-  ValidationError,
-  type MedschedClient,
-} from '../src/index.js';
+import { ApiError, BadRequestError, ConflictError, ConnectionError, InternalServerError, NotFoundError, RateLimitError, ValidationError, type MedschedClient } from '../src/index.js';
 import { bakeResult, calendarEntry, ids, medication, user } from './support/fixtures.js';
 import { sequence } from './support/record.js';
 import { loggedClient, problemResponse, testClient, useServer } from './support/server.js';
@@ -126,7 +116,7 @@ describe('creates carry an Idempotency-Key and are retried like the other calls'
     expect(calls).toHaveLength(1);
   });
 
-  it("a key the server would refuse fails before sending (ValidationError), e.g. one with a space", async () => {
+  it('a key the server would refuse fails before sending (ValidationError), e.g. one with a space', async () => {
     const calls = sequence(() => HttpResponse.json(medication(), { status: 201 }));
     const error = await failure(testClient().medications.create({ name: 'x' }, { idempotencyKey: 'job 42' }));
     expect(error).toBeInstanceOf(ValidationError);

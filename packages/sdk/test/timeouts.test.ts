@@ -101,9 +101,7 @@ describe('timeout', () => {
 
   it('a body that stalls after the headers (msw handler) raises TimeoutError within the deadline', async () => {
     timersBefore = activeTimers();
-    server.use(
-      http.all(`${BASE}/*`, () => new HttpResponse(stallingBody(), { status: 200, headers: { 'content-type': 'application/json' } })),
-    );
+    server.use(http.all(`${BASE}/*`, () => new HttpResponse(stallingBody(), { status: 200, headers: { 'content-type': 'application/json' } })));
     const error = await failure(testClient({ timeout: 100, maxRetries: 0 }).calendars.get(ids.calendar));
     expect(error).toBeInstanceOf(TimeoutError);
   });

@@ -23,9 +23,19 @@ const invalidInputs: { name: string; run: (c: MedschedClient) => Promise<unknown
   { name: 'bake.delete from > to (date-times)', run: (c) => c.calendars.bake.delete({ patient: ids.patient, from: '2026-11-23T12:00:00.000Z', to: '2026-11-23T08:00:00.000Z' }), path: 'to' },
   { name: 'bake.create from > to', run: (c) => c.calendars.bake.create({ patient: ids.patient, from: '2026-12-01', to: '2026-11-01' }), path: 'to' },
   { name: 'bake.create over 366 days', run: (c) => c.calendars.bake.create({ patient: ids.patient, from: '2026-01-01', to: '2027-01-02' }), path: 'to', message: /366/ },
-  { name: 'bake.create patient + updateAllPatients', run: (c) => c.calendars.bake.create({ patient: ids.patient, updateAllPatients: true, from: '2026-11-23', to: '2026-11-29' } as any), path: '(root)', message: /not both/ },
+  {
+    name: 'bake.create patient + updateAllPatients',
+    run: (c) => c.calendars.bake.create({ patient: ids.patient, updateAllPatients: true, from: '2026-11-23', to: '2026-11-29' } as any),
+    path: '(root)',
+    message: /not both/,
+  },
   { name: 'bake.create without a target', run: (c) => c.calendars.bake.create({ from: '2026-11-23', to: '2026-11-29' } as any), path: '(root)', message: /give a patient/ },
-  { name: 'bake.create organization without updateAllPatients', run: (c) => c.calendars.bake.create({ organization: ids.organization, from: '2026-11-23', to: '2026-11-29' } as any), path: '(root)', message: /updateAllPatients: true/ },
+  {
+    name: 'bake.create organization without updateAllPatients',
+    run: (c) => c.calendars.bake.create({ organization: ids.organization, from: '2026-11-23', to: '2026-11-29' } as any),
+    path: '(root)',
+    message: /updateAllPatients: true/,
+  },
   { name: 'calendars.create with an rrule object', run: (c) => c.calendars.create({ patient: ids.patient, rrule: { freq: 'DAILY' } as any }), path: 'rrule' },
   { name: 'calendars.create with an rrule without FREQ', run: (c) => c.calendars.create({ patient: ids.patient, rrule: 'INTERVAL=2' }), path: 'rrule', message: /FREQ/ },
   { name: 'calendars.update with an rrule that is prose', run: (c) => c.calendars.update(ids.calendar, { rrule: 'every day' }), path: 'rrule', message: /RFC 5545/ },
@@ -110,7 +120,7 @@ describe('calendar inputs: known keys exactly, extra keys through `extra`', () =
 
   it.each(runs)('$name refuses a time category outside the known ones', async ({ run }) => {
     const calls = answerAll(calendarEntry());
-    expect((await failure(run(client, { timeCategory: 'mornin' })) as ValidationError).issues[0]!.path).toBe('timeCategory');
+    expect(((await failure(run(client, { timeCategory: 'mornin' }))) as ValidationError).issues[0]!.path).toBe('timeCategory');
     expect(calls).toHaveLength(0);
   });
 

@@ -19,7 +19,7 @@ test('a signed-in nurse creates an entry for a seeded patient; the journal shows
   expect(posts[0]?.headers.authorization).toBe('[redacted]');
 });
 
-test('an expired token gets the reference server\'s 401, and the SDK refreshes it', async () => {
+test("an expired token gets the reference server's 401, and the SDK refreshes it", async () => {
   const admin = await mock.seed.user({ role: 'admin' });
   const { client } = await mock.signIn(await mock.seed.credential(admin));
   mock.expireTokens();

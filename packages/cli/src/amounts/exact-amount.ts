@@ -87,7 +87,13 @@ export function exactNumber(amount: ExactAmount): number {
 
 const glyphs = new Map<bigint, Map<bigint, string>>([
   [2n, new Map([[1n, '½']])],
-  [4n, new Map([[1n, '¼'], [3n, '¾']])],
+  [
+    4n,
+    new Map([
+      [1n, '¼'],
+      [3n, '¾'],
+    ]),
+  ],
 ]);
 
 /**

@@ -15,7 +15,12 @@ export function expireDeadline(timeout: { ms: number; label: string }, activity:
   if (wantsJsonErrors(process.argv)) {
     const seconds = Math.round(timeout.ms / 100) / 10;
     const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
-    writeJsonError({ code: 'timeout', message: `timed out after ${seconds} s (${timeout.label})${what}`, hint: 'try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT)', exitCode: stoppedExitCode(ExitCode.network) });
+    writeJsonError({
+      code: 'timeout',
+      message: `timed out after ${seconds} s (${timeout.label})${what}`,
+      hint: 'try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT)',
+      exitCode: stoppedExitCode(ExitCode.network),
+    });
     process.exit(stoppedExitCode(ExitCode.network));
   }
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';

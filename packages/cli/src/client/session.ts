@@ -75,7 +75,12 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const terminal = detectTerminal({ color: options.color });
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
-  const format = chooseFormat({ output: options.output, json: options.jq !== undefined && options.json === undefined ? true : options.json, profileDefault: settings.profile?.output, stdoutIsTTY: terminal.stdoutIsTTY });
+  const format = chooseFormat({
+    output: options.output,
+    json: options.jq !== undefined && options.json === undefined ? true : options.json,
+    profileDefault: settings.profile?.output,
+    stdoutIsTTY: terminal.stdoutIsTTY,
+  });
   // A profile's default fields for this command apply to its table only: JSON, CSV and pipes stay whole for scripts.
   const profileFields = format === 'table' ? settings.profile?.fields?.[commandPath(command)] : undefined;
   const fields = chooseFields(options) ?? (profileFields === undefined ? undefined : chooseFields({ fields: profileFields }));
@@ -117,11 +122,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   // The client before the home check (which itself reads through it).
   const rawClient = (): Promise<MedschedClient> => {
     if (settings.credential === undefined) {
-      throw new CliError(
-        `not logged in (profile "${settings.profileName}")`,
-        ExitCode.auth,
-        'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN',
-      );
+      throw new CliError(`not logged in (profile "${settings.profileName}")`, ExitCode.auth, 'run `medsched login`, or set MEDSCHED_API_KEY or MEDSCHED_TOKEN');
     }
     armDeadline(settings.timeout.ms, () => expireDeadline(settings.timeout, activity));
     raw ??= createApiClient(settings, {

@@ -29,10 +29,25 @@ const completion = () => import('./completion/completion.js').then((module) => m
 export const commandIndex: readonly CommandEntry[] = [
   { name: 'login', term: 'login [options]', summary: 'save a verified credential in a profile', load: () => import('./login/login.js').then((module) => module.registerLoginCommand) },
   { name: 'logout', term: 'logout', summary: 'remove the credential from a profile', load: () => import('./logout/logout.js').then((module) => module.registerLogoutCommand) },
-  { name: 'whoami', term: 'whoami [options]', summary: "show the credential's organization and role, and the server in use", load: () => import('./whoami/whoami.js').then((module) => module.registerWhoamiCommand) },
+  {
+    name: 'whoami',
+    term: 'whoami [options]',
+    summary: "show the credential's organization and role, and the server in use",
+    load: () => import('./whoami/whoami.js').then((module) => module.registerWhoamiCommand),
+  },
   { name: 'profiles', term: 'profiles', summary: 'named sets of base URL, credential and defaults', load: () => import('./profiles/profiles.js').then((module) => module.registerProfilesCommands) },
-  { name: 'config', term: 'config', summary: `settings of the active profile (${Object.keys(settableKeys).join(', ')}, fields.<command>)`, load: () => import('./config/config.js').then((module) => module.registerConfigCommands) },
-  { name: 'patients', term: 'patients', summary: 'the patients of your organization (users of role patient and onlyself)', load: () => import('./patients/patients.js').then((module) => module.registerPatientsCommands) },
+  {
+    name: 'config',
+    term: 'config',
+    summary: `settings of the active profile (${Object.keys(settableKeys).join(', ')}, fields.<command>)`,
+    load: () => import('./config/config.js').then((module) => module.registerConfigCommands),
+  },
+  {
+    name: 'patients',
+    term: 'patients',
+    summary: 'the patients of your organization (users of role patient and onlyself)',
+    load: () => import('./patients/patients.js').then((module) => module.registerPatientsCommands),
+  },
   { name: 'bake', term: 'bake [options]', summary: 'bake (finalize) calendar entries over a date range', load: bake },
   { name: 'unbake', term: 'unbake [options]', summary: "revert a patient's (or every patient's) baked range to drafts", load: bake },
   { name: 'plan', term: 'plan [options]', summary: "save a patient's blister plan as a PDF", load: () => import('./plan/plan.js').then((module) => module.registerPlanCommand) },
@@ -45,5 +60,10 @@ export const commandIndex: readonly CommandEntry[] = [
   { name: 'pdf', term: 'pdf', summary: 'signed links to PDFs of pages on the app or web URL', load: () => import('./pdf/pdf.js').then((module) => module.registerPdfCommands) },
   { name: 'completion', term: 'completion <shell>', summary: 'print a shell completion script for bash, zsh or fish', load: completion },
   { name: '__complete', term: '__complete <kind> [typed]', summary: 'names the CLI knows from local files', hidden: true, load: completion },
-  { name: 'conformance', term: 'conformance [options]', summary: 'check that a deployment behaves like the reference server (drift guard)', load: () => import('./conformance/conformance.js').then((module) => module.registerConformanceCommand) },
+  {
+    name: 'conformance',
+    term: 'conformance [options]',
+    summary: 'check that a deployment behaves like the reference server (drift guard)',
+    load: () => import('./conformance/conformance.js').then((module) => module.registerConformanceCommand),
+  },
 ];

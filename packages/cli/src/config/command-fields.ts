@@ -45,7 +45,10 @@ async function knownFields(path: string): Promise<string[]> {
  * an error naming the valid fields (a default that fails only later, at every run, helps nobody).
  */
 export async function checkedFieldList(path: string, value: string): Promise<string> {
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) throw usageError(`fields.${path.replace(/ /g, '.')} needs at least one field`, 'e.g. id,date,medication');
   const known = await knownFields(path);
   const unknown = names.filter((name) => !known.includes(name));

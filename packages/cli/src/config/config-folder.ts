@@ -29,6 +29,7 @@ export function secureConfigFolder(folder: string, platform: NodeJS.Platform = p
 export function folderSecurityNote(folder: string, security: FolderSecurity): string | undefined {
   const octal = (mode: number) => `0${mode.toString(8)}`;
   if (security.kind === 'tightened') return `The config folder ${folder} was open to other users (mode ${octal(security.before)}); made it 0700, as it holds credentials.`;
-  if (security.kind === 'open') return `The config folder ${folder} is open to other users (mode ${octal(security.mode)}) and could not be made 0700 (${security.reason}): run \`chmod 700 '${folder}'\`.`;
+  if (security.kind === 'open')
+    return `The config folder ${folder} is open to other users (mode ${octal(security.mode)}) and could not be made 0700 (${security.reason}): run \`chmod 700 '${folder}'\`.`;
   return undefined;
 }

@@ -8,9 +8,7 @@ import type { SettingSource, ZoneSource } from './setting-source.js';
 import { isTimeZone } from '../dates/time-zone.js';
 
 /** A credential with where it came from; only one source's credential is ever sent. */
-export type Credential =
-  | { kind: 'apiKey'; secret: string; source: SettingSource }
-  | { kind: 'token'; secret: string; source: SettingSource };
+export type Credential = { kind: 'apiKey'; secret: string; source: SettingSource } | { kind: 'token'; secret: string; source: SettingSource };
 
 /** Everything a command needs to talk to the API, resolved flag > environment > profile. */
 export interface Settings {

@@ -19,7 +19,7 @@ export function resolveTimeout(flags: GlobalOptions, env: NodeJS.ProcessEnv, pro
   const layers: [SettingSource, string, string | undefined][] = [
     ['flag', '--timeout', flags.timeout],
     ['environment', 'MEDSCHED_TIMEOUT', env.MEDSCHED_TIMEOUT || undefined],
-    ['profile', 'the profile\'s timeout', profile?.timeout],
+    ['profile', "the profile's timeout", profile?.timeout],
   ];
   for (const [source, label, value] of layers) {
     if (value === undefined) continue;

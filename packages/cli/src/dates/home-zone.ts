@@ -7,7 +7,6 @@ import { zoneSourceText } from './zone-source.js';
 import { CliError, usageError } from '../errors/cli-error.js';
 import { ExitCode } from '../errors/exit-codes.js';
 
-
 /**
  * The zone of a home-wide command (`bake --all-patients`, `plan` of several patients, device
  * events) where no zone was chosen (--tz, MEDSCHED_TZ, profile): the organization's own
@@ -21,7 +20,8 @@ export async function adoptOrganizationZone(session: Session, organization?: str
   const { settings, printer } = session;
   if (settings.timezoneSource !== 'system') return;
   // A mistyped id is the person's to fix (exit 2), named by its flag, before any request.
-  if (organization !== undefined && !/^[0-9a-f]{24}$/.test(organization)) throw usageError('--organization must be an id of 24 lower-case hex characters', 'e.g. --organization 64d001000000000000000001 (`medsched whoami` shows your own)');
+  if (organization !== undefined && !/^[0-9a-f]{24}$/.test(organization))
+    throw usageError('--organization must be an id of 24 lower-case hex characters', 'e.g. --organization 64d001000000000000000001 (`medsched whoami` shows your own)');
   let id: string | undefined;
   let record: Awaited<ReturnType<Session['organization']>>;
   try {
@@ -30,7 +30,9 @@ export async function adoptOrganizationZone(session: Session, organization?: str
   } catch (error) {
     // The home check's own refusal (another home's key) says it all; a failed read gets the why.
     if (error instanceof CliError) throw error;
-    printer.note(`Zone: ${id === undefined ? "the organization's" : `organization ${id}'s`} zone could not be read, so its dates are not known and nothing was sent (--tz ZONE chooses the zone without reading it).`);
+    printer.note(
+      `Zone: ${id === undefined ? "the organization's" : `organization ${id}'s`} zone could not be read, so its dates are not known and nothing was sent (--tz ZONE chooses the zone without reading it).`,
+    );
     throw error;
   }
   const name = cleanText(record.name);
@@ -42,7 +44,11 @@ export async function adoptOrganizationZone(session: Session, organization?: str
   }
   if (zone !== undefined) {
     // A zone the organization names but this machine does not know is not "none": stop, do not guess.
-    throw new CliError(`${name} names the zone ${JSON.stringify(cleanText(String(zone)))}, which this machine does not know: its dates are not known, nothing was sent`, ExitCode.other, 'choose the zone with --tz ZONE (e.g. --tz Europe/Berlin), or update Node');
+    throw new CliError(
+      `${name} names the zone ${JSON.stringify(cleanText(String(zone)))}, which this machine does not know: its dates are not known, nothing was sent`,
+      ExitCode.other,
+      'choose the zone with --tz ZONE (e.g. --tz Europe/Berlin), or update Node',
+    );
   }
   printer.note(`Zone ${settings.timezone}: ${zoneSourceText('system', name)} (choose one with --tz or \`medsched config set timezone\`)`);
 }

@@ -7,9 +7,7 @@ import { dateIn } from './time-zone.js';
  * instant (`now`, `-2h`, an ISO date-time). A `--from` takes the first day of a span, a
  * `--to` its last, so `--from next-week` alone covers Monday to Sunday.
  */
-export type HumanDate =
-  | { kind: 'days'; first: CalendarDate; last: CalendarDate; input: string }
-  | { kind: 'instant'; at: Date; input: string };
+export type HumanDate = { kind: 'days'; first: CalendarDate; last: CalendarDate; input: string } | { kind: 'instant'; at: Date; input: string };
 
 export const humanDateHelp = 'today, tomorrow, yesterday, +7d, -3d, +2w, this-week, next-week, last-week, YYYY-MM-DD or an ISO date-time';
 

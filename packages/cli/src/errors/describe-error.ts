@@ -78,7 +78,8 @@ const plainHttpAnswer = /ERR_SSL_WRONG_VERSION_NUMBER|ERR_SSL_PACKET_LENGTH_TOO_
 /** What to try when the server could not be reached: a plain-HTTP server asked over https, or none listening. */
 function connectionHint(error: SdkErrorShape, baseUrl: string | undefined): string {
   const causes: string[] = [error.message];
-  for (let cause = (error as { cause?: unknown }).cause; cause instanceof Error && causes.length < 5; cause = (cause as { cause?: unknown }).cause) causes.push(cause.message, String((cause as { code?: unknown }).code ?? ''));
+  for (let cause = (error as { cause?: unknown }).cause; cause instanceof Error && causes.length < 5; cause = (cause as { cause?: unknown }).cause)
+    causes.push(cause.message, String((cause as { code?: unknown }).code ?? ''));
   const base = baseUrl ?? /could not reach (https:\/\/\S+?):? /.exec(error.message)?.[1];
   if (base?.startsWith('https://') && causes.some((text) => plainHttpAnswer.test(text))) {
     return `the server at ${base} speaks plain HTTP, not TLS (https): try ${base.replace(/^https:/, 'http:')}`;
@@ -88,7 +89,7 @@ function connectionHint(error: SdkErrorShape, baseUrl: string | undefined): stri
 
 /** The list command that shows ids of the kind a 404 was about. */
 function notFoundHint(path: string | undefined): string {
-  if (path?.startsWith('/devices')) return 'check the device id; `medsched patients list` shows each patient\'s devices';
+  if (path?.startsWith('/devices')) return "check the device id; `medsched patients list` shows each patient's devices";
   if (path?.startsWith('/calendars/bake')) return 'check --patient; `medsched patients list` shows names, e-mails and ids';
   if (path?.startsWith('/calendars')) return 'check the entry id; `medsched calendar list --patient NAME` shows ids';
   if (path?.startsWith('/users') || path?.startsWith('/organizations')) return 'check the organization id; `medsched whoami` shows your own';

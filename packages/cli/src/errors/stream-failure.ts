@@ -31,7 +31,9 @@ export function guardOutputStreams(): void {
     const written = somethingWritten();
     if (error.code === 'EPIPE' && !written) process.exit(ExitCode.ok);
     const partial = partialWriteLines();
-    writeStderr(`error: stdout failed (${error.code ?? error.message}): the output is incomplete.${written ? '' : ' Nothing was written to the server.'}\n${partial.length > 0 ? `${partial.join('\n')}\n` : ''}`);
+    writeStderr(
+      `error: stdout failed (${error.code ?? error.message}): the output is incomplete.${written ? '' : ' Nothing was written to the server.'}\n${partial.length > 0 ? `${partial.join('\n')}\n` : ''}`,
+    );
     process.exit(written ? ExitCode.partial : ExitCode.other);
   });
   process.stderr.on('error', () => {

@@ -46,7 +46,7 @@ export function otherHomeError(settings: Settings, expected: VerifiedHome, actua
   return new CliError(
     `${credentialWords(settings)} belongs to ${theirs}, not to ${organizationText(expected.id, expected.name)} of ${where}: nothing was sent`,
     ExitCode.otherHome,
-    'a profile belongs to one home: use that home\'s own profile (`medsched profiles list`), or log in to it under another name (`medsched login --profile NAME`)',
+    "a profile belongs to one home: use that home's own profile (`medsched profiles list`), or log in to it under another name (`medsched login --profile NAME`)",
   );
 }
 
@@ -75,7 +75,11 @@ export async function verifyHome(context: HomeCheckContext, how: { unreadableIsO
     // Entries name the credential's home: a different one is refused without another read.
     const known = context.knownOrganization;
     if (known !== undefined && known !== expected) {
-      throw otherHomeError(settings, { id: expected, name: settings.profile?.organization === expected ? settings.profile?.organizationName : undefined }, { id: known, name: await nameOf(context, known) });
+      throw otherHomeError(
+        settings,
+        { id: expected, name: settings.profile?.organization === expected ? settings.profile?.organizationName : undefined },
+        { id: known, name: await nameOf(context, known) },
+      );
     }
   }
   const stored = settings.profile?.organization === expected ? settings.profile?.organizationName : undefined;

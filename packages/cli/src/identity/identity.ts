@@ -57,4 +57,3 @@ export async function discoverIdentity(client: MedschedClient, credential: Crede
     throw error;
   }
 }
-

@@ -10,7 +10,7 @@ const objectId = /^[0-9a-f]{24}$/;
 
 /** What `medication list` can and cannot see, for its help and its notes. */
 export const catalogLimits =
-  'The API has no medication list: this lists the medications named by the organization\'s calendar entries (each read once) and those created with this CLI in this profile. A medication that no entry names and that was created elsewhere (another tool, another profile) is not seen.';
+  "The API has no medication list: this lists the medications named by the organization's calendar entries (each read once) and those created with this CLI in this profile. A medication that no entry names and that was created elsewhere (another tool, another profile) is not seen.";
 
 /**
  * The organization's medications as far as the interface lets the CLI know them: the distinct
@@ -83,5 +83,11 @@ export async function resolveMedication(session: Session, value: string, flag = 
   if (matches.length === 0) {
     throw new CliError(`no known medication matches "${value}"`, ExitCode.notFound, `\`medsched medication list\` shows the known ones (${catalogLimits.split(':')[0]}); give the id of another one`);
   }
-  throw usageError(`${matches.length} medications match "${value}":\n${matches.slice(0, 10).map((record) => `  ${record.name} (${record.id})`).join('\n')}`, 'give the id or the whole name; if a name changed since, `medsched medication list --refresh` reads them again');
+  throw usageError(
+    `${matches.length} medications match "${value}":\n${matches
+      .slice(0, 10)
+      .map((record) => `  ${record.name} (${record.id})`)
+      .join('\n')}`,
+    'give the id or the whole name; if a name changed since, `medsched medication list --refresh` reads them again',
+  );
 }

@@ -8,10 +8,7 @@ import { usageError } from '../errors/cli-error.js';
 export async function organizationOf(session: Session, given: string | undefined): Promise<string> {
   const organization = given ?? session.settings.organization ?? (await session.identity()).organization;
   if (organization === undefined) {
-    throw usageError(
-      'which organization? none given, none in the profile, and no calendar entry of this credential names one',
-      'pass --organization ID, or run `medsched config set organization ID`',
-    );
+    throw usageError('which organization? none given, none in the profile, and no calendar entry of this credential names one', 'pass --organization ID, or run `medsched config set organization ID`');
   }
   return organization;
 }

@@ -3,7 +3,18 @@
  * people type them on a keyboard without them (Ødegård → odegard, Łukasz → lukasz, Straße → strasse).
  */
 const letterFolds: Readonly<Record<string, string>> = {
-  ø: 'o', ł: 'l', đ: 'd', ð: 'd', ħ: 'h', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ŀ: 'l', ŧ: 't',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+  ŀ: 'l',
+  ŧ: 't',
 };
 const foldable = new RegExp(`[${Object.keys(letterFolds).join('')}]`, 'g');
 
@@ -32,7 +43,12 @@ export function foldName(text: string): string {
 /** The forms a stored name is found by: folded, and with German umlauts written out (`mueller`). */
 function foldedForms(text: string): string[] {
   const plain = baseFold(text);
-  const german = baseFold(text.normalize('NFC').toLowerCase().replace(/[äöü]/g, (letter) => germanFolds[letter] ?? letter));
+  const german = baseFold(
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[äöü]/g, (letter) => germanFolds[letter] ?? letter),
+  );
   return german === plain ? [plain] : [plain, german];
 }
 

@@ -69,7 +69,14 @@ export async function readScales(session: Session, patients: HomePatient[], rang
   const to = range.to.slice(0, 10);
   const scales: PatientScale[] = patients.map((patient) => ({ patient, devices: 0, baked: 0, toBake: undefined, uncounted: 0 }));
   const progress = patients.length > 1 ? startProgress(`Reading ${plural(patients.length, 'patient')}`, { tty: session.terminal.stderrIsTTY, style: session.errStyle }) : undefined;
-  const homeEntries = options.toBake && options.organization !== undefined ? await readHomeEntries(session, options.organization, patients.map((patient) => patient.id)) : undefined;
+  const homeEntries =
+    options.toBake && options.organization !== undefined
+      ? await readHomeEntries(
+          session,
+          options.organization,
+          patients.map((patient) => patient.id),
+        )
+      : undefined;
   let next = 0;
   const worker = async () => {
     while (next < scales.length) {
@@ -116,8 +123,12 @@ export function scaleLines(scales: PatientScale[], range: { from: string; to: st
   } else {
     const toBake = scales.reduce((sum, scale) => sum + (scale.toBake ?? 0), 0);
     const uncounted = scales.reduce((sum, scale) => sum + scale.uncounted, 0);
-    const what = !counted ? 'intakes not counted' : `${uncounted > 0 ? 'at least ' : ''}${count.format(toBake)} ${toBake === 1 ? 'intake' : 'intakes'} to bake${uncounted > 0 ? ` (and the occurrences of ${plural(uncounted, 'series', 'series')} whose rule is not counted here)` : ''}`;
-    summary.push(`  ${plural(scales.length, 'patient')} × ${plural(days, 'day')}: ${what}; ${count.format(baked)} already baked ${baked === 1 ? 'stays' : 'stay'} as ${baked === 1 ? 'it is' : 'they are'}.`);
+    const what = !counted
+      ? 'intakes not counted'
+      : `${uncounted > 0 ? 'at least ' : ''}${count.format(toBake)} ${toBake === 1 ? 'intake' : 'intakes'} to bake${uncounted > 0 ? ` (and the occurrences of ${plural(uncounted, 'series', 'series')} whose rule is not counted here)` : ''}`;
+    summary.push(
+      `  ${plural(scales.length, 'patient')} × ${plural(days, 'day')}: ${what}; ${count.format(baked)} already baked ${baked === 1 ? 'stays' : 'stay'} as ${baked === 1 ? 'it is' : 'they are'}.`,
+    );
   }
   const listed = options.all ? scales : scales.slice(0, namedInQuestion);
   for (const scale of listed) {

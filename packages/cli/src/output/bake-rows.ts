@@ -57,13 +57,24 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
     field('id', 'id', 4),
     field('date'),
     field('startTime', 'time'),
-    offsetColumn((entry) => entry.date, (entry) => entry.startTime, (entry) => zoneOf(entry.userId)),
+    offsetColumn(
+      (entry) => entry.date,
+      (entry) => entry.startTime,
+      (entry) => zoneOf(entry.userId),
+    ),
     { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 5 },
     // The title (often the medication's name again) goes before the rule and before a medication's name would wrap.
     { ...field<CalendarEntry>('title', 'title', 6), whole: true },
     { header: 'amount', value: (entry) => entry.amount },
     { header: 'unit', value: (entry) => entry.unit },
-    { header: 'medication', value: (entry) => { const id = medicationId(entry); return id === undefined ? entry.medication : (names.medication?.(id) ?? id); }, whole: true },
+    {
+      header: 'medication',
+      value: (entry) => {
+        const id = medicationId(entry);
+        return id === undefined ? entry.medication : (names.medication?.(id) ?? id);
+      },
+      whole: true,
+    },
     { header: 'medicationId', value: medicationId, drop: 2 },
     { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 3 },
     { header: 'patientId', value: (entry) => entry.userId, drop: 1 },
@@ -79,7 +90,11 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
 export const entryColumns: Column<CalendarEntry>[] = entryColumnsIn(() => undefined);
 
 /** In CSV the time's UTC offset follows it in a column of its own, so a spreadsheet never has to guess the zone and still reads the time as a time. */
-const bakedRowOffset = offsetColumn<BakedRow>((row) => row.date, (row) => row.time, (row) => row.timeZone);
+const bakedRowOffset = offsetColumn<BakedRow>(
+  (row) => row.date,
+  (row) => row.time,
+  (row) => row.timeZone,
+);
 
 /**
  * On a narrow terminal the patient's id goes first (the name stays), then the entry's id, the zone, the patient
@@ -116,7 +131,11 @@ export interface AlarmRow {
 export const alarmColumns: Column<AlarmRow>[] = [
   field('date'),
   field('time'),
-  offsetColumn<AlarmRow>((row) => row.date, (row) => row.time, (row) => row.timeZone),
+  offsetColumn<AlarmRow>(
+    (row) => row.date,
+    (row) => row.time,
+    (row) => row.timeZone,
+  ),
   field('timeZone', 'timeZone', 3),
   field('device'),
   field('deviceId', 'deviceId', 1),

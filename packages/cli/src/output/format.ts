@@ -21,7 +21,10 @@ export function chooseFormat(options: { output?: string | undefined; json?: bool
 export function chooseFields(options: { json?: boolean | string | undefined; fields?: string | undefined }): string[] | undefined {
   const list = typeof options.json === 'string' ? options.json : options.fields;
   if (list === undefined) return undefined;
-  const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) throw usageError('--fields needs at least one field name', 'e.g. --json id,date,amount');
   return names;
 }

@@ -28,7 +28,7 @@ export async function loadJq(filter: string): Promise<(value: unknown) => string
   } catch (error) {
     const message = String((error as Error).message ?? error);
     // Only a filter that does not compile is refused now; errors of running it on null are not.
-    if (/compile error|syntax error/.test(message)) throw usageError(`--jq: ${cleanJqMessage(message)}`, 'the filter is jq syntax, e.g. --jq \'.[] | .id\'');
+    if (/compile error|syntax error/.test(message)) throw usageError(`--jq: ${cleanJqMessage(message)}`, "the filter is jq syntax, e.g. --jq '.[] | .id'");
   }
   return (value) => {
     try {

@@ -41,7 +41,13 @@ export class Printer {
   /** The time stamp before a warning in a log (stderr not a terminal), or undefined on a terminal. */
   readonly #stamp: (() => string) | undefined;
 
-  constructor(format: OutputFormat, style: Style, errStyle: Style, fields?: string[], options: { bom?: boolean; width?: number; errWidth?: number | undefined; rows?: number; pager?: string; csvDialect?: CsvDialect; quiet?: boolean; stamp?: () => string } = {}) {
+  constructor(
+    format: OutputFormat,
+    style: Style,
+    errStyle: Style,
+    fields?: string[],
+    options: { bom?: boolean; width?: number; errWidth?: number | undefined; rows?: number; pager?: string; csvDialect?: CsvDialect; quiet?: boolean; stamp?: () => string } = {},
+  ) {
     this.#errWidth = options.errWidth;
     this.#quiet = options.quiet === true;
     this.#stamp = options.stamp;
@@ -182,7 +188,9 @@ export class Printer {
 
   /** A warning on stderr that must not be missed (e.g. baked days keeping old values). */
   warn(text: string): void {
-    process.stderr.write(`${this.#stamp === undefined ? '' : `${this.#stamp()} `}${this.#errStyle.yellow('!')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
+    process.stderr.write(
+      `${this.#stamp === undefined ? '' : `${this.#stamp()} `}${this.#errStyle.yellow('!')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`,
+    );
   }
 
   /** Refuses (exit 2) `fields` that are not in `known`; called before a command's first request. */
@@ -203,10 +211,7 @@ export class Printer {
     if (unknown.length > 0 && records.length > 0) {
       throw usageError(`unknown field ${unknown.map((name) => `"${name}"`).join(', ')}`, `fields here: ${[...known].join(', ')}`);
     }
-    return this.fields.map(
-      (name) =>
-        columns.find((column) => column.header === name) ?? { header: name, value: (record: T) => (record as Record<string, unknown>)[name] },
-    );
+    return this.fields.map((name) => columns.find((column) => column.header === name) ?? { header: name, value: (record: T) => (record as Record<string, unknown>)[name] });
   }
 
   #picked<T>(records: readonly T[], chosen: Column<T>[] | undefined): unknown[] {

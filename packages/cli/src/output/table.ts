@@ -74,9 +74,7 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
         heading.push(`${column.header}: ${allRows[0]?.[index] ?? ''}`);
       });
     }
-    const dropOrder = [...kept]
-      .filter((index) => columns[index]?.drop !== undefined)
-      .sort((a, b) => (columns[a]?.drop ?? 0) - (columns[b]?.drop ?? 0) || a - b);
+    const dropOrder = [...kept].filter((index) => columns[index]?.drop !== undefined).sort((a, b) => (columns[a]?.drop ?? 0) - (columns[b]?.drop ?? 0) || a - b);
     // A whole value (a medication's name) is wrapped only when no droppable column is left: ids and
     // extras go first. A very long one counts as 40 characters, so that it does not empty the table.
     const beforeWrapping = (index: number) => (give[index] === 'whole' ? Math.max(floor[index] ?? 0, Math.min(allWidths[index] ?? 0, wholeWidthBeforeDropping)) : (floor[index] ?? 0));

@@ -10,10 +10,19 @@ export interface Resident {
 
 /** The series of a care home's week: daily, twice daily, weekdays, every other day; halves, one and a half, quarters. */
 const schedules: { medication: number; time: string; rrule: string; amount: number; unit: string }[][] = [
-  [{ medication: 0, time: '08:00', rrule: 'FREQ=DAILY', amount: 0.5, unit: 'tablet' }, { medication: 0, time: '20:00', rrule: 'FREQ=DAILY', amount: 1.5, unit: 'tablet' }],
+  [
+    { medication: 0, time: '08:00', rrule: 'FREQ=DAILY', amount: 0.5, unit: 'tablet' },
+    { medication: 0, time: '20:00', rrule: 'FREQ=DAILY', amount: 1.5, unit: 'tablet' },
+  ],
   [{ medication: 1, time: '08:00', rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', amount: 1, unit: 'tablet' }],
-  [{ medication: 2, time: '07:00', rrule: 'FREQ=DAILY;INTERVAL=2', amount: 1.5, unit: 'tablet' }, { medication: 0, time: '12:00', rrule: 'FREQ=DAILY', amount: 0.25, unit: 'tablet' }],
-  [{ medication: 1, time: '18:00', rrule: 'FREQ=DAILY', amount: 0.5, unit: 'tablet' }, { medication: 2, time: '08:00', rrule: 'FREQ=DAILY', amount: 0.75, unit: 'tablet' }],
+  [
+    { medication: 2, time: '07:00', rrule: 'FREQ=DAILY;INTERVAL=2', amount: 1.5, unit: 'tablet' },
+    { medication: 0, time: '12:00', rrule: 'FREQ=DAILY', amount: 0.25, unit: 'tablet' },
+  ],
+  [
+    { medication: 1, time: '18:00', rrule: 'FREQ=DAILY', amount: 0.5, unit: 'tablet' },
+    { medication: 2, time: '08:00', rrule: 'FREQ=DAILY', amount: 0.75, unit: 'tablet' },
+  ],
 ];
 
 /** Residents with the names that break naive code: umlauts, Polish, Scandinavian and Vietnamese letters. */
@@ -39,7 +48,16 @@ export async function seedCareHome(server: RunningServer, start: string): Promis
     if (name === residentWithoutIntakes) continue;
     for (const series of schedules[index % schedules.length] ?? []) {
       const medication = medications[series.medication];
-      await client.calendars.create({ patient: user.id, name: `${medication?.name}`, date: start, intakeTime: series.time, rrule: series.rrule, medication: medication?.id, amount: series.amount, unit: series.unit });
+      await client.calendars.create({
+        patient: user.id,
+        name: `${medication?.name}`,
+        date: start,
+        intakeTime: series.time,
+        rrule: series.rrule,
+        medication: medication?.id,
+        amount: series.amount,
+        unit: series.unit,
+      });
     }
   }
   return { residents, medications: medicationNames };

@@ -13,11 +13,7 @@ import type { AddressInfo } from 'node:net';
  *   staff's entries and, after them, those `leakKey` sees (the rest untouched).
  */
 export type Drift =
-  | { kind: 'rename-field' }
-  | { kind: '422-for-409' }
-  | { kind: 'cross-org-read'; leakKey: string }
-  | { kind: 'writes-fail' }
-  | { kind: 'staff-list-leak'; staffKey: string; leakKey: string };
+  { kind: 'rename-field' } | { kind: '422-for-409' } | { kind: 'cross-org-read'; leakKey: string } | { kind: 'writes-fail' } | { kind: 'staff-list-leak'; staffKey: string; leakKey: string };
 
 export interface DriftProxy {
   /** Base URL (…/v1) of the drifted server. */

@@ -28,7 +28,9 @@ export async function startFaultProxy(target: string, decide: (method: string, p
     if (fault === 'hang') return;
     if (fault !== 'pass') {
       req.resume();
-      res.writeHead(fault.status, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ type: 'about:blank', title: 'injected', status: fault.status, code: 'internal', detail: 'injected by the test proxy' }));
+      res
+        .writeHead(fault.status, { 'content-type': 'application/problem+json' })
+        .end(JSON.stringify({ type: 'about:blank', title: 'injected', status: fault.status, code: 'internal', detail: 'injected by the test proxy' }));
       return;
     }
     forwarded.push(`${req.method} ${path}`);
@@ -39,7 +41,12 @@ export async function startFaultProxy(target: string, decide: (method: string, p
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
-          const body = Buffer.from(Buffer.concat(chunks).toString('utf8').split(origin.origin).join(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+          const body = Buffer.from(
+            Buffer.concat(chunks)
+              .toString('utf8')
+              .split(origin.origin)
+              .join(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+          );
           res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.byteLength) }).end(body);
         });
         return;

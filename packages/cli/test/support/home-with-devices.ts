@@ -23,7 +23,14 @@ export interface CareHome {
 /** New residents: accented names, a mix of schedules with halves and one and a half tablets. */
 const newResidents = [
   { name: 'Jürgen Müller', device: false, series: [{ name: 'Ramipril 5 mg', rrule: 'FREQ=DAILY', intakeTime: '08:00', amount: 1 }] },
-  { name: 'Łukasz Żółć', device: false, series: [{ name: 'Metoprolol 47,5 mg', rrule: 'FREQ=DAILY', intakeTime: '08:00', amount: 0.5 }, { name: 'Metoprolol 47,5 mg', rrule: 'FREQ=DAILY', intakeTime: '20:00', amount: 0.5 }] },
+  {
+    name: 'Łukasz Żółć',
+    device: false,
+    series: [
+      { name: 'Metoprolol 47,5 mg', rrule: 'FREQ=DAILY', intakeTime: '08:00', amount: 0.5 },
+      { name: 'Metoprolol 47,5 mg', rrule: 'FREQ=DAILY', intakeTime: '20:00', amount: 0.5 },
+    ],
+  },
   { name: 'Kari Ødegård', device: true, series: [{ name: 'Levothyroxin 50 µg', rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', intakeTime: '07:00', amount: 1.5 }] },
   { name: 'Nguyễn Văn An', device: true, series: [{ name: 'Furosemid 40 mg', rrule: 'FREQ=DAILY;INTERVAL=2', intakeTime: '09:00', amount: 1 }] },
   { name: 'Zoë Çelik', device: true, series: [{ name: 'Simvastatin 20 mg', rrule: 'FREQ=DAILY', intakeTime: '21:00', amount: 1 }] },

@@ -74,7 +74,10 @@ export async function startRecorder(): Promise<LoopbackServer & { received: Reco
  * (`status`, 302 unless given) every request `redirects` picks (all unless given): where a key
  * would leak if the CLI followed. Both are closed when the test finishes.
  */
-export async function startRedirectToRecorder(target: string, options: { status?: number; redirects?: (req: IncomingMessage) => boolean } = {}): Promise<{ recorder: LoopbackServer & { received: Recorded[] }; hostile: LoopbackServer }> {
+export async function startRedirectToRecorder(
+  target: string,
+  options: { status?: number; redirects?: (req: IncomingMessage) => boolean } = {},
+): Promise<{ recorder: LoopbackServer & { received: Recorded[] }; hostile: LoopbackServer }> {
   const recorder = await startRecorder();
   onTestFinished(() => recorder.close());
   const hostile = await startHostileProxy(target, (req, res) => {

@@ -20,7 +20,12 @@ export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => item.str ?? '').filter((text) => text.trim() !== '').join('\n'));
+    pages.push(
+      content.items
+        .map((item) => item.str ?? '')
+        .filter((text) => text.trim() !== '')
+        .join('\n'),
+    );
   }
   await document.destroy();
   return pages;

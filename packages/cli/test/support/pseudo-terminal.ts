@@ -16,17 +16,23 @@ export function endLeftoverTerminals(): void {
 export function runInTerminal(args: string[], env: Record<string, string | undefined>, options: { stdoutFile?: string; stderrFile?: string; size?: { columns: number; rows: number } } = {}) {
   const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
   // With stdoutFile, stdout goes to a file while stdin and stderr stay on the terminal: `medsched … > out.json`.
-  const command = (options.size ? `stty cols ${options.size.columns} rows ${options.size.rows}; ` : '') + ['node', cliBin, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '') + (options.stderrFile ? ` 2> ${quote(options.stderrFile)}` : '');
+  const command =
+    (options.size ? `stty cols ${options.size.columns} rows ${options.size.rows}; ` : '') +
+    ['node', cliBin, ...args].map(quote).join(' ') +
+    (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '') +
+    (options.stderrFile ? ` 2> ${quote(options.stderrFile)}` : '');
   // PAGER=cat: output taller than the pseudo-terminal must not wait in less for a key (a test passes its own to check paging).
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: cliEnv({ TERM: 'xterm-256color', PAGER: 'cat', ...env }) });
   running.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => {
-    running.delete(child);
-    transcript.push(output);
-    resolve(code);
-  }));
+  const closed = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      transcript.push(output);
+      resolve(code);
+    }),
+  );
   return {
     output: () => output,
     /** Waits for `prompt` on the screen, then types `keys` (use \r for Enter). */

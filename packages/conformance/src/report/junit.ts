@@ -42,7 +42,8 @@ export function toJunit(report: ConformanceReport): string {
     const message = escapeXml(result.message ?? '');
     if (result.status === 'pass') lines.push(`${open}>${requests}</testcase>`);
     else if (result.status === 'skip') lines.push(`${open}>\n      <skipped message="${message}"/>\n    </testcase>`);
-    else lines.push(`${open}>\n      <${result.status === 'fail' ? 'failure' : 'error'} message="${message}">${message}</${result.status === 'fail' ? 'failure' : 'error'}>${requests}\n    </testcase>`);
+    else
+      lines.push(`${open}>\n      <${result.status === 'fail' ? 'failure' : 'error'} message="${message}">${message}</${result.status === 'fail' ? 'failure' : 'error'}>${requests}\n    </testcase>`);
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');

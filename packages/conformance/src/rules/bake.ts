@@ -31,7 +31,10 @@ export const roundTrip: ConformanceRule = {
     expectThat(againCount === baked.length, `${again.line}: baking the same range twice gives ${againCount} entries, the first bake ${baked.length}; a second bake must create no duplicates`);
     const read = await probe.send({ method: 'GET', path: '/calendars/bake', query: { patient, ...scratchRange }, operation: 'bake.get' });
     expectStatus(read, 200, 'reading the baked range');
-    expectThat(recordsIn(record(read).data).some((candidate) => candidate.id === id && candidate.baked === true), `${read.line}: the baked entry ${id} is not in data`);
+    expectThat(
+      recordsIn(record(read).data).some((candidate) => candidate.id === id && candidate.baked === true),
+      `${read.line}: the baked entry ${id} is not in data`,
+    );
     const unbake = await probe.send({ method: 'DELETE', path: '/calendars/bake', query: { patient, ...scratchRange }, operation: 'bake.delete' });
     expectStatus(unbake, 200, 'unbaking the range');
     const reverted = records(unbake).find((candidate) => candidate.id === id);

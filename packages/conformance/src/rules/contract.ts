@@ -38,7 +38,8 @@ export const answerShapes: ConformanceRule = {
     const violations = ledger.all();
     if (violations.length === 0) return;
     const lines = violations.map(
-      (violation) => `${violation.operation} (${violation.contract}) ${violation.field}: ${violation.message} — first in ${violation.firstSeen}${violation.answers > 1 ? `, in ${violation.answers} answers` : ''}`,
+      (violation) =>
+        `${violation.operation} (${violation.contract}) ${violation.field}: ${violation.message} — first in ${violation.firstSeen}${violation.answers > 1 ? `, in ${violation.answers} answers` : ''}`,
     );
     throw new RuleFailure(`${violations.length} difference${violations.length > 1 ? 's' : ''} from the contract: ${lines.join('; ')}`);
   },

@@ -50,7 +50,10 @@ export const eventOrder: ConformanceRule = {
       }
       for (let index = 1; index < events.length; index++) {
         const [before, after] = [events[index - 1]!, events[index]!];
-        expectThat(inOrder(before, after), `${answer.line}: event ${after.id} (${after.timestamp}) comes after ${before.id} (${before.timestamp}); expected oldest first, equal times by id (ids ${ids(events)})`);
+        expectThat(
+          inOrder(before, after),
+          `${answer.line}: event ${after.id} (${after.timestamp}) comes after ${before.id} (${before.timestamp}); expected oldest first, equal times by id (ids ${ids(events)})`,
+        );
       }
     }
   },
@@ -80,10 +83,22 @@ export const eventFilters: ConformanceRule = {
         `${answer.line}: ${what}: ${missing.length ? `missing ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `holds ${extra.map((event) => `${event.id} (${event.type} at ${event.timestamp})`).join(', ')}` : ''}`,
       );
     };
-    await expectSame({ DateStart: middle.timestamp }, events.filter((event) => event.at >= middle.at), `DateStart ${middle.timestamp} keeps the events at or after it (inclusive)`);
-    await expectSame({ DateEnd: middle.timestamp }, events.filter((event) => event.at < middle.at), `DateEnd ${middle.timestamp} keeps the events before it (exclusive)`);
+    await expectSame(
+      { DateStart: middle.timestamp },
+      events.filter((event) => event.at >= middle.at),
+      `DateStart ${middle.timestamp} keeps the events at or after it (inclusive)`,
+    );
+    await expectSame(
+      { DateEnd: middle.timestamp },
+      events.filter((event) => event.at < middle.at),
+      `DateEnd ${middle.timestamp} keeps the events before it (exclusive)`,
+    );
     const type = middle.type;
-    await expectSame({ TypeFilter: type }, events.filter((event) => event.type === type), `TypeFilter ${type} keeps the events of exactly that type`);
+    await expectSame(
+      { TypeFilter: type },
+      events.filter((event) => event.type === type),
+      `TypeFilter ${type} keeps the events of exactly that type`,
+    );
     await expectSame({ TypeFilter: 'medsched-conformance-no-such-type' }, [], 'a TypeFilter no event has gives none (any string is accepted, §4 rule 2)');
   },
 };
@@ -111,7 +126,7 @@ export const eventTenancy: ConformanceRule = {
       const staffDevice = own === undefined ? undefined : await fixtures.device('primary', own.patient);
       if (staffDevice !== undefined && staffDevice.id !== own?.id) {
         const read = await probe.send({ as: 'patient', method: 'GET', path: `/devices/events/${staffDevice.id}` });
-        expectStatus(read, 403, "a patient reads the events of its own devices only (docs/api-reference.md \"Tenancy and roles\")", 'forbidden');
+        expectStatus(read, 403, 'a patient reads the events of its own devices only (docs/api-reference.md "Tenancy and roles")', 'forbidden');
         checked++;
       }
     }

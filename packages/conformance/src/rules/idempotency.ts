@@ -17,8 +17,14 @@ export const createReplay: ConformanceRule = {
     expectStatus(first, 201, 'a create');
     const second = await probe.send({ method: 'POST', path: '/calendars/', body, headers: { 'idempotency-key': key }, operation: 'calendars.create' });
     expectStatus(second, 201, 'a replay answers the first status');
-    expectThat(record(second).id === record(first).id, `${second.line}: the replay created entry ${String(record(second).id)}; the first call created ${String(record(first).id)} (one create per key)`);
-    expectThat(second.headers.get('idempotent-replayed') === 'true', `${second.line}: a replay should say Idempotent-Replayed: true, it says ${second.headers.get('idempotent-replayed') ?? 'nothing'}`);
+    expectThat(
+      record(second).id === record(first).id,
+      `${second.line}: the replay created entry ${String(record(second).id)}; the first call created ${String(record(first).id)} (one create per key)`,
+    );
+    expectThat(
+      second.headers.get('idempotent-replayed') === 'true',
+      `${second.line}: a replay should say Idempotent-Replayed: true, it says ${second.headers.get('idempotent-replayed') ?? 'nothing'}`,
+    );
     const other = await probe.send({ method: 'POST', path: '/calendars/', body: { ...body, name: 'medsched conformance other body' }, headers: { 'idempotency-key': key } });
     expectStatus(other, 422, 'a key reused with another body is refused, not replayed or run', 'idempotency_key_reused');
   },

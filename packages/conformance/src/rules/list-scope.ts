@@ -13,7 +13,13 @@ type Sightings = Map<string, { who: string; organization: string }>;
  * One list of a caller: every record naming an organization names the caller's, and no record is
  * listed to a caller of another organization too (that holds even when records name none).
  */
-async function checkList(probe: Probe, request: Parameters<Probe['send']>[0], caller: { role: ListRole; organization: string }, sightings: Sightings, what: { many: string; one: string }): Promise<void> {
+async function checkList(
+  probe: Probe,
+  request: Parameters<Probe['send']>[0],
+  caller: { role: ListRole; organization: string },
+  sightings: Sightings,
+  what: { many: string; one: string },
+): Promise<void> {
   const who = describeRole(caller.role);
   const list = await probe.send(request);
   expectStatus(list, 200, `every caller may list the ${what.many} it can see`);
@@ -60,10 +66,16 @@ export const listScope: ConformanceRule = {
     const users: Sightings = new Map();
     for (const caller of callers) {
       for (const sortBy of ['createdAt:desc', 'createdAt:asc']) {
-        await checkList(probe, { as: caller.role, method: 'GET', path: '/calendars/', query: { limit: 100, sortBy }, operation: 'calendars.list' }, caller, entries, { many: 'calendar entries', one: 'calendar entry' });
+        await checkList(probe, { as: caller.role, method: 'GET', path: '/calendars/', query: { limit: 100, sortBy }, operation: 'calendars.list' }, caller, entries, {
+          many: 'calendar entries',
+          one: 'calendar entry',
+        });
       }
       if (caller.staff) {
-        await checkList(probe, { as: caller.role, method: 'GET', path: '/users/', query: { organization: caller.organization, limit: 100 }, operation: 'users.list' }, caller, users, { many: 'users', one: 'user' });
+        await checkList(probe, { as: caller.role, method: 'GET', path: '/users/', query: { organization: caller.organization, limit: 100 }, operation: 'users.list' }, caller, users, {
+          many: 'users',
+          one: 'user',
+        });
       }
     }
     if (!probe.has('otherOrganization')) return;
@@ -74,6 +86,9 @@ export const listScope: ConformanceRule = {
     const found = await probe.send({ method: 'GET', path: '/calendars/', query: { name: title, limit: 100 }, operation: 'calendars.list' });
     expectStatus(found, 200, 'a list filtered by name');
     const leaked = records(found).find((item) => item.id === entry.id);
-    expectThat(leaked === undefined, `${found.line}: the main credential's list holds entry ${String(entry.id)} of the other organization (seen with its own credential): a list holds only the caller's organization's records (§5.5-6)`);
+    expectThat(
+      leaked === undefined,
+      `${found.line}: the main credential's list holds entry ${String(entry.id)} of the other organization (seen with its own credential): a list holds only the caller's organization's records (§5.5-6)`,
+    );
   },
 };

@@ -58,7 +58,10 @@ export const pages: ConformanceRule = {
     expectThat(expected.length === Math.min(total, pageSize * pagesWalked), `${whole.line}: ${expected.length} entries with limit ${pageSize * pagesWalked} and X-Total-Count ${total}`);
     if (expected.length <= pageSize) throw new RuleSkip(`the credential sees ${expected.length} entries, too few to page through`);
     const sorted = [...expected].sort(compareCreated);
-    expectThat(sorted.every((entry, index) => entry.id === expected[index]?.id), `${whole.line}: the default order is not createdAt ascending, then id (ids ${expected.map((entry) => String(entry.id)).join(', ')})`);
+    expectThat(
+      sorted.every((entry, index) => entry.id === expected[index]?.id),
+      `${whole.line}: the default order is not createdAt ascending, then id (ids ${expected.map((entry) => String(entry.id)).join(', ')})`,
+    );
     const walked: Array<Record<string, unknown>> = [];
     for (let page = 1; page <= pagesWalked && walked.length < expected.length; page++) {
       const answer = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: pageSize, page }, operation: 'calendars.list' });
@@ -71,8 +74,13 @@ export const pages: ConformanceRule = {
     }
     const offset = await probe.send({ method: 'GET', path: '/calendars/', query: { limit: pageSize, offset: pageSize }, operation: 'calendars.list' });
     expectStatus(offset, 200, 'offset pages like page');
-    const byOffset = orderedEntries(offset).map((entry) => entry.id).join(',');
-    const byPage = walked.slice(pageSize, pageSize * 2).map((entry) => entry.id).join(',');
+    const byOffset = orderedEntries(offset)
+      .map((entry) => entry.id)
+      .join(',');
+    const byPage = walked
+      .slice(pageSize, pageSize * 2)
+      .map((entry) => entry.id)
+      .join(',');
     expectThat(byOffset === byPage, `${offset.line}: offset ${pageSize} gives [${byOffset}], page 2 gave [${byPage}]`);
     const want = expected.slice(0, walked.length).map((entry) => String(entry.id));
     const got = walked.map((entry) => String(entry.id));

@@ -96,7 +96,15 @@ export const entriesWithoutOrganization: Drift = async (request, forward) => {
   const answer = await forward(request);
   if (!answer.ok || !route(request).path.startsWith('/calendars')) return answer;
   const strip = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(strip) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'organization').map(([key, field]) => [key, strip(field)])) : value;
+    Array.isArray(value)
+      ? value.map(strip)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key]) => key !== 'organization')
+              .map(([key, field]) => [key, strip(field)]),
+          )
+        : value;
   return withBody(answer, strip(await answer.json()));
 };
 
@@ -186,7 +194,7 @@ export const sortTiesUnbroken: Drift = async (request, forward) => {
   const field = sortBy.split(',')[0]!.split(':')[0]!;
   const items = (await answer.json()) as Array<Record<string, unknown>>;
   const out: Array<Record<string, unknown>> = [];
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     let end = start + 1;
     while (end < items.length && items[end]![field] === items[start]![field]) end++;
     out.push(...items.slice(start, end).reverse());

@@ -13,9 +13,7 @@ const views = new WeakMap<Database, MockDatabase>();
 export function mockDatabaseOf(db: Database): MockDatabase {
   let view = views.get(db);
   if (!view) {
-    view = Object.fromEntries(
-      Object.entries(db).map(([name, table]) => [name, new MockCollection(table as never, name)]),
-    ) as unknown as MockDatabase;
+    view = Object.fromEntries(Object.entries(db).map(([name, table]) => [name, new MockCollection(table as never, name)])) as unknown as MockDatabase;
     views.set(db, view);
   }
   return view;

@@ -43,9 +43,7 @@ export function parseRoute(spec: RouteSpec): ParsedRoute {
   const match = /^([A-Za-z]+)\s+(\/\S*|\*)$/.exec(spec);
   const method = match?.[1]?.toUpperCase();
   if (!match || !method || !methods.has(method)) {
-    throw new TypeError(
-      `route "${spec}" is not understood: write an operation id ('calendars.update'), a method and a path under the API base ('PATCH /calendars/:id'), 'GET *' or '*'`,
-    );
+    throw new TypeError(`route "${spec}" is not understood: write an operation id ('calendars.update'), a method and a path under the API base ('PATCH /calendars/:id'), 'GET *' or '*'`);
   }
   if (match[2] === '*') return { method: method as HttpMethod, path: '*' };
   const path = toMswPath(match[2]!);

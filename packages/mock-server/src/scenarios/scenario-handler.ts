@@ -22,10 +22,15 @@ export function scenarioHandler(
   answer: (request: Request, requestId: string) => Response,
   options: ScenarioOptions,
 ): HttpHandler {
-  return handlerFor(route, basePath, async ({ request, requestId }) => {
-    await latency.before(request);
-    const response = answer(request, requestId);
-    await settle(request, requestId, response.type === 'error' ? 'network-error' : response.status);
-    return response;
-  }, options);
+  return handlerFor(
+    route,
+    basePath,
+    async ({ request, requestId }) => {
+      await latency.before(request);
+      const response = answer(request, requestId);
+      await settle(request, requestId, response.type === 'error' ? 'network-error' : response.status);
+      return response;
+    },
+    options,
+  );
 }

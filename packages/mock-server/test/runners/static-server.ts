@@ -35,9 +35,10 @@ export async function serveDirectory(root: string): Promise<StaticSite> {
   if (address === null || typeof address === 'string') throw new Error('the static server has no port');
   return {
     url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -16,7 +16,7 @@ const app = fileURLToPath(new URL('./storybook-build-app', import.meta.url));
  * `.storybook/preview.tsx` and `src/Calendar.stories.tsx` blocks verbatim; `tsc` checks them, `storybook
  * build` builds them, and headless Chromium renders the built stories.
  */
-describe('storybook build of the README\'s preview and a story that seeds in its loaders', () => {
+describe("storybook build of the README's preview and a story that seeds in its loaders", () => {
   let packs: string;
   let dir: string;
   let site: StaticSite | undefined;
@@ -52,7 +52,7 @@ describe('storybook build of the README\'s preview and a story that seeds in its
     await site?.close();
   });
 
-  it('type-checks the README\'s preview and story (strict tsc)', { timeout: 120_000 }, () => {
+  it("type-checks the README's preview and story (strict tsc)", { timeout: 120_000 }, () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { encoding: 'utf8' });
     expect(result.status, result.stdout + result.stderr).toBe(0);
   });
@@ -84,7 +84,12 @@ describe('storybook build of the README\'s preview and a story that seeds in its
 
       // The manager's move to another story, in the same page (the mock keeps running): the project
       // loader's reset drops the seeded patient and the failure.
-      await page.evaluate(() => (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(event: string, args: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId: 'calendar--plain', viewMode: 'story' }));
+      await page.evaluate(() =>
+        (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(event: string, args: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', {
+          storyId: 'calendar--plain',
+          viewMode: 'story',
+        }),
+      );
       await calendar.filter({ hasText: /entries$/ }).waitFor();
       await page.locator('ul[aria-label="patients"][data-loaded="true"]').waitFor();
       expect(await patients.allTextContents()).not.toContain('Paula Story');

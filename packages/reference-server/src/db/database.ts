@@ -1,14 +1,5 @@
 import { Table } from './table.js';
-import {
-  AccountRecord,
-  ApiKeyRecord,
-  CalendarEntryRecord,
-  DeviceEventRecord,
-  DeviceRecord,
-  MedicationRecord,
-  OrganizationRecord,
-  UserRecord,
-} from './models.js';
+import { AccountRecord, ApiKeyRecord, CalendarEntryRecord, DeviceEventRecord, DeviceRecord, MedicationRecord, OrganizationRecord, UserRecord } from './models.js';
 
 /**
  * The in-memory store: one @msw/data collection per resource, each with the indexes its hot

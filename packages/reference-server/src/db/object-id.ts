@@ -10,6 +10,8 @@ let counter = crypto.getRandomValues(new Uint32Array(1))[0]! & 0xffffff;
  */
 export function newObjectId(now: Date = new Date()): string {
   counter = (counter + 1) & 0xffffff;
-  const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(now.getTime() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + processPart + counter.toString(16).padStart(6, '0');
 }

@@ -22,7 +22,10 @@ export const KeyCreateBody = z.strictObject({
   organizationId: z.optional(ObjectId),
   description: z.string().max(200).optional(),
   /** A chosen key (seeds and tests); otherwise a random one. */
-  apiKey: z.string().regex(/^msk_[A-Za-z0-9_]{8,200}$/).optional(),
+  apiKey: z
+    .string()
+    .regex(/^msk_[A-Za-z0-9_]{8,200}$/)
+    .optional(),
 });
 
 export const KeyRevokeBody = z.union([z.strictObject({ id: ObjectId }), z.strictObject({ apiKey: z.string() })]);
@@ -63,8 +66,16 @@ async function accountOf(ctx: AdminContext, user: UserRecord): Promise<string> {
   const now = ctx.now().toISOString();
   const [firstName = user.name, ...rest] = user.name.split(' ');
   await ctx.db.accounts.create({
-    id: accountId, userId: user.id, email: user.email ?? `${user.id}@users.medsched.local`, firstName, lastName: rest.join(' '),
-    organizationId: user.organization, roles: [user.role], isMfaEnabled: false, createdAt: now, updatedAt: now,
+    id: accountId,
+    userId: user.id,
+    email: user.email ?? `${user.id}@users.medsched.local`,
+    firstName,
+    lastName: rest.join(' '),
+    organizationId: user.organization,
+    roles: [user.role],
+    isMfaEnabled: false,
+    createdAt: now,
+    updatedAt: now,
   });
   await ctx.db.users.update(user, (draft) => {
     draft.accountId = accountId;
@@ -79,8 +90,14 @@ export async function createApiKey(ctx: AdminContext, body: z.infer<typeof KeyCr
   const hash = await hashApiKey(apiKey);
   if (ctx.db.apiKeys.group('hash', hash).length > 0) throw new ProblemError('conflict', 'this API key exists already');
   const record = await ctx.db.apiKeys.create({
-    id: ctx.newId(), accountId, hash, prefix: apiKeyPrefix(apiKey), description: body.description ?? '',
-    createdAt: ctx.now().toISOString(), lastUsedAt: null, revokedAt: null,
+    id: ctx.newId(),
+    accountId,
+    hash,
+    prefix: apiKeyPrefix(apiKey),
+    description: body.description ?? '',
+    createdAt: ctx.now().toISOString(),
+    lastUsedAt: null,
+    revokedAt: null,
   });
   // The only time the raw key leaves the server.
   return { ...toKeyListing(record), apiKey, userId: user.id, organizationId: user.organization, email: user.email };
@@ -111,9 +128,16 @@ export async function registerDevice(ctx: AdminContext, body: z.infer<typeof Dev
   }
   const now = ctx.now().toISOString();
   const device = await ctx.db.devices.create({
-    id: ctx.newId(), name: body.name, serialNumber: body.serialNumber, organization: body.organization,
-    patient: body.patient ?? null, status: body.patient ? 'active' : 'unassigned', alarmEnable: body.alarmEnable ?? 0,
-    kind: body.kind ?? 'dispenser', createdAt: now, updatedAt: now,
+    id: ctx.newId(),
+    name: body.name,
+    serialNumber: body.serialNumber,
+    organization: body.organization,
+    patient: body.patient ?? null,
+    status: body.patient ? 'active' : 'unassigned',
+    alarmEnable: body.alarmEnable ?? 0,
+    kind: body.kind ?? 'dispenser',
+    createdAt: now,
+    updatedAt: now,
   });
   if (device.patient) await recordDeviceEvent(ctx, device.id, 'activate', { patient: device.patient });
   return toDevice(device);

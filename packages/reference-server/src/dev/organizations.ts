@@ -18,7 +18,12 @@ export const OrganizationCreateBody = z.strictObject({
   kind: z.string().max(100).optional(),
   admin: z.strictObject({
     name: z.string().trim().min(1).max(200),
-    email: z.string().trim().min(3).max(254).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+    email: z
+      .string()
+      .trim()
+      .min(3)
+      .max(254)
+      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
   }),
 });
 
@@ -29,12 +34,27 @@ export async function createOrganization(ctx: AdminContext, body: z.infer<typeof
   if (ctx.db.organizations.all().length >= maxOrganizations) throw new ProblemError('conflict', `at most ${maxOrganizations} organizations in one store`);
   const now = ctx.now().toISOString();
   const organization = await ctx.db.organizations.create({
-    id: ctx.newId(), name: body.name, email, kind: body.kind ?? 'care-home',
-    meta: body.timezone === undefined ? {} : { timezone: body.timezone }, createdAt: now, updatedAt: now,
+    id: ctx.newId(),
+    name: body.name,
+    email,
+    kind: body.kind ?? 'care-home',
+    meta: body.timezone === undefined ? {} : { timezone: body.timezone },
+    createdAt: now,
+    updatedAt: now,
   });
   const admin = await ctx.db.users.create({
-    id: ctx.newId(), organization: organization.id, name: body.admin.name, email, role: 'admin', category: 'pharmacist',
-    timezone: body.timezone ?? 'UTC', meta: {}, apps: {}, accountId: null, createdAt: now, updatedAt: now,
+    id: ctx.newId(),
+    organization: organization.id,
+    name: body.admin.name,
+    email,
+    role: 'admin',
+    category: 'pharmacist',
+    timezone: body.timezone ?? 'UTC',
+    meta: {},
+    apps: {},
+    accountId: null,
+    createdAt: now,
+    updatedAt: now,
   });
   return { organization, admin };
 }

@@ -6,18 +6,7 @@ import { readJsonObject } from '../pipeline/json-body.js';
 import type { ApiRequest, ApiResponse } from '../pipeline/messages.js';
 import type { ExtraRoutes } from '../pipeline/pipeline.js';
 import { validate } from '../pipeline/validation.js';
-import {
-  DeviceEventBody,
-  DeviceRegisterBody,
-  KeyCreateBody,
-  KeyRevokeBody,
-  createApiKey,
-  listApiKeys,
-  postDeviceEvent,
-  registerDevice,
-  revokeApiKey,
-  type AdminContext,
-} from './admin.js';
+import { DeviceEventBody, DeviceRegisterBody, KeyCreateBody, KeyRevokeBody, createApiKey, listApiKeys, postDeviceEvent, registerDevice, revokeApiKey, type AdminContext } from './admin.js';
 import { RefreshBody, SignInBody, refresh, signIn } from './token.js';
 import { OrganizationCreateBody, createOrganization } from './organizations.js';
 import type { FailedAuthenticationLimit } from '../domain/access/failed-authentication-limit.js';
@@ -88,7 +77,10 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
 
     if (pathname === '/dev/token') {
       only('POST');
-      return answer(200, await signIn(db, identityProvider, await body(SignInBody), { hasAdminSecret: isAdmin, demoKeys: options.demoKeys, adminSignIn: options.adminSignIn, log: options.log, client: request.client }));
+      return answer(
+        200,
+        await signIn(db, identityProvider, await body(SignInBody), { hasAdminSecret: isAdmin, demoKeys: options.demoKeys, adminSignIn: options.adminSignIn, log: options.log, client: request.client }),
+      );
     }
     if (pathname === '/dev/token/refresh') {
       only('POST');
@@ -110,7 +102,8 @@ export function createDevRoutes(options: DevRoutesOptions): ExtraRoutes {
         return answer(200, listApiKeys(options, email, query.get('organizationId') ?? undefined));
       }
       const keyBody = await body(KeyCreateBody);
-      if (!options.demoKeys && keyBody.apiKey !== undefined && isDemoApiKey(keyBody.apiKey)) throw new ProblemError('validation_failed', demoKeysOffDetail, { errors: [{ path: 'apiKey', message: 'demo keys are off on this server' }] });
+      if (!options.demoKeys && keyBody.apiKey !== undefined && isDemoApiKey(keyBody.apiKey))
+        throw new ProblemError('validation_failed', demoKeysOffDetail, { errors: [{ path: 'apiKey', message: 'demo keys are off on this server' }] });
       return answer(201, await createApiKey(options, keyBody));
     }
     if (pathname === '/dev/admin/keys/revoke') {

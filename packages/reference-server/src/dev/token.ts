@@ -52,9 +52,12 @@ export async function signIn(db: Database, identityProvider: IdentityProvider, b
   } else {
     if (!access.hasAdminSecret) throw refused('signing in by e-mail or account id needs the admin secret in x-admin-secret; or sign in with an apiKey');
     if (!access.adminSignIn) {
-      throw new ProblemError('forbidden', 'signing in as another user with the admin secret is a development feature, off on a server reachable beyond loopback; sign in with an apiKey (medsched-server keys create makes one)');
+      throw new ProblemError(
+        'forbidden',
+        'signing in as another user with the admin secret is a development feature, off on a server reachable beyond loopback; sign in with an apiKey (medsched-server keys create makes one)',
+      );
     }
-    accountId = 'accountId' in body ? body.accountId : findUserByEmail(db, body.email, body.organizationId).accountId ?? undefined;
+    accountId = 'accountId' in body ? body.accountId : (findUserByEmail(db, body.email, body.organizationId).accountId ?? undefined);
   }
   if (!accountId || !db.accounts.get(accountId)) throw refused('no account to sign in as (create an API key for the user first)');
   if (apiKeyId === undefined) access.log(`[medsched] /dev/token: signed in as ${accountId} with the admin secret (client ${access.client ?? 'in-process'})`);

@@ -27,7 +27,10 @@ const namePattern = /^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/;
 export function parseAllowedHosts(value: string): { ok: true; allowed: AllowedHosts } | { ok: false; reason: string } {
   const trimmed = value.trim().toLowerCase();
   if (trimmed === 'all' || trimmed === '*') return { ok: true, allowed: { any: true, names: [] } };
-  const names = trimmed.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = trimmed
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   for (const name of names) {
     if (name.length > 253 || !namePattern.test(name)) {
       return { ok: false, reason: `takes host names separated by commas (api.example.com; .example.com for it and every name under it) or all, not ${JSON.stringify(name.slice(0, 100))}` };

@@ -3,7 +3,6 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { ApiRequest, ApiResponse, BodyRead } from '../pipeline/messages.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 
-
 /** Bytes of a received chunk decoded at a time: the decoder's UTF-16 buffer stays small (32 KiB). */
 const decodeSliceBytes = 16 * 1024;
 

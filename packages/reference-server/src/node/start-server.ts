@@ -87,7 +87,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   options = { ...options, demoKeys, adminSignIn: loopback && options.adminSignIn !== false };
   const clock = options.now ?? (() => new Date());
   const dataFile = options.data
-    ? await openDataFile({ path: options.data, seed: options.seed ?? 'demo', ...(options.database && { initial: options.database }), demoKeys, compactBytes: options.journalCompactBytes, now: () => clock().getTime() })
+    ? await openDataFile({
+        path: options.data,
+        seed: options.seed ?? 'demo',
+        ...(options.database && { initial: options.database }),
+        demoKeys,
+        compactBytes: options.journalCompactBytes,
+        now: () => clock().getTime(),
+      })
     : undefined;
   if (dataFile) options = { ...options, database: dataFile.db };
   // The home page and API reference need the address the server listens on: set once it does.
@@ -130,9 +137,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     showDemoKeys: seed === 'demo' && demoKeys && !options.data && !options.database,
     noDemoReason: options.data
       ? `This server keeps its data in ${options.data}: its API keys are real.`
-      : seed !== 'demo' ? 'This server started with no data (--seed empty).'
-      : options.database ? 'This server was given its own database: its API keys are real.'
-      : `The published demo keys are off: this server is reachable beyond loopback (${host}). Use the keys it printed at start.`,
+      : seed !== 'demo'
+        ? 'This server started with no data (--seed empty).'
+        : options.database
+          ? 'This server was given its own database: its API keys are real.'
+          : `The published demo keys are off: this server is reachable beyond loopback (${host}). Use the keys it printed at start.`,
     corsOrigins: options.cors?.origins ?? defaultCorsOrigins,
     appUrl: options.pdf?.appUrl ?? defaultAppUrl,
   });

@@ -24,7 +24,7 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 export const zlibTextPacker: TextPacker = {
   async pack(text) {
     const pieces: string[] = [];
-    for (let from = 0; from < text.length; ) {
+    for (let from = 0; from < text.length;) {
       let end = Math.min(from + pieceChars, text.length);
       // Each piece is whole UTF-8 on its own: a surrogate pair stays in one piece.
       if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;

@@ -44,7 +44,11 @@ export function checkCharset(contentType: string): void {
   for (const parameter of contentType.split(';').slice(1)) {
     const [name = '', ...rest] = parameter.split('=');
     if (name.trim().toLowerCase() !== 'charset') continue;
-    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
     if (value !== 'utf-8' && value !== 'utf8') {
       throw new ProblemError('unsupported_media_type', `the body must be UTF-8 (got charset=${value.slice(0, 40)}); send Content-Type: application/json; charset=utf-8 or no charset`);
     }

@@ -9,11 +9,7 @@
  * body is made outside the JavaScript heap: `text` is undefined when the bytes are not valid
  * UTF-8, `sha256` is the hex SHA-256 of the bytes.
  */
-export type BodyRead =
-  | { kind: 'none' }
-  | { kind: 'bytes'; bytes: Uint8Array }
-  | { kind: 'text'; text: string | undefined; sha256: string }
-  | { kind: 'too-large' };
+export type BodyRead = { kind: 'none' } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'text'; text: string | undefined; sha256: string } | { kind: 'too-large' };
 
 export interface ApiRequest {
   method: string;

@@ -122,9 +122,7 @@ export class Pipeline {
     // HEAD is answered as GET (same status and headers, content-length included); the
     // bindings send no body for it.
     const routed: ApiRequest = request.method === 'HEAD' ? { ...request, method: 'GET' } : request;
-    const answer =
-      (await this.options.pdfLinks.serve(this.options.db, routed, requestId, this.options.now())) ??
-      (await this.options.extraRoutes?.(routed, requestId));
+    const answer = (await this.options.pdfLinks.serve(this.options.db, routed, requestId, this.options.now())) ?? (await this.options.extraRoutes?.(routed, requestId));
     if (answer) return answer;
     throw new ProblemError('not_found', `no route ${request.pathname}; the API lives under ${this.options.basePath}`);
   }

@@ -31,7 +31,13 @@ export function problemResponse(error: ProblemError, requestId: string): ApiResp
     code: error.code,
     detail: problemText(error.message, problemTextLimits.detail),
     requestId,
-    ...(error.errors ? { errors: error.errors.slice(0, itemLimits.problemErrors).map((each) => ({ path: problemText(each.path, problemTextLimits.path), message: problemText(each.message, problemTextLimits.message) })) } : {}),
+    ...(error.errors
+      ? {
+          errors: error.errors
+            .slice(0, itemLimits.problemErrors)
+            .map((each) => ({ path: problemText(each.path, problemTextLimits.path), message: problemText(each.message, problemTextLimits.message) })),
+        }
+      : {}),
   };
   return {
     status: error.status,

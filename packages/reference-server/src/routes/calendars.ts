@@ -1,11 +1,5 @@
 import { operations } from '@medsched/sdk/schemas';
-import {
-  createCalendarEntry,
-  listCalendarEntries,
-  readCalendarEntry,
-  replaceCalendarEntry,
-  updateCalendarEntry,
-} from '../domain/calendars/calendars.js';
+import { createCalendarEntry, listCalendarEntries, readCalendarEntry, replaceCalendarEntry, updateCalendarEntry } from '../domain/calendars/calendars.js';
 import { allRoles, staffRoles } from '../domain/access/tenancy.js';
 import { toCalendarEntry } from '../domain/calendars/calendar-mapping.js';
 import { defineRecordRoute, defineRoute } from './route.js';

@@ -1,10 +1,7 @@
 import type { Route } from './route.js';
 
 /** The route found for a request, with its decoded path parameters. */
-export type RouteMatch =
-  | { kind: 'route'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+export type RouteMatch = { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
 
 interface Node {
   children: Map<string, Node>;

@@ -10,16 +10,7 @@ import type { Route } from './route.js';
 import { userRoutes } from './users.js';
 
 /** The route table: every operation of the SDK catalogue, declared once. */
-export const routeTable: readonly Route[] = [
-  ...accountRoutes,
-  ...bakeRoutes,
-  ...calendarRoutes,
-  ...deviceRoutes,
-  ...medicationRoutes,
-  ...organizationRoutes,
-  ...userRoutes,
-  ...pdfRoutes,
-];
+export const routeTable: readonly Route[] = [...accountRoutes, ...bakeRoutes, ...calendarRoutes, ...deviceRoutes, ...medicationRoutes, ...organizationRoutes, ...userRoutes, ...pdfRoutes];
 
 // A missing or doubled operation is a bug of this package: fail at load, not at request time.
 {

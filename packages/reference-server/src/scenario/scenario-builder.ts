@@ -86,7 +86,14 @@ export class ScenarioBuilder {
       case 'users.create':
         for (const row of rowsOf(body)) {
           this.#put('users', {
-            role: 'patient', category: null, timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: now, updatedAt: now,
+            role: 'patient',
+            category: null,
+            timezone: 'UTC',
+            meta: {},
+            apps: {},
+            accountId: null,
+            createdAt: now,
+            updatedAt: now,
             organization: query.organization,
             ...row,
             email: this.#email(row.email ?? null),
@@ -151,7 +158,20 @@ export class ScenarioBuilder {
       organizations.add(entry.organization as string);
       const patient = text(entry.patient);
       if (patient && !this.#has('users', patient)) {
-        this.#put('users', { id: patient, name: `Patient …${patient.slice(-4)}`, email: null, organization: entry.organization, role: 'patient', category: 'patient', timezone: 'UTC', meta: {}, apps: {}, accountId: null, createdAt: now, updatedAt: now });
+        this.#put('users', {
+          id: patient,
+          name: `Patient …${patient.slice(-4)}`,
+          email: null,
+          organization: entry.organization,
+          role: 'patient',
+          category: 'patient',
+          timezone: 'UTC',
+          meta: {},
+          apps: {},
+          accountId: null,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
     }
     for (const table of ['users', 'medications', 'devices'] as const) {
@@ -163,12 +183,29 @@ export class ScenarioBuilder {
     for (const event of this.#tables.get('deviceEvents')?.values() ?? []) {
       const device = text(event.deviceId);
       if (device && !this.#has('devices', device)) {
-        this.#put('devices', { id: device, name: `Device …${device.slice(-4)}`, serialNumber: 'recorded', status: 'active', organization: fallbackOrganization, patient: null, createdAt: now, updatedAt: now });
+        this.#put('devices', {
+          id: device,
+          name: `Device …${device.slice(-4)}`,
+          serialNumber: 'recorded',
+          status: 'active',
+          organization: fallbackOrganization,
+          patient: null,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
     }
     for (const organization of organizations) {
       if (!this.#has('organizations', organization)) {
-        this.#put('organizations', { id: organization, name: `Organization …${organization.slice(-4)}`, email: 'organization@redacted.example', kind: 'recorded', meta: {}, createdAt: now, updatedAt: now });
+        this.#put('organizations', {
+          id: organization,
+          name: `Organization …${organization.slice(-4)}`,
+          email: 'organization@redacted.example',
+          kind: 'recorded',
+          meta: {},
+          createdAt: now,
+          updatedAt: now,
+        });
       }
     }
     const credentials: ScenarioCredential[] = [];
@@ -206,7 +243,18 @@ export class ScenarioBuilder {
     const accountId = text(user.accountId) ?? `scenario|${userId}`;
     user.accountId = accountId;
     const email = text(user.email) ?? `replay-${userId}@scenario.example`;
-    accounts.push({ id: accountId, email, firstName: 'Scenario', lastName: 'Replay', organizationId: organization, roles: [String(user.role)], isMfaEnabled: false, createdAt: now, updatedAt: now, userId });
+    accounts.push({
+      id: accountId,
+      email,
+      firstName: 'Scenario',
+      lastName: 'Replay',
+      organizationId: organization,
+      roles: [String(user.role)],
+      isMfaEnabled: false,
+      createdAt: now,
+      updatedAt: now,
+      userId,
+    });
     let key = this.#replayKeys.get(organization);
     if (!key) {
       const bytes = crypto.getRandomValues(new Uint8Array(16));

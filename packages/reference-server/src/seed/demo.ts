@@ -49,8 +49,13 @@ export async function seedDemo(db: Database, keys: 'demo' | 'generated' = 'demo'
     const organizationId = demoId(idKinds.organization, orgIndex + 1);
     const created = stamp();
     await db.organizations.create({
-      id: organizationId, name: organization.name, email: `info@${organization.slug}.example`, kind: organization.kind,
-      meta: { timezone: organization.timezone }, createdAt: created, updatedAt: created,
+      id: organizationId,
+      name: organization.name,
+      email: `info@${organization.slug}.example`,
+      kind: organization.kind,
+      meta: { timezone: organization.timezone },
+      createdAt: created,
+      updatedAt: created,
     });
 
     const medicationIds: string[] = [];
@@ -66,25 +71,57 @@ export async function seedDemo(db: Database, keys: 'demo' | 'generated' = 'demo'
       const at = stamp();
       const [firstName = '', lastName = ''] = user.name.split(' ');
       await db.users.create({
-        id: credential.userId, organization: organizationId, name: user.name, email: credential.email, role: user.role,
-        category: user.category, timezone: user.timezone, meta: {}, apps: {}, accountId: credential.accountId, createdAt: at, updatedAt: at,
+        id: credential.userId,
+        organization: organizationId,
+        name: user.name,
+        email: credential.email,
+        role: user.role,
+        category: user.category,
+        timezone: user.timezone,
+        meta: {},
+        apps: {},
+        accountId: credential.accountId,
+        createdAt: at,
+        updatedAt: at,
       });
       await db.accounts.create({
-        id: credential.accountId, userId: credential.userId, email: credential.email, firstName, lastName, organizationId,
-        roles: [user.role], isMfaEnabled: false, createdAt: at, updatedAt: at,
+        id: credential.accountId,
+        userId: credential.userId,
+        email: credential.email,
+        firstName,
+        lastName,
+        organizationId,
+        roles: [user.role],
+        isMfaEnabled: false,
+        createdAt: at,
+        updatedAt: at,
       });
       await db.apiKeys.create({
-        id: demoId(idKinds.key, ++counters.key), accountId: credential.accountId, hash: await hashApiKey(credential.apiKey),
-        prefix: apiKeyPrefix(credential.apiKey), description: `${keys === 'generated' ? 'generated' : 'demo'} key of ${credential.email}`, createdAt: at, lastUsedAt: null, revokedAt: null,
+        id: demoId(idKinds.key, ++counters.key),
+        accountId: credential.accountId,
+        hash: await hashApiKey(credential.apiKey),
+        prefix: apiKeyPrefix(credential.apiKey),
+        description: `${keys === 'generated' ? 'generated' : 'demo'} key of ${credential.email}`,
+        createdAt: at,
+        lastUsedAt: null,
+        revokedAt: null,
       });
       if (user.role !== 'patient' && user.role !== 'onlyself') continue;
 
       const deviceId = demoId(idKinds.device, ++counters.device);
       const assignedAt = stamp();
       await db.devices.create({
-        id: deviceId, name: `Dispenser of ${user.name}`, serialNumber: `DSP-${organization.slug.toUpperCase()}-${String(counters.device).padStart(4, '0')}`,
-        organization: organizationId, patient: credential.userId, status: 'active', alarmEnable: user.role === 'patient' ? 1 : 0,
-        kind: 'dispenser', takeOffsetTime: 15, createdAt: assignedAt, updatedAt: assignedAt,
+        id: deviceId,
+        name: `Dispenser of ${user.name}`,
+        serialNumber: `DSP-${organization.slug.toUpperCase()}-${String(counters.device).padStart(4, '0')}`,
+        organization: organizationId,
+        patient: credential.userId,
+        status: 'active',
+        alarmEnable: user.role === 'patient' ? 1 : 0,
+        kind: 'dispenser',
+        takeOffsetTime: 15,
+        createdAt: assignedAt,
+        updatedAt: assignedAt,
       });
       const events = [
         { type: 'activate', payload: { patient: credential.userId } },
@@ -100,8 +137,15 @@ export async function seedDemo(db: Database, keys: 'demo' | 'generated' = 'demo'
         const { medicationIndex, ...fields } = entry;
         const at = stamp();
         await db.calendarEntries.create({
-          ...fields, id: demoId(idKinds.entry, ++counters.entry), patient: credential.userId, organization: organizationId,
-          medication: medicationIds[medicationIndex], baked: false, seriesId: null, createdAt: at, updatedAt: at,
+          ...fields,
+          id: demoId(idKinds.entry, ++counters.entry),
+          patient: credential.userId,
+          organization: organizationId,
+          medication: medicationIds[medicationIndex],
+          baked: false,
+          seriesId: null,
+          createdAt: at,
+          updatedAt: at,
         });
       }
     }
@@ -109,9 +153,16 @@ export async function seedDemo(db: Database, keys: 'demo' | 'generated' = 'demo'
     for (let spare = 1; spare <= 2; spare++) {
       const at = stamp();
       await db.devices.create({
-        id: demoId(idKinds.device, ++counters.device), name: `Spare dispenser ${spare}`,
-        serialNumber: `DSP-${organization.slug.toUpperCase()}-${String(counters.device).padStart(4, '0')}`, organization: organizationId,
-        patient: null, status: 'unassigned', alarmEnable: 0, kind: 'dispenser', createdAt: at, updatedAt: at,
+        id: demoId(idKinds.device, ++counters.device),
+        name: `Spare dispenser ${spare}`,
+        serialNumber: `DSP-${organization.slug.toUpperCase()}-${String(counters.device).padStart(4, '0')}`,
+        organization: organizationId,
+        patient: null,
+        status: 'unassigned',
+        alarmEnable: 0,
+        kind: 'dispenser',
+        createdAt: at,
+        updatedAt: at,
       });
     }
   }

@@ -51,7 +51,13 @@ export const dayOf = (entry: CalendarEntry) => `${entry.date} ${entry.startTime}
 /** A patient's entries without what differs between two patients with the same plan. */
 export function shape(entries: CalendarEntry[], seriesNames: Map<string, string>) {
   return entries
-    .map((item) => ({ date: item.date, startTime: item.startTime, title: item.title, baked: item.baked, rrule: item.rrule ?? null, series: item.seriesId ? seriesNames.get(String(item.seriesId)) : null }))
+    .map((item) => ({
+      date: item.date,
+      startTime: item.startTime,
+      title: item.title,
+      baked: item.baked,
+      rrule: item.rrule ?? null,
+      series: item.seriesId ? seriesNames.get(String(item.seriesId)) : null,
+    }))
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
-

@@ -10,29 +10,25 @@ import type { RawAnswer } from './server.js';
 export function requestWithBody(server: RunningServer, method: string, path: string, json: unknown, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const payload = Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      `${server.origin}${path}`,
-      { method, headers: { 'content-type': 'application/json', ...headers, 'content-length': String(payload.length) } },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown;
-          try {
-            body = text ? JSON.parse(text) : undefined;
-          } catch {
-            body = undefined;
-          }
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(incoming.headers)) {
-            if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-          }
-          resolve({ status: incoming.statusCode ?? 0, headers: responseHeaders, body, text });
-        });
-      },
-    );
+    const outgoing = request(`${server.origin}${path}`, { method, headers: { 'content-type': 'application/json', ...headers, 'content-length': String(payload.length) } }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = undefined;
+        }
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        resolve({ status: incoming.statusCode ?? 0, headers: responseHeaders, body, text });
+      });
+    });
     outgoing.on('error', reject);
     outgoing.end(payload);
   });

@@ -61,7 +61,14 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfPageText[]> {
     }
     const lines = [...baselines.entries()]
       .sort(([a], [b]) => b - a)
-      .map(([, pieces]) => pieces.sort((a, b) => a.x - b.x).map((piece) => piece.text).join('').replace(/\s+/g, ' ').trim());
+      .map(([, pieces]) =>
+        pieces
+          .sort((a, b) => a.x - b.x)
+          .map((piece) => piece.text)
+          .join('')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
     pages.push({ width, height, items, lines });
   }
   await document.destroy();

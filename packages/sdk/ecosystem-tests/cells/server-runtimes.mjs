@@ -37,8 +37,14 @@ export const nodeProject = {
   files: { 'node-main.cjs': nodeMainCjs, 'node-main.mjs': nodeMainMjs },
   cells: Object.fromEntries(
     nodeMajors.flatMap((major) => [
-      [`node${major}-cjs`, { label: `Node ${major}, require`, uses: major === runningMajor ? [] : ['node-majors'], run: (ctx, env) => scenario(ctx.dir, nodeBinary(ctx, major), ['node-main.cjs'], env) }],
-      [`node${major}-esm`, { label: `Node ${major}, import`, uses: major === runningMajor ? [] : ['node-majors'], run: (ctx, env) => scenario(ctx.dir, nodeBinary(ctx, major), ['node-main.mjs'], env) }],
+      [
+        `node${major}-cjs`,
+        { label: `Node ${major}, require`, uses: major === runningMajor ? [] : ['node-majors'], run: (ctx, env) => scenario(ctx.dir, nodeBinary(ctx, major), ['node-main.cjs'], env) },
+      ],
+      [
+        `node${major}-esm`,
+        { label: `Node ${major}, import`, uses: major === runningMajor ? [] : ['node-majors'], run: (ctx, env) => scenario(ctx.dir, nodeBinary(ctx, major), ['node-main.mjs'], env) },
+      ],
     ]),
   ),
 };

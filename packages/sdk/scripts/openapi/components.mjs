@@ -24,5 +24,9 @@ export function usedComponents(document, contract) {
       if (next) pending.push(next);
     }
   }
-  return Object.fromEntries(Object.keys(used).sort().map((name) => [name, used[name]]));
+  return Object.fromEntries(
+    Object.keys(used)
+      .sort()
+      .map((name) => [name, used[name]]),
+  );
 }

@@ -96,7 +96,6 @@ function forbidFalse(schema) {
   for (const child of Object.values(schema)) forbidFalse(child);
 }
 
-
 /**
  * Converts the contract in both directions and decides the component names.
  *
@@ -112,7 +111,7 @@ export function convertContract() {
 
   const differs = new Set(Object.keys(output).filter((key) => JSON.stringify(output[key]) !== JSON.stringify(firstInput[key])));
   // A request-side schema that refers to a renamed one must be renamed too.
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const [key, schema] of Object.entries(firstInput)) {
       if (differs.has(key)) continue;

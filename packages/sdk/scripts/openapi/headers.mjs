@@ -13,7 +13,8 @@ const methodName = '(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)';
  * What the server exposes to browser pages (`pipeline/cors.ts`, `corsExposedHeaders`), in its
  * order: `Access-Control-Expose-Headers` is always exactly this list.
  */
-const exposedHeaders = 'x-request-id, x-total-count, link, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, ratelimit, www-authenticate, allow, location, idempotent-replayed';
+const exposedHeaders =
+  'x-request-id, x-total-count, link, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, ratelimit, www-authenticate, allow, location, idempotent-replayed';
 
 /** One entry per header, keyed by its name as the server sends it (HTTP names are case-insensitive). */
 export const headers = {
@@ -28,7 +29,8 @@ export const headers = {
     schema: { type: 'integer', format: 'int64', minimum: 0, maximum: MAX_SAFE_INTEGER },
   },
   Link: {
-    description: 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (`prev`/`next` only where such a page exists); each is the request URL with `limit` and `offset` set. At most four links, each bounded by the 16 KiB request head the server reads.',
+    description:
+      'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (`prev`/`next` only where such a page exists); each is the request URL with `limit` and `offset` set. At most four links, each bounded by the 16 KiB request head the server reads.',
     required: true,
     schema: { type: 'string', minLength: 1, maxLength: 70000, pattern: '^<[^<>]+>; rel="(first|prev|next|last)"(, <[^<>]+>; rel="(first|prev|next|last)"){0,3}$' },
   },
@@ -71,7 +73,8 @@ export const headers = {
     schema: { type: 'string', enum: ['true'] },
   },
   'Access-Control-Allow-Origin': {
-    description: "Sent when the request's `Origin` is allowed (by default any port on localhost, 127.0.0.1 and [::1]; `--cors-origins` changes it): that origin, or `*` when every origin is allowed. Absent otherwise: a browser page on another origin cannot read the answer. No `Access-Control-Allow-Credentials`: credentials travel in headers, never in cookies.",
+    description:
+      "Sent when the request's `Origin` is allowed (by default any port on localhost, 127.0.0.1 and [::1]; `--cors-origins` changes it): that origin, or `*` when every origin is allowed. Absent otherwise: a browser page on another origin cannot read the answer. No `Access-Control-Allow-Credentials`: credentials travel in headers, never in cookies.",
     required: false,
     schema: { type: 'string', maxLength: 270, pattern: '^(\\*|https?://([a-z0-9.-]{1,253}|\\[[0-9a-f:.]{2,45}\\])(:[0-9]{1,5})?)$' },
   },

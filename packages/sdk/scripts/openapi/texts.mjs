@@ -29,17 +29,21 @@ export const tagDescriptions = {
  * JSON Schema) and behaviour decided in /work/shared/api-decisions.md.
  */
 export const operationNotes = {
-  'bake.get': 'Reads the baked schedule of one patient over the inclusive range `from`..`to`; changes nothing. `from` after `to`, or a range over 366 days: 400. The parameters may also come in a JSON body (the query string wins).',
-  'bake.create': 'Bakes every draft one-off entry dated in the range and materializes one baked entry per occurrence of each series. Target: `patient` alone; `organization` with `updateAllPatients: true`; or `updateAllPatients: true` alone (the caller\'s organization). `patient` with `updateAllPatients` or with `organization`, `organization` without `updateAllPatients`, or no target: 400. `from` after `to`, or a range over 366 days: 400. Baking the same range again changes nothing.',
-  'bake.delete': 'Reverts the range for one patient: materialized occurrences are removed, one-off entries return to `baked: false`. Returns the reverted entries. `from` after `to`, or a range over 366 days: 400. The parameters may also come in a JSON body (the query string wins).',
+  'bake.get':
+    'Reads the baked schedule of one patient over the inclusive range `from`..`to`; changes nothing. `from` after `to`, or a range over 366 days: 400. The parameters may also come in a JSON body (the query string wins).',
+  'bake.create':
+    "Bakes every draft one-off entry dated in the range and materializes one baked entry per occurrence of each series. Target: `patient` alone; `organization` with `updateAllPatients: true`; or `updateAllPatients: true` alone (the caller's organization). `patient` with `updateAllPatients` or with `organization`, `organization` without `updateAllPatients`, or no target: 400. `from` after `to`, or a range over 366 days: 400. Baking the same range again changes nothing.",
+  'bake.delete':
+    'Reverts the range for one patient: materialized occurrences are removed, one-off entries return to `baked: false`. Returns the reverted entries. `from` after `to`, or a range over 366 days: 400. The parameters may also come in a JSON body (the query string wins).',
   'calendars.list': 'Paginated. Default order `createdAt` ascending, then `id`. `patient` must name a patient-role user of your organization: another role is 400, an unknown id 404.',
-  'calendars.create': 'New entries are drafts (`baked: false`). Unknown keys are kept. `patient` must name a user of role `patient` or `onlyself` (another role: 400). `rrule`, when given, is an RFC 5545 rule string (a non-string: 400) and makes the entry a series starting on `date`.',
+  'calendars.create':
+    'New entries are drafts (`baked: false`). Unknown keys are kept. `patient` must name a user of role `patient` or `onlyself` (another role: 400). `rrule`, when given, is an RFC 5545 rule string (a non-string: 400) and makes the entry a series starting on `date`.',
   'calendars.replace': 'A baked entry is final: 409. Unknown keys are kept.',
   'calendars.update': 'A baked entry is final: 409. Unknown keys are kept.',
   'devices.update': 'Assigning a patient makes the device `active`; `patient: null` makes it `unassigned`.',
   'devices.events': '`DateStart` inclusive, `DateEnd` exclusive, `TypeFilter` exact; ascending by timestamp, then id. `DateEnd` before `DateStart`: 400.',
-  'organizations.update': 'Admin only. The body\'s `organization` must equal the path id (400 otherwise).',
-  'users.list': 'Paginated. `organization` is required; another organization\'s id: 403, an unknown one: 404. Default order `createdAt` ascending, then `id`.',
-  'users.create': 'Without `name`, the name is the local part of the e-mail. Creating a role above the caller\'s own: 403. Duplicate e-mail in the organization: 409.',
+  'organizations.update': "Admin only. The body's `organization` must equal the path id (400 otherwise).",
+  'users.list': "Paginated. `organization` is required; another organization's id: 403, an unknown one: 404. Default order `createdAt` ascending, then `id`.",
+  'users.create': "Without `name`, the name is the local part of the e-mail. Creating a role above the caller's own: 403. Duplicate e-mail in the organization: 409.",
   'pdf.sign': '`urlPath` must be an absolute URL on the configured app_url or web_url (same scheme, host and port; no user info), else 400. The signed link needs no credential and expires.',
 };

@@ -19,4 +19,3 @@ export function spend(budget: ExpansionBudget, days: number): void {
   budget.days -= days;
   if (budget.days < 0) throw new ExpansionBudgetExceeded('the expansion budget is spent');
 }
-

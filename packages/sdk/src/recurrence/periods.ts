@@ -179,6 +179,5 @@ export function periodIndexAt(plan: Plan, from: number, startDay: number, startM
   return Math.floor(units / rule.interval);
 }
 
-
 /** The most days one period examines (an hourly period counts as one, as in `spend`). */
 export const daysPerPeriod: Readonly<Record<RecurrenceRule['freq'], number>> = { HOURLY: 1, DAILY: 1, WEEKLY: 7, MONTHLY: 31, YEARLY: 366 };

@@ -113,14 +113,7 @@ function until(value: string): number {
   const [year, month, day, hour = '23', minute = '59', second = '59'] = match.slice(1).map((part) => part ?? undefined) as string[];
   const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
   const check = new Date(time);
-  if (
-    check.getUTCFullYear() !== Number(year) ||
-    check.getUTCMonth() !== Number(month) - 1 ||
-    check.getUTCDate() !== Number(day) ||
-    Number(hour) > 23 ||
-    Number(minute) > 59 ||
-    Number(second) > 59
-  ) {
+  if (check.getUTCFullYear() !== Number(year) || check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
     throw new RuleError('UNTIL', `"${value}" is not a real date and time`);
   }
   return time;

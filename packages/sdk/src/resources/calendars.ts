@@ -1,14 +1,7 @@
 import { ApiPromise, mapResult } from '../api-promise.js';
 import { nextPageQuery, Page } from '../pagination.js';
 import { checkWalkQuery, defaultWalkPageSize, walkOrder, walkPages } from '../list-walk.js';
-import {
-  calendarWireBody,
-  CalendarEntryCreateInput,
-  CalendarEntryReplaceInput,
-  CalendarEntryUpdateInput,
-  type CalendarEntry,
-  type CalendarListQuery,
-} from '../schemas/calendars.js';
+import { calendarWireBody, CalendarEntryCreateInput, CalendarEntryReplaceInput, CalendarEntryUpdateInput, type CalendarEntry, type CalendarListQuery } from '../schemas/calendars.js';
 import { calendarsCreate, calendarsGet, calendarsList, calendarsReplace, calendarsUpdate } from '../schemas/operation-definitions.js';
 import { transportOf, type MedschedBaseClient } from '../base-client.js';
 import type { CreateRequestOptions, RequestOptions, Transport } from '../transport.js';

@@ -42,11 +42,7 @@ export class Organizations extends Resource {
    * Updates your organization (admins only). The body's `organization` defaults to the path id.
    * @example await client.organizations.update(organizationId, { name: 'Linden Pharmacy' });
    */
-  update(
-    organizationId: string,
-    body: Omit<z.input<typeof OrganizationUpdate>, 'organization'> & { organization?: string },
-    options?: RequestOptions,
-  ): ApiPromise<Organization> {
+  update(organizationId: string, body: Omit<z.input<typeof OrganizationUpdate>, 'organization'> & { organization?: string }, options?: RequestOptions): ApiPromise<Organization> {
     return updateOrganization(this.client, organizationId, body, options);
   }
 }

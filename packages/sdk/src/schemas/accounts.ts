@@ -13,11 +13,11 @@ export const NotificationSettings = answerObject({
 /** An account: the identity-provider side of a user. */
 export const Account = withMeta(
   answerObject({
-    id: withMeta(AccountId, { description: 'The identity provider\'s subject, e.g. `auth0|65a1…`.' }),
+    id: withMeta(AccountId, { description: "The identity provider's subject, e.g. `auth0|65a1…`." }),
     email: withMeta(text(textLimits.email), { description: 'Sign-in e-mail.' }),
     firstName: withMeta(text(textLimits.answered), { description: 'Given name.' }),
     lastName: withMeta(text(textLimits.answered), { description: 'Family name.' }),
-    organizationId: withMeta(ObjectId, { description: 'The account\'s organization.' }),
+    organizationId: withMeta(ObjectId, { description: "The account's organization." }),
     roles: withMeta(z.array(KnownUserRole).check(z.maxLength(itemLimits.roles)), { description: 'Roles of the account (admin, user, patient, onlyself; newer ones pass through).' }),
     isMfaEnabled: withMeta(z.boolean(), { description: 'Whether multi-factor sign-in is on.' }),
     createdAt: withMeta(IsoDateTime, { description: 'When the account was created, ISO 8601 UTC.' }),

@@ -16,9 +16,7 @@ const dayMs = 86_400_000;
  */
 function checkRange(value: { from: string; to: string }, ctx: z.core.$RefinementCtx<{ from: string; to: string }>) {
   const bothDateTimes = value.from.length > 10 && value.to.length > 10;
-  const outOfOrder = bothDateTimes
-    ? Date.parse(value.from) > Date.parse(value.to)
-    : value.from.slice(0, 10) > value.to.slice(0, 10);
+  const outOfOrder = bothDateTimes ? Date.parse(value.from) > Date.parse(value.to) : value.from.slice(0, 10) > value.to.slice(0, 10);
   if (outOfOrder) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
     return;
@@ -31,11 +29,13 @@ function checkRange(value: { from: string; to: string }, ctx: z.core.$Refinement
 
 /** Query of `GET /calendars/bake` and `DELETE /calendars/bake`: one patient, inclusive range. */
 export const BakeQuery = withMeta(
-  z.strictObject({
-    patient: withMeta(ObjectId, { description: 'The patient (a user of role patient or onlyself).' }),
-    from: withMeta(DateOrDateTime, { description: 'First day of the range (inclusive): a date, or a date-time whose date in the patient\'s time zone is used.' }),
-    to: withMeta(DateOrDateTime, { description: 'Last day of the range (inclusive), not before from; at most 366 days after it.' }),
-  }).check(z.superRefine(checkRange)),
+  z
+    .strictObject({
+      patient: withMeta(ObjectId, { description: 'The patient (a user of role patient or onlyself).' }),
+      from: withMeta(DateOrDateTime, { description: "First day of the range (inclusive): a date, or a date-time whose date in the patient's time zone is used." }),
+      to: withMeta(DateOrDateTime, { description: 'Last day of the range (inclusive), not before from; at most 366 days after it.' }),
+    })
+    .check(z.superRefine(checkRange)),
   { id: 'BakeQuery' },
 );
 export type BakeQuery = z.infer<typeof BakeQuery>;
@@ -44,10 +44,12 @@ export type BakeQuery = z.infer<typeof BakeQuery>;
 export const BakeForPatient = withMeta(
   z.strictObject({
     patient: withMeta(ObjectId, { description: 'The patient whose range is baked.' }),
-    from: withMeta(DateOrDateTime, { description: 'First day of the range (inclusive): a date, or a date-time whose date in the patient\'s time zone is used.' }),
+    from: withMeta(DateOrDateTime, { description: "First day of the range (inclusive): a date, or a date-time whose date in the patient's time zone is used." }),
     to: withMeta(DateOrDateTime, { description: 'Last day of the range (inclusive), not before from; at most 366 days after it.' }),
     updateAllPatients: withMeta(z.optional(z.never({ error: 'give either patient or updateAllPatients, not both' })), { description: 'Not with `patient`: give either.' }),
-    organization: withMeta(z.optional(z.never({ error: 'organization goes with updateAllPatients: true, not with patient' })), { description: 'Not with `patient`: an organization goes with `updateAllPatients: true`.' }),
+    organization: withMeta(z.optional(z.never({ error: 'organization goes with updateAllPatients: true, not with patient' })), {
+      description: 'Not with `patient`: an organization goes with `updateAllPatients: true`.',
+    }),
   }),
   { id: 'BakeForPatient', description: 'Bake one patient.' },
 );
@@ -57,8 +59,8 @@ export type BakeForPatient = z.infer<typeof BakeForPatient>;
 export const BakeForAllPatients = withMeta(
   z.strictObject({
     updateAllPatients: withMeta(z.literal(true), { description: 'Bake every patient of the organization (only true is allowed).' }),
-    organization: withMeta(z.optional(ObjectId), { description: 'The organization whose patients are baked; default the caller\'s.' }),
-    from: withMeta(DateOrDateTime, { description: 'First day of the range (inclusive): a date, or a date-time whose date in the patient\'s time zone is used.' }),
+    organization: withMeta(z.optional(ObjectId), { description: "The organization whose patients are baked; default the caller's." }),
+    from: withMeta(DateOrDateTime, { description: "First day of the range (inclusive): a date, or a date-time whose date in the patient's time zone is used." }),
     to: withMeta(DateOrDateTime, { description: 'Last day of the range (inclusive), not before from; at most 366 days after it.' }),
     patient: withMeta(z.optional(z.never({ error: 'give either patient or updateAllPatients, not both' })), { description: 'Not with `updateAllPatients`: give either.' }),
   }),
@@ -85,10 +87,11 @@ function explainTarget(issue: z.core.$ZodRawIssue): string | undefined {
  * Body of `POST /calendars/bake`, one of the valid targets: one `patient`; `organization` with
  * `updateAllPatients: true`; or `updateAllPatients: true` alone (the caller's organization).
  */
-export const BakeCreate = withMeta(
-  z.union([BakeForPatient, BakeForAllPatients], { error: explainTarget }).check(z.superRefine(checkRange)),
-  { id: 'BakeCreate', description: 'One bake finalizes or creates at most 10,000 entries (the reference server flag --max-bake-entries), and its answer carries at most as many; a bigger one is 400 with the count, before anything changes. An organization-wide bake is all or nothing.' },
-);
+export const BakeCreate = withMeta(z.union([BakeForPatient, BakeForAllPatients], { error: explainTarget }).check(z.superRefine(checkRange)), {
+  id: 'BakeCreate',
+  description:
+    'One bake finalizes or creates at most 10,000 entries (the reference server flag --max-bake-entries), and its answer carries at most as many; a bigger one is 400 with the count, before anything changes. An organization-wide bake is all or nothing.',
+});
 export type BakeCreate = z.infer<typeof BakeCreate>;
 
 /** One alarm of a device with `alarmEnable` 1: the entries due at one time of one day. */

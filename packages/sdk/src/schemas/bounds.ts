@@ -74,9 +74,7 @@ const wholeTextMessage = 'must be text without NUL characters or unpaired surrog
  * Unicode text without NUL. The pattern and `maxLength` reach the OpenAPI document as written.
  */
 export function text(max: number, min = 0) {
-  return min > 0
-    ? z.string().check(z.minLength(min), z.maxLength(max), z.regex(wholeText, wholeTextMessage))
-    : z.string().check(z.maxLength(max), z.regex(wholeText, wholeTextMessage));
+  return min > 0 ? z.string().check(z.minLength(min), z.maxLength(max), z.regex(wholeText, wholeTextMessage)) : z.string().check(z.maxLength(max), z.regex(wholeText, wholeTextMessage));
 }
 
 /** An integer between `min` and `max`, which fit a signed 32-bit integer: `format: int32` in the document. */

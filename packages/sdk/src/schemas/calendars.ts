@@ -24,30 +24,30 @@ export type TimeCategory = z.infer<typeof TimeCategory>;
  */
 export const CalendarEntry = withMeta(
   answerObject({
-    id: withMeta(ObjectId, { description: 'The entry\'s object id.' }),
+    id: withMeta(ObjectId, { description: "The entry's object id." }),
     userId: withMeta(ObjectId, { description: 'The patient the entry belongs to (same as `patient`).' }),
     date: withMeta(IsoDate, { description: 'Day of the intake, `YYYY-MM-DD`; the first day of a series.' }),
     startTime: withMeta(ClockTime, { description: 'Intake time `HH:mm`: `intakeTime`, or the default of `timeCategory`.' }),
     endTime: withMeta(ClockTime, { description: '`startTime` plus 30 minutes, `HH:mm`.' }),
-    title: withMeta(text(textLimits.answered), { description: 'Shown title (the entry\'s `name`).' }),
-    description: withMeta(text(textLimits.answered), { description: 'Shown description (the entry\'s `instruction`).' }),
+    title: withMeta(text(textLimits.answered), { description: "Shown title (the entry's `name`)." }),
+    description: withMeta(text(textLimits.answered), { description: "Shown description (the entry's `instruction`)." }),
     baked: withMeta(z.boolean(), { description: 'Whether a bake finalized the entry; baked entries cannot be changed.' }),
     createdAt: withMeta(IsoDateTime, { description: 'When the entry was created, ISO 8601 UTC.' }),
     updatedAt: withMeta(IsoDateTime, { description: 'When the entry last changed, ISO 8601 UTC.' }),
     seriesId: withMeta(z.optional(z.nullable(ObjectId)), { description: 'For an occurrence a bake materialized: the id of its series; null otherwise.' }),
     bakedAt: withMeta(z.optional(z.nullable(IsoDateTime)), { description: 'When the entry was baked, where the service says.' }),
     patient: withMeta(z.optional(ObjectId), { description: 'The patient (a user of role patient or onlyself).' }),
-    medication: withMeta(z.optional(text(textLimits.answered)), { description: 'The medication\'s id (or the caller\'s own reference).' }),
+    medication: withMeta(z.optional(text(textLimits.answered)), { description: "The medication's id (or the caller's own reference)." }),
     abdaMedication: withMeta(z.optional(text(textLimits.answered)), { description: 'The ABDA medication reference, where given.' }),
-    organization: withMeta(z.optional(ObjectId), { description: 'The entry\'s organization.' }),
+    organization: withMeta(z.optional(ObjectId), { description: "The entry's organization." }),
     amount: withMeta(z.optional(z.number()), { description: 'How many units to take.' }),
     unit: withMeta(z.optional(text(textLimits.answered)), { description: 'Unit of `amount`, e.g. `tablet`.' }),
-    rrule: withMeta(z.optional(z.nullable(text(textLimits.answered))), { description: 'The series\' recurrence rule (RFC 5545); null or absent for one-off entries and baked occurrences.' }),
+    rrule: withMeta(z.optional(z.nullable(text(textLimits.answered))), { description: "The series' recurrence rule (RFC 5545); null or absent for one-off entries and baked occurrences." }),
     intakeTime: withMeta(z.optional(text(textLimits.answered)), { description: 'Intake time `HH:mm` as given at creation.' }),
     timeCategory: withMeta(z.optional(TimeCategory), { description: 'morning, noon, evening or night, when no intakeTime was given.' }),
     emptyStomach: withMeta(z.optional(EmptyStomach), { description: 'Take on an empty stomach (the empty string means not said).' }),
     instruction: withMeta(z.optional(text(textLimits.answered)), { description: 'Instruction for the patient (shown as `description`).' }),
-    name: withMeta(z.optional(text(textLimits.answered)), { description: 'The entry\'s name (shown as `title`).' }),
+    name: withMeta(z.optional(text(textLimits.answered)), { description: "The entry's name (shown as `title`)." }),
     subTray: withMeta(z.optional(text(textLimits.answered)), { description: 'Dispenser sub-tray, where given.' }),
     batchNumber: withMeta(z.optional(text(textLimits.answered)), { description: 'Batch number of the medication, where given.' }),
     intake: withMeta(z.optional(z.unknown()), { description: 'Intake details as stored (type not specified by the service).' }),
@@ -134,7 +134,11 @@ function checkExtraKeys(extra: Record<string, unknown>, ctx: z.core.$RefinementC
   if (keys.length > maxCalendarExtraKeys) ctx.addIssue({ code: 'custom', message: `at most ${maxCalendarExtraKeys} extra keys` });
   for (const key of keys) {
     if (reservedExtraKeys.has(key)) {
-      const why = (serverOwnedCalendarFields as readonly string[]).includes(key) ? 'is set by the server' : key in exactInputShape || key === 'patient' || key === 'intake' ? 'is a known field: give it at the top level' : 'is reserved';
+      const why = (serverOwnedCalendarFields as readonly string[]).includes(key)
+        ? 'is set by the server'
+        : key in exactInputShape || key === 'patient' || key === 'intake'
+          ? 'is a known field: give it at the top level'
+          : 'is reserved';
       ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" ${why}, not in extra` });
     } else if (!/^[A-Za-z_$][\w$-]{0,99}$/.test(key)) {
       ctx.addIssue({ code: 'custom', path: [key], message: 'an extra key is 1 to 100 letters, digits, _, $ or -, not starting with a digit' });
@@ -147,10 +151,9 @@ function checkExtraKeys(extra: Record<string, unknown>, ctx: z.core.$RefinementC
  * `colour` and stored with the entry (read it back with `unknownFields(CalendarEntry, entry)`).
  * A known field or a server-owned one cannot go through it.
  */
-export const CalendarExtraFields = withMeta(
-  z.record(z.string(), z.unknown()).check(z.superRefine(checkExtraKeys)),
-  { description: 'Keys the interface stores beside the known fields, e.g. { "colour": "blue" }; sent as top-level keys.' },
-);
+export const CalendarExtraFields = withMeta(z.record(z.string(), z.unknown()).check(z.superRefine(checkExtraKeys)), {
+  description: 'Keys the interface stores beside the known fields, e.g. { "colour": "blue" }; sent as top-level keys.',
+});
 export type CalendarExtraFields = z.infer<typeof CalendarExtraFields>;
 
 /** Puts the extra keys at the top level, as the wire carries them. */

@@ -14,7 +14,7 @@ export type KnownDeviceStatus = z.infer<typeof KnownDeviceStatus>;
 /** A pill-dispensing device; fields the real service may leave out are optional, unknown ones pass through. */
 export const Device = withMeta(
   answerObject({
-    id: withMeta(ObjectId, { description: 'The device\'s object id.' }),
+    id: withMeta(ObjectId, { description: "The device's object id." }),
     name: withMeta(text(textLimits.answered), { description: 'Display name.' }),
     serialNumber: withMeta(text(textLimits.answered), { description: 'Serial number printed on the device.' }),
     status: withMeta(KnownDeviceStatus, { description: 'unassigned, active or disabled.' }),
@@ -23,7 +23,7 @@ export const Device = withMeta(
     kind: withMeta(z.optional(text(textLimits.answered)), { description: 'Kind of device, e.g. `dispenser`.' }),
     alarmEnable: withMeta(z.optional(z.number()), { description: '1: bakes set alarms for this device; 0: none.' }),
     takeOffsetTime: withMeta(z.optional(z.number()), { description: 'Minutes the patient may take a dose late before the device reports it missed.' }),
-    organization: withMeta(z.optional(ObjectId), { description: 'The device\'s organization.' }),
+    organization: withMeta(z.optional(ObjectId), { description: "The device's organization." }),
     patient: withMeta(z.optional(z.nullable(ObjectId)), { description: 'The assigned patient, or null when unassigned.' }),
     deviceId: withMeta(z.optional(text(textLimits.answered)), { description: 'Hardware identifier, where set.' }),
     meta: withMeta(z.optional(FreeObject), { description: 'Free-form data kept with the device.' }),
@@ -82,14 +82,18 @@ export type DeviceEvent = z.infer<typeof DeviceEvent>;
 
 /** Query of `GET /devices/events/{deviceId}`: `DateStart` inclusive, `DateEnd` exclusive. */
 export const DeviceEventsQuery = withMeta(
-  z.strictObject({
-    DateStart: withMeta(z.optional(IsoDateTime), { description: 'Inclusive lower bound.' }),
-    DateEnd: withMeta(z.optional(IsoDateTime), { description: 'Exclusive upper bound.' }),
-    TypeFilter: withMeta(z.optional(text(textLimits.label) as z.ZodMiniType<DeviceEventType, DeviceEventType>), { description: 'Exact event type; activate and state are common.' }),
-  }).check(z.refine((query) => query.DateStart === undefined || query.DateEnd === undefined || Date.parse(query.DateStart) <= Date.parse(query.DateEnd), {
-    path: ['DateEnd'],
-    message: 'DateEnd must not be before DateStart',
-  })),
+  z
+    .strictObject({
+      DateStart: withMeta(z.optional(IsoDateTime), { description: 'Inclusive lower bound.' }),
+      DateEnd: withMeta(z.optional(IsoDateTime), { description: 'Exclusive upper bound.' }),
+      TypeFilter: withMeta(z.optional(text(textLimits.label) as z.ZodMiniType<DeviceEventType, DeviceEventType>), { description: 'Exact event type; activate and state are common.' }),
+    })
+    .check(
+      z.refine((query) => query.DateStart === undefined || query.DateEnd === undefined || Date.parse(query.DateStart) <= Date.parse(query.DateEnd), {
+        path: ['DateEnd'],
+        message: 'DateEnd must not be before DateStart',
+      }),
+    ),
   { id: 'DeviceEventsQuery' },
 );
 export type DeviceEventsQuery = z.infer<typeof DeviceEventsQuery>;

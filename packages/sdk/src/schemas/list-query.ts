@@ -19,11 +19,9 @@ const queryInt = (min: number) => {
 };
 
 /** `offset` may also be null (the default), written `null` in a query string. */
-const queryOffset = z.union([
-  queryInt(0),
-  z.null(),
-  z.codec(z.literal('null'), z.null(), { decode: () => null, encode: () => 'null' as const }),
-], { error: (issue) => (issue.code === 'invalid_union' ? `must be null or a whole number from 0 to ${bound}` : undefined) });
+const queryOffset = z.union([queryInt(0), z.null(), z.codec(z.literal('null'), z.null(), { decode: () => null, encode: () => 'null' as const })], {
+  error: (issue) => (issue.code === 'invalid_union' ? `must be null or a whole number from 0 to ${bound}` : undefined),
+});
 
 /** One sort key: `field`, `field:asc` or `field:desc`. */
 export type SortKey<F extends string> = F | `${F}:asc` | `${F}:desc`;
@@ -48,7 +46,9 @@ export function sortBy<const F extends readonly [string, ...string[]]>(fields: F
     }
   };
   return withMeta(
-    z.string().check(z.maxLength(textLimits.filter), z.regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated'), z.superRefine(known)),
+    z
+      .string()
+      .check(z.maxLength(textLimits.filter), z.regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated'), z.superRefine(known)),
     { description: `Sort keys: ${fields.join(', ')}; each optionally :asc or :desc.` },
   ) as unknown as z.ZodMiniType<SortSpec<F[number]>, SortSpec<F[number]>>;
 }

@@ -6,9 +6,9 @@ import { answerObject, FreeObject, IsoDateTime, ObjectId } from './primitives.js
 /** A medication of an organization. */
 export const Medication = withMeta(
   answerObject({
-    id: withMeta(ObjectId, { description: 'The medication\'s object id.' }),
+    id: withMeta(ObjectId, { description: "The medication's object id." }),
     name: withMeta(text(textLimits.answered), { description: 'Display name, e.g. `Ibuprofen 400 mg`.' }),
-    organization: withMeta(ObjectId, { description: 'The medication\'s organization.' }),
+    organization: withMeta(ObjectId, { description: "The medication's organization." }),
     meta: withMeta(FreeObject, { description: 'Free-form data kept with the medication (form, ATC code, …).' }),
     date: withMeta(IsoDateTime, { description: 'Date-time given at creation (defaults to the creation time).' }),
     createdAt: withMeta(z.optional(IsoDateTime), { description: 'When the medication was created, ISO 8601 UTC.' }),

@@ -6,7 +6,7 @@ import { answerObject, FreeObject, IsoDateTime, ObjectId } from './primitives.js
 /** An organization (pharmacy, care home, …): the tenant every record belongs to. */
 export const Organization = withMeta(
   answerObject({
-    id: withMeta(ObjectId, { description: 'The organization\'s object id.' }),
+    id: withMeta(ObjectId, { description: "The organization's object id." }),
     name: withMeta(text(textLimits.answered), { description: 'Display name.' }),
     email: withMeta(text(textLimits.email), { description: 'Contact e-mail.' }),
     kind: withMeta(text(textLimits.answered), { description: 'Kind of organization, e.g. `pharmacy` or `care_home`.' }),

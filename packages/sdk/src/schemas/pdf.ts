@@ -13,5 +13,7 @@ export const PdfQuery = withMeta(
 export type PdfQuery = z.infer<typeof PdfQuery>;
 
 /** The answer of `GET /pdf/`: a signed, expiring link to the rendered PDF. */
-export const PdfLink = withMeta(answerObject({ signed: withMeta(text(textLimits.answered), { description: 'The signed link (it carries the page address, percent-encoded, and a signature).' }) }), { id: 'PdfLink' });
+export const PdfLink = withMeta(answerObject({ signed: withMeta(text(textLimits.answered), { description: 'The signed link (it carries the page address, percent-encoded, and a signature).' }) }), {
+  id: 'PdfLink',
+});
 export type PdfLink = z.infer<typeof PdfLink>;

@@ -11,10 +11,11 @@ export const ObjectId = withMeta(
 export type ObjectId = z.infer<typeof ObjectId>;
 
 /** The identity provider's subject string, e.g. `auth0|65a1...`; not an ObjectId. */
-export const AccountId = withMeta(
-  z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')),
-  { id: 'AccountId', description: "The identity provider's subject string (1 to 128 printable characters).", example: 'auth0|65a1f0c2e4b0a1b2c3d4e5f6' },
-);
+export const AccountId = withMeta(z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')), {
+  id: 'AccountId',
+  description: "The identity provider's subject string (1 to 128 printable characters).",
+  example: 'auth0|65a1f0c2e4b0a1b2c3d4e5f6',
+});
 export type AccountId = z.infer<typeof AccountId>;
 
 /** A calendar date, `YYYY-MM-DD`. */
@@ -28,21 +29,28 @@ export type IsoDate = z.infer<typeof IsoDate>;
 const maxDateTimeLength = 35;
 
 /** An ISO 8601 date-time; any offset is accepted on input, the service answers in UTC with milliseconds. */
-export const IsoDateTime = withMeta(z.iso.datetime({ offset: true }).check(z.maxLength(maxDateTimeLength)), { id: 'IsoDateTime', description: 'ISO 8601 date-time (UTC with milliseconds in answers), at most 35 characters (nine fraction digits and an offset).', example: '2026-11-22T09:48:28.000Z' });
+export const IsoDateTime = withMeta(z.iso.datetime({ offset: true }).check(z.maxLength(maxDateTimeLength)), {
+  id: 'IsoDateTime',
+  description: 'ISO 8601 date-time (UTC with milliseconds in answers), at most 35 characters (nine fraction digits and an offset).',
+  example: '2026-11-22T09:48:28.000Z',
+});
 export type IsoDateTime = z.infer<typeof IsoDateTime>;
 
 /** A clock time, `HH:mm` on a 24-hour clock. */
-export const ClockTime = withMeta(
-  z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour clock time HH:mm')),
-  { id: 'ClockTime', maxLength: 5, description: 'Clock time, HH:mm (24 h).', example: '08:00' },
-);
+export const ClockTime = withMeta(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour clock time HH:mm')), {
+  id: 'ClockTime',
+  maxLength: 5,
+  description: 'Clock time, HH:mm (24 h).',
+  example: '08:00',
+});
 export type ClockTime = z.infer<typeof ClockTime>;
 
 /** A bake range bound: a date, or a date-time whose date in the patient's time zone is used. */
-export const DateOrDateTime = withMeta(
-  z.union([withMeta(z.iso.date(), { maxLength: 10 }), z.iso.datetime({ offset: true }).check(z.maxLength(maxDateTimeLength))]),
-  { id: 'DateOrDateTime', description: 'A date (YYYY-MM-DD) or an ISO 8601 date-time.', example: '2026-11-23' },
-);
+export const DateOrDateTime = withMeta(z.union([withMeta(z.iso.date(), { maxLength: 10 }), z.iso.datetime({ offset: true }).check(z.maxLength(maxDateTimeLength))]), {
+  id: 'DateOrDateTime',
+  description: 'A date (YYYY-MM-DD) or an ISO 8601 date-time.',
+  example: '2026-11-23',
+});
 export type DateOrDateTime = z.infer<typeof DateOrDateTime>;
 
 function isIanaTimeZone(name: string): boolean {
@@ -92,8 +100,17 @@ const rrulePattern = /^(RRULE:)?[A-Za-z]+=[^;=\s]+(;[A-Za-z]+=[^;=\s]+)*$/i;
 
 /** An RFC 5545 recurrence rule such as `FREQ=DAILY;INTERVAL=2` (the entry's `date` is its first day). */
 export const RRule = withMeta(
-  z.string().check(z.maxLength(textLimits.rrule), z.regex(rrulePattern, 'must be an RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2'), z.refine((rule) => /(^|[:;])FREQ=/i.test(rule), 'must have a FREQ part, e.g. FREQ=WEEKLY;BYDAY=MO,TH')),
-  { id: 'RRule', description: 'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day. The server accepts FREQ HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL and COUNT 1-1000; UNTIL; BYHOUR, BYMINUTE, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS and WKST in range; anything else is 400 naming the part.', example: 'FREQ=WEEKLY;BYDAY=MO,TH' },
+  z.string().check(
+    z.maxLength(textLimits.rrule),
+    z.regex(rrulePattern, 'must be an RFC 5545 recurrence rule such as FREQ=DAILY;INTERVAL=2'),
+    z.refine((rule) => /(^|[:;])FREQ=/i.test(rule), 'must have a FREQ part, e.g. FREQ=WEEKLY;BYDAY=MO,TH'),
+  ),
+  {
+    id: 'RRule',
+    description:
+      'RFC 5545 recurrence rule (RRULE value), e.g. FREQ=DAILY;INTERVAL=2; the entry date is its first day. The server accepts FREQ HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL and COUNT 1-1000; UNTIL; BYHOUR, BYMINUTE, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS and WKST in range; anything else is 400 naming the part.',
+    example: 'FREQ=WEEKLY;BYDAY=MO,TH',
+  },
 );
 export type RRule = z.infer<typeof RRule>;
 

@@ -40,7 +40,9 @@ export const Problem = withMeta(
     status: int32(100, 599),
     code: withMeta(KnownProblemCode, { description: 'Machine-readable code, e.g. `not_found` (newer codes pass through).' }),
     detail: z.optional(text(problemTextLimits.detail)),
-    requestId: withMeta(z.optional(z.string().check(z.maxLength(200), z.regex(/^[\x21-\x7e]+$/))), { description: "The request's `x-request-id` (1 to 200 printable ASCII characters), or a generated one." }),
+    requestId: withMeta(z.optional(z.string().check(z.maxLength(200), z.regex(/^[\x21-\x7e]+$/))), {
+      description: "The request's `x-request-id` (1 to 200 printable ASCII characters), or a generated one.",
+    }),
     errors: z.optional(z.array(ProblemFieldError).check(z.maxLength(itemLimits.problemErrors))),
   }),
   { id: 'Problem', description: 'RFC 9457 problem document.' },

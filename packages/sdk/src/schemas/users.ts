@@ -23,10 +23,10 @@ export type KnownUserCategory = z.infer<typeof KnownUserCategory>;
 /** A user of an organization (staff or patient); fields the real service may leave out are optional. */
 export const User = withMeta(
   answerObject({
-    id: withMeta(ObjectId, { description: 'The user\'s object id.' }),
+    id: withMeta(ObjectId, { description: "The user's object id." }),
     name: withMeta(text(textLimits.answered), { description: 'Display name.' }),
     email: withMeta(z.nullable(text(textLimits.email)), { description: 'E-mail address, or null for users without one (most patients).' }),
-    organization: withMeta(z.optional(ObjectId), { description: 'The user\'s organization.' }),
+    organization: withMeta(z.optional(ObjectId), { description: "The user's organization." }),
     role: withMeta(z.optional(KnownUserRole), { description: 'admin, user, patient or onlyself (newer roles pass through).' }),
     category: withMeta(z.optional(z.nullable(KnownUserCategory)), { description: 'doctor, nurse, patient, pharmacist or relative; null when not set.' }),
     timezone: withMeta(z.optional(text(textLimits.timeZone)), { description: 'IANA time zone of the user, e.g. Europe/Berlin; bakes use it for patients.' }),

@@ -54,14 +54,9 @@ export function reachableStrings(value: unknown, seen = new Set<unknown>()): str
 /** Every way an error can be shown: message, String(), JSON, util.inspect, stack and all reachable properties. */
 export function renderings(error: unknown): string[] {
   const err = error as Error;
-  return [
-    err.message,
-    String(err),
-    JSON.stringify(err),
-    inspect(err, { depth: Infinity, showHidden: true, getters: true }),
-    err.stack,
-    ...reachableStrings(err),
-  ].filter((text): text is string => typeof text === 'string');
+  return [err.message, String(err), JSON.stringify(err), inspect(err, { depth: Infinity, showHidden: true, getters: true }), err.stack, ...reachableStrings(err)].filter(
+    (text): text is string => typeof text === 'string',
+  );
 }
 
 /** Asserts that none of the secrets appears anywhere in what the error shows or holds. */

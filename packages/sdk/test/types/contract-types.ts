@@ -3,16 +3,7 @@
  * test, and so does a `@ts-expect-error` that no longer finds its error). Never run.
  */
 import { expectTypeOf } from 'vitest';
-import {
-  ApiError,
-  createClient,
-  type BakeCreate,
-  type CalendarEntry,
-  type Device,
-  type KnownUserRole,
-  type LoggerEntry,
-  type User,
-} from '../../src/index.js';
+import { ApiError, createClient, type BakeCreate, type CalendarEntry, type Device, type KnownUserRole, type LoggerEntry, type User } from '../../src/index.js';
 
 declare const entry: CalendarEntry;
 declare const device: Device;

@@ -8,7 +8,22 @@
  */
 import { expectTypeOf } from 'vitest';
 import type { z } from 'zod';
-import type { AccountUpdate, BakeQuery, CalendarEntry, CalendarListQuery, CalendarSortField, Device, DeviceEventsQuery, DeviceEventType, KnownUserRole, Problem, SortSpec, User, UserCreate, UserRole } from '../../src/schemas/index.js';
+import type {
+  AccountUpdate,
+  BakeQuery,
+  CalendarEntry,
+  CalendarListQuery,
+  CalendarSortField,
+  Device,
+  DeviceEventsQuery,
+  DeviceEventType,
+  KnownUserRole,
+  Problem,
+  SortSpec,
+  User,
+  UserCreate,
+  UserRole,
+} from '../../src/schemas/index.js';
 
 expectTypeOf<z.output<typeof CalendarListQuery>>().toEqualTypeOf<{
   sortBy?: SortSpec<CalendarSortField> | undefined;

@@ -50,7 +50,14 @@ const findingColumns: Column<RatedFinding>[] = [
 async function checkPatients(session: Session, patients: HomePatient[], range: { from: string; to: string }, organization: string | undefined): Promise<Finding[][]> {
   const client = await session.client();
   // A home's entries in one list of the whole organization (`readHomeEntries`); one patient's alone.
-  const homeEntries = organization === undefined ? undefined : await readHomeEntries(session, organization, patients.map((patient) => patient.id));
+  const homeEntries =
+    organization === undefined
+      ? undefined
+      : await readHomeEntries(
+          session,
+          organization,
+          patients.map((patient) => patient.id),
+        );
   const results: Finding[][] = patients.map(() => []);
   const progress = patients.length > 1 ? startProgress(`Checking ${plural(patients.length, 'patient')}`, { tty: session.terminal.stderrIsTTY, style: session.errStyle }) : undefined;
   let next = 0;
@@ -136,15 +143,24 @@ async function runCheck(_options: unknown, command: Command): Promise<void> {
   const exitCode = checkExitCode(findings);
   if (exitCode === ExitCode.ok) {
     const acknowledged = findings.length === 0 ? '' : ` (${plural(findings.length, 'acknowledged note')})`;
-    session.printer.success(`Nothing needs attention${acknowledged}: ${plural(patients.length, 'patient')}, ${days}: every intake due is baked, no series changed since${findings.length === 0 ? ', every patient has a device' : ''}.`);
+    session.printer.success(
+      `Nothing needs attention${acknowledged}: ${plural(patients.length, 'patient')}, ${days}: every intake due is baked, no series changed since${findings.length === 0 ? ', every patient has a device' : ''}.`,
+    );
     return;
   }
   // Many patients with days not baked: one home-wide bake fixes them all (baking twice changes nothing).
   const unbaked = findings.filter((finding) => finding.kind === 'not-baked' || finding.kind === 'series-new');
-  const homeFix = options.allPatients && new Set(unbaked.map((finding) => finding.patient)).size > 1 ? `; the days not baked of every patient at once: medsched bake --all-patients${options.organization ? ` --organization ${options.organization}` : ''} --from ${range.from} --to ${range.to}` : '';
+  const homeFix =
+    options.allPatients && new Set(unbaked.map((finding) => finding.patient)).size > 1
+      ? `; the days not baked of every patient at once: medsched bake --all-patients${options.organization ? ` --organization ${options.organization}` : ''} --from ${range.from} --to ${range.to}`
+      : '';
   const dispensing = findings.filter((finding) => finding.severity === 'dispensing').length;
-  const what = dispensing > 0 ? `${plural(dispensing, 'problem')} with what devices dispense` : `${plural(findings.filter((finding) => !finding.acknowledged).length, 'note')}, nothing dispensed wrongly`;
-  const hint = dispensing > 0 ? `each problem above has the command that fixes it${homeFix}; run bake check again afterwards` : 'each note above has its fix; a known one can be acknowledged: --ack KIND:PATIENT_ID (e.g. --ack no-device:<id>)';
+  const what =
+    dispensing > 0 ? `${plural(dispensing, 'problem')} with what devices dispense` : `${plural(findings.filter((finding) => !finding.acknowledged).length, 'note')}, nothing dispensed wrongly`;
+  const hint =
+    dispensing > 0
+      ? `each problem above has the command that fixes it${homeFix}; run bake check again afterwards`
+      : 'each note above has its fix; a known one can be acknowledged: --ack KIND:PATIENT_ID (e.g. --ack no-device:<id>)';
   throw new CliError(`${needing} of ${plural(patients.length, 'patient')} ${needing === 1 ? 'needs' : 'need'} attention (${what}), ${days}.`, exitCode, hint);
 }
 
@@ -160,7 +176,11 @@ export function registerBakeCheck(bake: Command): void {
     .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
     .option('--from <date>', `first day: ${humanDateHelp}`)
     .option('--to <date>', 'last day (inclusive); default: the end of --from')
-    .option('--ack <kind:patient>', 'acknowledge a known note, e.g. no-device:PATIENT_ID (repeatable, or comma-separated): listed, but exit 0; never for what a device dispenses', (value: string, previous: string[] = []) => [...previous, value])
+    .option(
+      '--ack <kind:patient>',
+      'acknowledge a known note, e.g. no-device:PATIENT_ID (repeatable, or comma-separated): listed, but exit 0; never for what a device dispenses',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .action(runCheck);
   withExamples(check, [
     'medsched bake check --all-patients --from next-week',

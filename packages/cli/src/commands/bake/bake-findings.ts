@@ -67,7 +67,8 @@ function differences(series: CalendarEntry, occurrences: CalendarEntry[]): strin
     const baked = [...new Set(occurrences.map((entry) => JSON.stringify(entry[field] ?? null)))];
     // The time of an occurrence is its own (intakeTime of the occurrence): compare the start times instead.
     if (field === 'intakeTime' || field === 'timeCategory') continue;
-    if (baked.some((value) => value !== JSON.stringify(now ?? null))) found.push(`${field} baked ${baked.map((value) => cellText(JSON.parse(value) ?? '(none)')).join(' or ')}, now ${cellText(now ?? '(none)')}`);
+    if (baked.some((value) => value !== JSON.stringify(now ?? null)))
+      found.push(`${field} baked ${baked.map((value) => cellText(JSON.parse(value) ?? '(none)')).join(' or ')}, now ${cellText(now ?? '(none)')}`);
   }
   const times = [...new Set(occurrences.map((entry) => entry.startTime))];
   if (times.some((time) => time !== series.startTime)) found.push(`time baked ${times.join(' or ')}, now ${series.startTime}`);
@@ -103,7 +104,12 @@ export function findPatientProblems(state: PatientRangeState): Finding[] {
   for (const entry of series) {
     const occurrences = seriesOccurrences(entry, from, to);
     if (occurrences === undefined) {
-      add('series-not-counted', '', `series "${cellText(entry.title)}" (${cellText(entry.rrule)}): its rule cannot be expanded (stored before the server checked rules; @medsched/sdk/recurrence refuses it), so its unbaked days are not checked: fix or replace the series`, bakeFix(from, to));
+      add(
+        'series-not-counted',
+        '',
+        `series "${cellText(entry.title)}" (${cellText(entry.rrule)}): its rule cannot be expanded (stored before the server checked rules; @medsched/sdk/recurrence refuses it), so its unbaked days are not checked: fix or replace the series`,
+        bakeFix(from, to),
+      );
       continue;
     }
     // By day and time, as the bake adds them: a twice-daily series baked at 08:00 only still misses 20:00.
@@ -112,7 +118,12 @@ export function findPatientProblems(state: PatientRangeState): Finding[] {
     for (const date of unbaked) missing.add(date);
     if (unbaked.length > 0 && lastBake !== undefined && entry.createdAt > lastBake) {
       newSeries.push(entry.id);
-      add('series-new', dateRuns(unbaked), `series "${cellText(entry.title)}" (${cellText(entry.rrule)}) was created after the range was baked: ${unbaked.length} of its intakes are not baked`, bakeFix(unbaked[0] as string, unbaked[unbaked.length - 1] as string));
+      add(
+        'series-new',
+        dateRuns(unbaked),
+        `series "${cellText(entry.title)}" (${cellText(entry.rrule)}) was created after the range was baked: ${unbaked.length} of its intakes are not baked`,
+        bakeFix(unbaked[0] as string, unbaked[unbaked.length - 1] as string),
+      );
     }
   }
   if (missing.size > 0) {
@@ -139,7 +150,12 @@ export function findPatientProblems(state: PatientRangeState): Finding[] {
     const affected = changed.length > 0 || ruleDates === undefined ? stale : dropped;
     if (affected.length === 0) continue;
     const staleDates = affected.map((entry) => entry.date).sort();
-    const what = [...changed, ...(dropped.length > 0 ? [`${dropped.length} baked ${dropped.length === 1 ? 'day is' : 'days are'} no longer in its rule (${cellText(current.rrule)}${current.date > first ? ` from ${current.date}` : ''})`] : [])];
+    const what = [
+      ...changed,
+      ...(dropped.length > 0
+        ? [`${dropped.length} baked ${dropped.length === 1 ? 'day is' : 'days are'} no longer in its rule (${cellText(current.rrule)}${current.date > first ? ` from ${current.date}` : ''})`]
+        : []),
+    ];
     add(
       'series-changed',
       dateRuns(staleDates),
@@ -149,4 +165,3 @@ export function findPatientProblems(state: PatientRangeState): Finding[] {
   }
   return findings;
 }
-

@@ -49,7 +49,10 @@ export const maxAcknowledgements = 1000;
  * through), a patient that is not an id (names change and collide), or too many.
  */
 export function parseAcknowledgements(values: string[]): Acknowledgement[] {
-  const parts = values.flatMap((value) => value.split(',')).map((part) => part.trim()).filter((part) => part !== '');
+  const parts = values
+    .flatMap((value) => value.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.length > maxAcknowledgements) throw usageError(`--ack: ${parts.length} acknowledgements, at most ${maxAcknowledgements}`);
   return parts.map((text) => {
     const [kind = '', patient = '', ...rest] = text.split(':');

@@ -47,7 +47,10 @@ function dayRange(session: Session, options: ShowOptions, zone: string): { from:
  * time; devices once each; alarms in the same order; the alarm minutes united per day.
  */
 export function mergeResults(results: readonly BakeResult[]): BakeResult {
-  const byTime = <T extends { date: string }>(time: (item: T) => string) => (a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : time(a).localeCompare(time(b)));
+  const byTime =
+    <T extends { date: string }>(time: (item: T) => string) =>
+    (a: T, b: T) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : time(a).localeCompare(time(b));
   const devices = new Map(results.flatMap((result) => result.iotDevices).map((device) => [device.id, device]));
   const days = Math.max(0, ...results.map((result) => result.allAlarms.length));
   return {
@@ -64,7 +67,9 @@ function nameEmpty(session: Session, empty: readonly User[], range: { from: stri
   if (empty.length === 0) return;
   session.printer.warn(`Nothing baked from ${range.from} to ${range.to} for ${plural(empty.length, 'patient')}: ${empty.map((patient) => patient.name).join(', ')}.`);
   const organizationFlag = organization === undefined ? '' : ` --organization ${organization}`;
-  session.printer.note(`Bake ${empty.length === 1 ? 'it' : 'them'} with \`medsched bake --patient "${empty[0]?.name ?? ''}" --from ${range.from} --to ${range.to}\`, or the whole home with \`medsched bake --all-patients${organizationFlag} --from ${range.from} --to ${range.to}\` (baking twice changes nothing).`);
+  session.printer.note(
+    `Bake ${empty.length === 1 ? 'it' : 'them'} with \`medsched bake --patient "${empty[0]?.name ?? ''}" --from ${range.from} --to ${range.to}\`, or the whole home with \`medsched bake --all-patients${organizationFlag} --from ${range.from} --to ${range.to}\` (baking twice changes nothing).`,
+  );
 }
 
 async function showHome(session: Session, options: ShowOptions): Promise<void> {
@@ -86,7 +91,13 @@ async function showHome(session: Session, options: ShowOptions): Promise<void> {
   const empty = home.patients.filter((_patient, index) => (results[index]?.data.length ?? 0) === 0);
   const merged = mergeResults(results);
   if (options.summary) {
-    printSummary(session, await countedIntakes(session, merged, session.patientNames), range, home.patients.map((patient) => patient.id), true);
+    printSummary(
+      session,
+      await countedIntakes(session, merged, session.patientNames),
+      range,
+      home.patients.map((patient) => patient.id),
+      true,
+    );
   } else {
     await printBakeResult(session, merged, options);
   }
@@ -96,7 +107,8 @@ async function showHome(session: Session, options: ShowOptions): Promise<void> {
 async function showPatientSummary(session: Session, options: ShowOptions): Promise<void> {
   // Without --patient a patient's key sums its own patient; any other key is asked for one.
   const patient = await patientOrOwn(session, options.patient).catch((error: unknown) => {
-    if (options.patient === undefined && error instanceof CliError && error.exitCode === ExitCode.usage) throw usageError('--summary sums one patient or a home: give --patient NAME|ID or --all-patients', 'e.g. medsched bake show --all-patients --from next-week --summary');
+    if (options.patient === undefined && error instanceof CliError && error.exitCode === ExitCode.usage)
+      throw usageError('--summary sums one patient or a home: give --patient NAME|ID or --all-patients', 'e.g. medsched bake show --all-patients --from next-week --summary');
     throw error;
   });
   await patientName(session, patient);
@@ -130,7 +142,7 @@ export async function runWideShow(options: ShowOptions, command: Command): Promi
 
 /** What `bake show --help` says. */
 export const showDescription =
-  "Read the baked schedule and alarms of one patient (--patient) or of a whole home (--all-patients: one table, CSV, JSON or NDJSON in name, date and time order); changes nothing.\nWith --summary: the amount of each medication and unit per day and for the range, per patient and (home-wide) for the whole home, for ordering and blistering.";
+  'Read the baked schedule and alarms of one patient (--patient) or of a whole home (--all-patients: one table, CSV, JSON or NDJSON in name, date and time order); changes nothing.\nWith --summary: the amount of each medication and unit per day and for the range, per patient and (home-wide) for the whole home, for ordering and blistering.';
 
 /** Working examples for `bake show --help` (a test runs them against the reference server). */
 export const showExamples = [

@@ -34,7 +34,16 @@ describe('bake show --summary on a real server', () => {
         const patient = await client.users.create({ organization: admin.organizationId, name: `Jürgen Müller ${++run}`, role: 'patient', timezone: 'Europe/Berlin' });
         for (const item of prescriptions) {
           const medication = medications[item.medication];
-          await client.calendars.create({ patient: patient.id, name: medication?.name ?? '', date: item.start, intakeTime: item.time, rrule: item.rrule, medication: medication?.id, amount: item.quarters / 4, unit: 'tablet' });
+          await client.calendars.create({
+            patient: patient.id,
+            name: medication?.name ?? '',
+            date: item.start,
+            intakeTime: item.time,
+            rrule: item.rrule,
+            medication: medication?.id,
+            amount: item.quarters / 4,
+            unit: 'tablet',
+          });
         }
         const bake = await runCli(['bake', '--patient', patient.id, '--from', from, '--to', to, '--yes'], cli.env);
         expect(bake.code, bake.stderr).toBe(0);
@@ -60,12 +69,15 @@ describe('bake show --summary on a real server', () => {
 
   it('junk in --organization is refused with an exit code and a message, never a crash', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 40 }).filter((text) => !text.startsWith('-')), async (junk) => {
-        const result = await runCli(['bake', 'show', '--all-patients', '--organization', junk, '--from', from, '--summary'], cli.env);
-        expect([2, 4, 5], result.stderr).toContain(result.code);
-        expect(result.stdout).toBe('');
-        expect(result.stderr).not.toMatch(/\n\s+at /);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 40 }).filter((text) => !text.startsWith('-')),
+        async (junk) => {
+          const result = await runCli(['bake', 'show', '--all-patients', '--organization', junk, '--from', from, '--summary'], cli.env);
+          expect([2, 4, 5], result.stderr).toContain(result.code);
+          expect(result.stdout).toBe('');
+          expect(result.stderr).not.toMatch(/\n\s+at /);
+        },
+      ),
       { numRuns: 6 },
     );
   });

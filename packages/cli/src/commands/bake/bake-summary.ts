@@ -86,14 +86,12 @@ export function summaryColumns(days: readonly string[], format: string): Column<
     { header: 'patientId', value: (row) => row.patientId, drop: 1 },
     { header: 'medication', value: (row) => row.medication, whole: true },
     { header: 'unit', value: (row) => row.unit },
-    ...days.map(
-      (date, index): Column<SummaryRow> => ({
-        header: format === 'table' ? dayHeader(date, days.length) : date,
-        value: (row) => row.byDayText[date],
-        csv: (row) => exactCsv(row.byDay[date] ?? 0, row.byDayText[date] ?? ''),
-        drop: 1 + days.length - index,
-      }),
-    ),
+    ...days.map((date, index): Column<SummaryRow> => ({
+      header: format === 'table' ? dayHeader(date, days.length) : date,
+      value: (row) => row.byDayText[date],
+      csv: (row) => exactCsv(row.byDay[date] ?? 0, row.byDayText[date] ?? ''),
+      drop: 1 + days.length - index,
+    })),
     ...(format === 'table' ? [{ header: 'per day', value: (row: SummaryRow) => row.perDay }] : []),
     { header: 'total', value: (row) => row.totalText, csv: (row) => exactCsv(row.total, row.totalText) },
     { header: 'intakes', value: (row) => row.intakes },
@@ -115,7 +113,15 @@ export async function countedIntakes(session: Session, result: BakeResult, names
       withoutAmount += 1;
       continue;
     }
-    counted.push({ patientId: row.patientId, patient: row.patient, medicationId: medicationIds.get(row.id) ?? null, medication: row.medication || row.title, unit: row.unit ?? '', date: row.date, amount: row.amount });
+    counted.push({
+      patientId: row.patientId,
+      patient: row.patient,
+      medicationId: medicationIds.get(row.id) ?? null,
+      medication: row.medication || row.title,
+      unit: row.unit ?? '',
+      date: row.date,
+      amount: row.amount,
+    });
   }
   return { counted, withoutAmount };
 }
@@ -142,11 +148,20 @@ function summaryDocument(summary: IntakeSummary, from: string, to: string, withH
 }
 
 /** Prints the summary of `intakes` over `from`–`to` in the chosen format. */
-export function printSummary(session: Session, intakes: { counted: CountedIntake[]; withoutAmount: number }, range: { from: string; to: string }, patientOrder: readonly string[], withHome: boolean): void {
+export function printSummary(
+  session: Session,
+  intakes: { counted: CountedIntake[]; withoutAmount: number },
+  range: { from: string; to: string },
+  patientOrder: readonly string[],
+  withHome: boolean,
+): void {
   const { printer } = session;
   const days = daysOf(range.from, range.to);
   const summary = summarizeIntakes(intakes.counted, days, patientOrder);
-  if (intakes.withoutAmount > 0) printer.warn(`${plural(intakes.withoutAmount, 'baked intake has', 'baked intakes have')} no amount and ${intakes.withoutAmount === 1 ? 'is' : 'are'} not in the totals: see \`medsched bake show\`.`);
+  if (intakes.withoutAmount > 0)
+    printer.warn(
+      `${plural(intakes.withoutAmount, 'baked intake has', 'baked intakes have')} no amount and ${intakes.withoutAmount === 1 ? 'is' : 'are'} not in the totals: see \`medsched bake show\`.`,
+    );
   if (printer.format === 'json' && printer.fields === undefined) return printer.record(summaryDocument(summary, range.from, range.to, withHome));
   printer.list(summaryRows(summary, withHome), summaryColumns(days, printer.format));
 }

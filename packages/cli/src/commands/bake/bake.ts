@@ -63,7 +63,11 @@ async function learnZone(session: Session, patient: string | undefined, required
   if (patient === undefined || session.settings.timezoneSource !== 'system' || session.patientZones.has(patient)) return;
   await patientName(session, patient);
   if (required && !session.patientZones.has(patient)) {
-    throw new CliError(`the zone of patient ${patient} could not be read (this credential may not list the home's users), so the dates are not known: nothing was sent`, ExitCode.permission, 'choose the zone with --tz ZONE (the patient\'s own, e.g. --tz Europe/Berlin)');
+    throw new CliError(
+      `the zone of patient ${patient} could not be read (this credential may not list the home's users), so the dates are not known: nothing was sent`,
+      ExitCode.permission,
+      "choose the zone with --tz ZONE (the patient's own, e.g. --tz Europe/Berlin)",
+    );
   }
 }
 
@@ -189,7 +193,11 @@ async function runUnbake(options: BakeOptions & WriteFlags & { confirmLongRange?
     if (!options.allPatients) throw usageError('--organization needs --all-patients', 'e.g. medsched unbake --all-patients --from next-week');
     return runUnbakeHome(options, command);
   }
-  if (options.patient === undefined) throw usageError('say whom to unbake: --patient NAME|ID, or --all-patients', 'e.g. medsched unbake --patient "Clara Claus" --from next-week, or medsched unbake --all-patients --from next-week --dry-run');
+  if (options.patient === undefined)
+    throw usageError(
+      'say whom to unbake: --patient NAME|ID, or --all-patients',
+      'e.g. medsched unbake --patient "Clara Claus" --from next-week, or medsched unbake --all-patients --from next-week --dry-run',
+    );
   const session = await openSession(command);
   await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
   checkRange(session, options);
@@ -231,7 +239,10 @@ export function registerBakeCommands(program: Command): void {
     .option('--all-patients', 'every patient of the organization')
     .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
     .option('--alarms', 'CSV/NDJSON/table: the alarms instead of the intakes');
-  bake.addHelpText('after', `\nA home-wide bake, or one longer than 28 days, first says how many patients, days and intakes it touches and who has no device. Longer than 28 days: type the number of days when asked (scripts: --confirm-long-range). Without a terminal, --all-patients needs --yes.\n`);
+  bake.addHelpText(
+    'after',
+    `\nA home-wide bake, or one longer than 28 days, first says how many patients, days and intakes it touches and who has no device. Longer than 28 days: type the number of days when asked (scripts: --confirm-long-range). Without a terminal, --all-patients needs --yes.\n`,
+  );
   longRangeOption(writeOptions(bake)).action(runBake);
   withExamples(bake, [
     'medsched bake --patient "Clara Claus" --from next-week',
@@ -251,7 +262,7 @@ export function registerBakeCommands(program: Command): void {
 
   const unbake: Command = rangeOptions(program.command('unbake').summary("revert a patient's (or every patient's) baked range to drafts"), false)
     .description(
-      "Revert a baked range of one patient (--patient) or of every patient of the home (--all-patients): materialized occurrences are removed, one-off entries become drafts.\nSays how many patients, days and baked intakes go, asks on the terminal (stderr) and exits 8 on \"no\"; needs --yes without a terminal. Longer than 28 days: type the number of days (scripts: --confirm-long-range).",
+      'Revert a baked range of one patient (--patient) or of every patient of the home (--all-patients): materialized occurrences are removed, one-off entries become drafts.\nSays how many patients, days and baked intakes go, asks on the terminal (stderr) and exits 8 on "no"; needs --yes without a terminal. Longer than 28 days: type the number of days (scripts: --confirm-long-range).',
     )
     .option('--all-patients', 'every patient of the organization (one request per patient that has baked days; progress on stderr)')
     .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)");

@@ -41,7 +41,10 @@ export async function runUnbakeHome(options: UnbakeHomeOptions, command: Command
   const baked = scales.filter((scale) => scale.baked > 0);
   if (baked.length === 0) {
     session.printer.note(`Nothing to unbake: none of the ${plural(patients.length, 'patient')} has anything baked from ${range.from} to ${range.to}.`);
-    return session.printer.list([], entryColumnsIn((patient) => session.patientZones.get(patient)));
+    return session.printer.list(
+      [],
+      entryColumnsIn((patient) => session.patientZones.get(patient)),
+    );
   }
   const lines = scaleLines(baked, range, { verb: 'unbake', all: options.dryRun === true });
   const untouched = scales.length - baked.length;

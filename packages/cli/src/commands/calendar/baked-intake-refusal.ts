@@ -6,7 +6,17 @@ import { patientLabel } from '../../identity/patient-name.js';
 import { cellText } from '../../output/cell.js';
 
 /** The flag that sets each field, to write the command a person runs instead. */
-const flagOf: Record<string, string> = { name: '--name', date: '--date', intakeTime: '--time', timeCategory: '--time-category', rrule: '--rrule', medication: '--medication', amount: '--amount', unit: '--unit', instruction: '--instruction' };
+const flagOf: Record<string, string> = {
+  name: '--name',
+  date: '--date',
+  intakeTime: '--time',
+  timeCategory: '--time-category',
+  rrule: '--rrule',
+  medication: '--medication',
+  amount: '--amount',
+  unit: '--unit',
+  instruction: '--instruction',
+};
 
 const quoted = (value: string) => (/^[\w.:,/@+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 

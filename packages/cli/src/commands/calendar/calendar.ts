@@ -100,7 +100,11 @@ export function registerCalendarCommands(program: Command): void {
       session.printer.list(entries, await entryColumnsFor(session, entries));
     },
   );
-  withExamples(list, ['medsched calendar list --patient clara --sort date:desc --limit 20', 'medsched calendar list --search tablet --all --output csv > entries.csv', 'medsched calendar list --patient patient1@sonnen.example --json id,date,amount']);
+  withExamples(list, [
+    'medsched calendar list --patient clara --sort date:desc --limit 20',
+    'medsched calendar list --search tablet --all --output csv > entries.csv',
+    'medsched calendar list --patient patient1@sonnen.example --json id,date,amount',
+  ]);
 
   const get = calendar
     .command('get')
@@ -113,43 +117,66 @@ export function registerCalendarCommands(program: Command): void {
     });
   withExamples(get, ['medsched calendar get 64d005000000000000000001 --json']);
 
-  const create = writeOptions(entryFields(calendar.command('create').description('Create a draft entry; any other field goes in --data. Asks on a terminal first (--yes: do not ask).'))).action(async (flags: EntryFlags & WriteFlags, command: Command) => {
-    const session = await openSession(command);
-    if (flags.patient === undefined && flags.data === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus"');
-    await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
-    const body = await exactInput((sdk) => sdk.CalendarEntryCreateInput, await entryBody(session, flags), 'calendar entry');
-    const who = typeof body.patient === 'string' ? await patientLabel(session, body.patient) : 'the patient in --data';
-    const lines = Object.entries(body).filter(([field]) => field !== 'patient').map(([field, value]) => `  ${field}: ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value)}`);
-    const describe = `create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}`;
-    const plan = { summary: [`Create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}:`, ...lines], consequences: ['Drafts are not dispensed until baked (`medsched bake`).'], question: `Create it for ${who.replace(/ \([0-9a-f]{24}\)$/, '')}?`, requests: [{ method: 'POST' as const, path: '/calendars/', body, describe }], destructive: false, verb: 'create' };
-    if (!(await decideWrites(session, plan, flags))) return;
-    const client = await session.client();
-    const entry = await recordWrite(describe, () => client.calendars.create(body));
-    session.printer.success(`Created entry ${entry.id}`);
-    session.printer.record(entry);
-  });
+  const create = writeOptions(entryFields(calendar.command('create').description('Create a draft entry; any other field goes in --data. Asks on a terminal first (--yes: do not ask).'))).action(
+    async (flags: EntryFlags & WriteFlags, command: Command) => {
+      const session = await openSession(command);
+      if (flags.patient === undefined && flags.data === undefined) throw usageError('--patient is required', 'e.g. --patient "Clara Claus"');
+      await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
+      const body = await exactInput((sdk) => sdk.CalendarEntryCreateInput, await entryBody(session, flags), 'calendar entry');
+      const who = typeof body.patient === 'string' ? await patientLabel(session, body.patient) : 'the patient in --data';
+      const lines = Object.entries(body)
+        .filter(([field]) => field !== 'patient')
+        .map(([field, value]) => `  ${field}: ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value)}`);
+      const describe = `create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}`;
+      const plan = {
+        summary: [`Create a draft ${typeof body.rrule === 'string' ? 'series' : 'entry'} for ${who}:`, ...lines],
+        consequences: ['Drafts are not dispensed until baked (`medsched bake`).'],
+        question: `Create it for ${who.replace(/ \([0-9a-f]{24}\)$/, '')}?`,
+        requests: [{ method: 'POST' as const, path: '/calendars/', body, describe }],
+        destructive: false,
+        verb: 'create',
+      };
+      if (!(await decideWrites(session, plan, flags))) return;
+      const client = await session.client();
+      const entry = await recordWrite(describe, () => client.calendars.create(body));
+      session.printer.success(`Created entry ${entry.id}`);
+      session.printer.record(entry);
+    },
+  );
   withExamples(create, [
     'medsched calendar create --patient "Clara Claus" --name "Metformin 500" --date tomorrow --time 08:00 --rrule FREQ=DAILY --amount 1 --unit tablet',
     'medsched calendar create --patient patient2@sonnen.example --name "Vitamin D3" --date next-week --time-category noon',
   ]);
 
   for (const [verb, description] of [
-    ['update', 'Change some fields of a draft entry or series (a baked intake is final: refused before asking, naming its series and the command to run). With --effective DATE the change holds from DATE on: the series is split. Shows the patient, each change (old → new) and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
-    ['replace', 'Replace a draft entry or series as a whole (a baked intake is final: refused before asking, naming its series and the command to run). Shows the patient, each change and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.'],
+    [
+      'update',
+      'Change some fields of a draft entry or series (a baked intake is final: refused before asking, naming its series and the command to run). With --effective DATE the change holds from DATE on: the series is split. Shows the patient, each change (old → new) and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.',
+    ],
+    [
+      'replace',
+      'Replace a draft entry or series as a whole (a baked intake is final: refused before asking, naming its series and the command to run). Shows the patient, each change and what happens to baked days, and asks before anything is written. Baked days of a series keep their values: --rebake bakes them again.',
+    ],
   ] as const) {
-    const command = writeOptions(entryFields(calendar.command(verb).description(description).argument('<entry-id>'))
-      .option('--rebake', 'after changing a series, unbake and bake again the dates baked with the old values (one question for all of it)'), true);
-    if (verb === 'update') command.option('--effective <date>', 'the change holds from this day on: the series is split (the old one ends the day before, a new one starts); baked days from then need --rebake');
+    const command = writeOptions(
+      entryFields(calendar.command(verb).description(description).argument('<entry-id>')).option(
+        '--rebake',
+        'after changing a series, unbake and bake again the dates baked with the old values (one question for all of it)',
+      ),
+      true,
+    );
+    if (verb === 'update')
+      command.option('--effective <date>', 'the change holds from this day on: the series is split (the old one ends the day before, a new one starts); baked days from then need --rebake');
     command.action(async (id: string, flags: EntryFlags & WriteFlags & { rebake?: boolean; effective?: string }, self: Command) => {
-        const session = await openSession(self);
-        await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
-        const body = await entryBody(session, flags);
-        if (verb === 'update' && Object.keys(body).length === 0) {
-          throw usageError('nothing to change', 'give at least one field, e.g. --amount 2, --time 09:00 or --data \'{"batchNumber":"B12"}\'');
-        }
-        if (flags.effective !== undefined) return splitSeries(session, id, body, { effective: flags.effective, rebake: flags.rebake, yes: flags.yes, dryRun: flags.dryRun });
-        await changeEntry(session, id, body, { verb, rebake: flags.rebake, yes: flags.yes, dryRun: flags.dryRun });
-      });
+      const session = await openSession(self);
+      await checkFieldsFirst(session, 'CalendarEntry', entryColumns);
+      const body = await entryBody(session, flags);
+      if (verb === 'update' && Object.keys(body).length === 0) {
+        throw usageError('nothing to change', 'give at least one field, e.g. --amount 2, --time 09:00 or --data \'{"batchNumber":"B12"}\'');
+      }
+      if (flags.effective !== undefined) return splitSeries(session, id, body, { effective: flags.effective, rebake: flags.rebake, yes: flags.yes, dryRun: flags.dryRun });
+      await changeEntry(session, id, body, { verb, rebake: flags.rebake, yes: flags.yes, dryRun: flags.dryRun });
+    });
     withExamples(command, [
       `medsched calendar ${verb} 64d005000000000000000003 --time 09:00 --amount 2`,
       `medsched calendar ${verb} 64d005000000000000000003 --amount 2 --rebake --yes`,

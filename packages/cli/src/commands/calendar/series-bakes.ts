@@ -38,10 +38,14 @@ function changes(before: CalendarEntry, body: Record<string, unknown>): { field:
 function bakedValues(occurrences: CalendarEntry[], fields: string[]): string {
   return fields
     .map((field) => {
-      const values = [...new Set(occurrences.map((entry) => {
-        const value = shown((entry as unknown as Record<string, unknown>)[field]);
-        return field === 'amount' && typeof entry.unit === 'string' && !fields.includes('unit') ? `${value} (${cellText(entry.unit)})` : value;
-      }))];
+      const values = [
+        ...new Set(
+          occurrences.map((entry) => {
+            const value = shown((entry as unknown as Record<string, unknown>)[field]);
+            return field === 'amount' && typeof entry.unit === 'string' && !fields.includes('unit') ? `${value} (${cellText(entry.unit)})` : value;
+          }),
+        ),
+      ];
       return `${field} ${values.join(' or ')}`;
     })
     .join(', ');
@@ -70,7 +74,11 @@ export async function changeEntry(session: Session, id: string, body: Record<str
   const isSeries = typeof before.rrule === 'string';
   // Refused before any question: a baked intake is final (409), and --rebake is never dropped silently.
   if (before.baked) await refuseBakedIntake(session, before, body, options.verb);
-  if (options.rebake && !isSeries) throw usageError(`--rebake bakes again the baked days of a series; entry ${id} is a one-off draft, so there is nothing baked to bake again`, 'leave out --rebake (bake the day afterwards with `medsched bake`)');
+  if (options.rebake && !isSeries)
+    throw usageError(
+      `--rebake bakes again the baked days of a series; entry ${id} is a one-off draft, so there is nothing baked to bake again`,
+      'leave out --rebake (bake the day afterwards with `medsched bake`)',
+    );
   const occurrences = isSeries ? await bakedOccurrences(session, before) : [];
   const who = await patientLabel(session, before.userId);
   const changed = changes(before, body);
@@ -96,8 +104,8 @@ export async function changeEntry(session: Session, id: string, body: Record<str
       consequences.push(
         `The ${days} will be unbaked and baked again with ${changed.length > 0 ? changed.map((change) => `${change.field} ${shown(change.to)}`).join(', ') : 'the new values'} (now ${bakedValues(occurrences, changedFields)})${others > 0 ? ` (with ${plural(others, 'other baked entry', 'other baked entries')} of those days)` : ''}; until that bake is done they are drafts that no device dispenses.`,
       );
-    }
-    else consequences.push(`The ${days} keep ${changedFields.length > 0 ? bakedValues(occurrences, changedFields) : 'their old values'} unless rebaked: add --rebake, or unbake and bake them yourself.`);
+    } else
+      consequences.push(`The ${days} keep ${changedFields.length > 0 ? bakedValues(occurrences, changedFields) : 'their old values'} unless rebaked: add --rebake, or unbake and bake them yourself.`);
   } else if (options.rebake && isSeries) consequences.push('No day of this series is baked: nothing to rebake.');
 
   const path = `/calendars/${id}`;
@@ -106,7 +114,12 @@ export async function changeEntry(session: Session, id: string, body: Record<str
     consequences,
     question: `${options.verb === 'update' ? 'Change' : 'Replace'} the ${isSeries ? 'series' : 'entry'} of ${who.replace(/ \([0-9a-f]{24}\)$/, '')}${rebake ? ` and bake ${dayRangeText(from as string, to as string)} again` : ''}?`,
     requests: [
-      { method: options.verb === 'update' ? 'PATCH' : 'POST', path, body, describe: `${options.verb} ${what} of ${who} (${changed.map((change) => `${change.field} ${shown(change.to)}`).join(', ') || 'no change'})` },
+      {
+        method: options.verb === 'update' ? 'PATCH' : 'POST',
+        path,
+        body,
+        describe: `${options.verb} ${what} of ${who} (${changed.map((change) => `${change.field} ${shown(change.to)}`).join(', ') || 'no change'})`,
+      },
       ...(range
         ? [
             { method: 'DELETE' as const, path: withQuery('/calendars/bake', range), describe: `unbake ${who} ${range.from} to ${range.to}` },
@@ -117,7 +130,9 @@ export async function changeEntry(session: Session, id: string, body: Record<str
     // --rebake unbakes: a script must say --yes, as for unbake.
     destructive: rebake,
     verb: rebake ? 'unbake' : options.verb,
-    recovery: range ? `the series changed but its baked days were not baked again: run \`medsched unbake --patient ${range.patient} --from ${range.from} --to ${range.to} --yes\` then \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\`` : undefined,
+    recovery: range
+      ? `the series changed but its baked days were not baked again: run \`medsched unbake --patient ${range.patient} --from ${range.from} --to ${range.to} --yes\` then \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\``
+      : undefined,
   };
   if (!(await decideWrites(session, plan, options))) return;
 
@@ -127,10 +142,14 @@ export async function changeEntry(session: Session, id: string, body: Record<str
   if (range && unbake && bake) {
     const reverted = await recordWrite(unbake, () => client.calendars.bake.delete(range));
     // From here the days are drafts: a stop now must say they need baking.
-    setRecovery(`the days ${range.from} to ${range.to} of ${who} are unbaked now (drafts: no device dispenses them): run \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\``);
+    setRecovery(
+      `the days ${range.from} to ${range.to} of ${who} are unbaked now (drafts: no device dispenses them): run \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\``,
+    );
     const result = await recordWrite(bake, () => client.calendars.bake.create(range));
     setRecovery(undefined);
-    session.printer.success(`Re-baked ${range.from} to ${range.to}: ${plural(reverted.length, 'entry', 'entries')} unbaked, ${plural(result.data.length, 'entry', 'entries')} baked with the new values`);
+    session.printer.success(
+      `Re-baked ${range.from} to ${range.to}: ${plural(reverted.length, 'entry', 'entries')} unbaked, ${plural(result.data.length, 'entry', 'entries')} baked with the new values`,
+    );
   } else if (from !== undefined && to !== undefined) {
     session.printer.warn(`${plural(dates.length, 'baked occurrence')} keep the old values: ${dates.join(', ')}`);
     session.printer.note(`Re-bake them with the new values: add --rebake, or run \`medsched unbake --patient ${before.userId} --from ${from} --to ${to}\` then \`medsched bake\` the same range.`);

@@ -63,22 +63,29 @@ export async function splitSeries(session: Session, id: string, body: Record<str
   const client = await session.client();
   const before = await client.calendars.get(id);
   if (before.baked) await refuseBakedIntake(session, before, body, 'update');
-  if (typeof before.rrule !== 'string') throw usageError(`--effective splits a series; entry ${id} is a one-off entry on ${before.date}`, `change it without --effective: medsched calendar update ${id} …`);
-  if (/(^|;)COUNT=/i.test(before.rrule)) throw usageError(`series ${id} counts its occurrences (${cellText(before.rrule)}): it cannot be split by date here`, 'replace COUNT by UNTIL first (calendar update --rrule …), then use --effective');
+  if (typeof before.rrule !== 'string')
+    throw usageError(`--effective splits a series; entry ${id} is a one-off entry on ${before.date}`, `change it without --effective: medsched calendar update ${id} …`);
+  if (/(^|;)COUNT=/i.test(before.rrule))
+    throw usageError(
+      `series ${id} counts its occurrences (${cellText(before.rrule)}): it cannot be split by date here`,
+      'replace COUNT by UNTIL first (calendar update --rrule …), then use --effective',
+    );
 
   if (!session.patientZones.has(before.userId)) await readUsers(session, before.userId);
   const { zone } = patientDateZone(session.settings, session.patientZones.get(before.userId));
   const parsed = parseHumanDate(options.effective, { timeZone: zone });
   if (parsed.kind !== 'days') throw usageError(`--effective takes a day, not a time: "${options.effective}"`, 'e.g. --effective tomorrow, --effective 2027-01-08');
   const effective = parsed.first;
-  if (effective <= before.date) throw usageError(`--effective ${effective} is on or before the series' first day (${before.date}): the whole series changes`, `leave out --effective: medsched calendar update ${id} …`);
+  if (effective <= before.date)
+    throw usageError(`--effective ${effective} is on or before the series' first day (${before.date}): the whole series changes`, `leave out --effective: medsched calendar update ${id} …`);
 
   // The new half starts where the old rule next occurs (or on DATE with a new rule of its own).
   const newRule = typeof change.rrule === 'string' ? change.rrule : before.rrule;
   let start = effective;
   if (typeof change.rrule !== 'string') {
     const next = seriesOccurrences(before, effective, addDays(effective, searchDays))?.map((occurrence) => occurrence.date);
-    if (next === undefined) throw usageError(`the rule ${cellText(before.rrule)} is not one the CLI can continue from ${effective}`, 'give the new half its rule with --rrule (it then starts on --effective)');
+    if (next === undefined)
+      throw usageError(`the rule ${cellText(before.rrule)} is not one the CLI can continue from ${effective}`, 'give the new half its rule with --rrule (it then starts on --effective)');
     if (next[0] === undefined) throw usageError(`series ${id} (${cellText(before.rrule)}) has no occurrence on or after ${effective}: nothing to change`);
     start = next[0];
   }
@@ -105,7 +112,9 @@ export async function splitSeries(session: Session, id: string, body: Record<str
     `  from ${dayRangeText(start, start)}: a new series (${cellText(newRule)}) with ${changeText(before, body)}`,
   ];
   const consequences = range
-    ? [`The ${plural(occurrences.length, 'baked day')} ${dayRangeText(range.from, range.to)} will be unbaked and baked again: the old dose goes, the new one comes (every baked entry of ${name} on those days is baked again with its series' current values); until that bake is done they are drafts that no device dispenses.`]
+    ? [
+        `The ${plural(occurrences.length, 'baked day')} ${dayRangeText(range.from, range.to)} will be unbaked and baked again: the old dose goes, the new one comes (every baked entry of ${name} on those days is baked again with its series' current values); until that bake is done they are drafts that no device dispenses.`,
+      ]
     : [`No day from ${effective} on is baked: bake them after the change (\`medsched bake --patient ${before.userId} --from ${effective}\`).`];
   const plan: WritePlan = {
     summary,
@@ -132,9 +141,13 @@ export async function splitSeries(session: Session, id: string, body: Record<str
   const created = await recordWrite(createNew, () => client.calendars.create(fresh));
   session.printer.success(`Series ${id} ends on ${addDays(effective, -1)}; new series ${created.id} from ${start}`);
   if (range && unbake && bake) {
-    setRecovery(`both series are written; the baked days ${range.from} to ${range.to} still hold the old dose: run \`medsched unbake --patient ${range.patient} --from ${range.from} --to ${range.to} --yes\` then \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\``);
+    setRecovery(
+      `both series are written; the baked days ${range.from} to ${range.to} still hold the old dose: run \`medsched unbake --patient ${range.patient} --from ${range.from} --to ${range.to} --yes\` then \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\``,
+    );
     const reverted = await recordWrite(unbake, () => client.calendars.bake.delete(range));
-    setRecovery(`the days ${range.from} to ${range.to} of ${who} are unbaked now (drafts: no device dispenses them): run \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\``);
+    setRecovery(
+      `the days ${range.from} to ${range.to} of ${who} are unbaked now (drafts: no device dispenses them): run \`medsched bake --patient ${range.patient} --from ${range.from} --to ${range.to}\``,
+    );
     const result = await recordWrite(bake, () => client.calendars.bake.create(range));
     setRecovery(undefined);
     session.printer.success(`Re-baked ${range.from} to ${range.to}: ${plural(reverted.length, 'entry', 'entries')} unbaked, ${plural(result.data.length, 'entry', 'entries')} baked`);

@@ -49,7 +49,11 @@ complete -o default -F _medsched medsched
 
 export function zshScript(tree: CompletionTree, values: FlagValues = new Map()): string {
   const arms = [...values]
-    .map(([flag, value]) => (Array.isArray(value) ? `    ${flag}) compadd -- ${value.join(' ')}; return ;;` : `    ${flag}) compadd -U -- \${(f)"$(medsched __complete ${value.dynamic} "\${words[CURRENT]}" 2>/dev/null)"}; return ;;`))
+    .map(([flag, value]) =>
+      Array.isArray(value)
+        ? `    ${flag}) compadd -- ${value.join(' ')}; return ;;`
+        : `    ${flag}) compadd -U -- \${(f)"$(medsched __complete ${value.dynamic} "\${words[CURRENT]}" 2>/dev/null)"}; return ;;`,
+    )
     .join('\n');
   return `#compdef medsched
 # medsched zsh completion: add to ~/.zshrc

@@ -33,18 +33,34 @@ export function registerCompletionCommand(program: Command): void {
       const offered = (word: string) => prefix.trim() === '' || nameStartsWith(word, prefix) || word.split(/\s+/).some((part) => nameStartsWith(part, prefix));
       const { openSession } = await import('../../client/session.js');
       const session = await openSession(command, { allowNewProfile: true });
-      if (kind === 'profiles') process.stdout.write(session.store.names.filter(offered).map((name) => `${name}\n`).join(''));
+      if (kind === 'profiles')
+        process.stdout.write(
+          session.store.names
+            .filter(offered)
+            .map((name) => `${name}\n`)
+            .join(''),
+        );
       else if (kind === 'medications') {
         const { MedicationCache } = await import('../../config/medication-cache.js');
         const organization = session.settings.organization;
         const cache = MedicationCache.open(session.settings.profileName);
         const names = (organization === undefined ? cache.all() : cache.of(organization)).map((record) => record.name);
-        process.stdout.write(names.filter(offered).map((name) => `${name}\n`).join(''));
+        process.stdout.write(
+          names
+            .filter(offered)
+            .map((name) => `${name}\n`)
+            .join(''),
+        );
       } else if (kind === 'patients') {
         // Names and e-mails of the patients this profile has listed or resolved (patients list, user list, --patient).
         const { PatientCache, completionWords } = await import('../../config/patient-cache.js');
         const words = completionWords(PatientCache.open(session.settings.profileName).of(session.settings.organization));
-        process.stdout.write(words.filter(offered).map((word) => `${word}\n`).join(''));
+        process.stdout.write(
+          words
+            .filter(offered)
+            .map((word) => `${word}\n`)
+            .join(''),
+        );
       } else throw usageError(`nothing to complete for "${kind}"`, 'medications, patients or profiles');
     });
   withExamples(complete, ['medsched __complete medications', 'medsched __complete patients']);

@@ -23,14 +23,21 @@ function profileKey(key: string): keyof Profile {
 /** Rejects values that would only fail later, far from where they were set. */
 function checkValue(key: keyof Profile, value: string): string {
   const ok =
-    key === 'baseUrl' || key === 'appUrl' ? /^https?:\/\/[^/]/.test(value)
-    : key === 'organization' ? /^[0-9a-f]{24}$/.test(value)
-    : key === 'output' ? (outputFormats as readonly string[]).includes(value)
-    : key === 'timezone' ? isTimeZone(value)
-    : key === 'timeout' ? parseTimeoutSeconds(value) !== undefined
-    : key === 'csvDialect' ? isCsvDialectName(value)
-    : key === 'planLanguage' ? isPlanLanguage(value)
-    : true;
+    key === 'baseUrl' || key === 'appUrl'
+      ? /^https?:\/\/[^/]/.test(value)
+      : key === 'organization'
+        ? /^[0-9a-f]{24}$/.test(value)
+        : key === 'output'
+          ? (outputFormats as readonly string[]).includes(value)
+          : key === 'timezone'
+            ? isTimeZone(value)
+            : key === 'timeout'
+              ? parseTimeoutSeconds(value) !== undefined
+              : key === 'csvDialect'
+                ? isCsvDialectName(value)
+                : key === 'planLanguage'
+                  ? isPlanLanguage(value)
+                  : true;
   const hint = key === 'csvDialect' ? `use ${csvDialects.join(' or ')}` : key === 'planLanguage' ? `use ${planLanguages.join(' or ')}` : undefined;
   if (!ok) throw usageError(`"${value}" is not a valid ${key}`, hint);
   return key === 'baseUrl' || key === 'appUrl' ? value.replace(/\/+$/, '') : value;
@@ -93,7 +100,11 @@ export function registerConfigCommands(program: Command): void {
       const rows = [
         { key: 'profile', value: settings.profileName, source: session.options.profile ? 'flag' : process.env.MEDSCHED_PROFILE ? 'environment' : 'active profile' },
         { key: 'base-url', value: settings.baseUrl, source: settings.baseUrlSource },
-        { key: 'credential', value: settings.credential ? `${settings.credential.kind === 'apiKey' ? 'API key' : 'token'} ${maskSecret(settings.credential.secret)}` : '(none)', source: settings.credential?.source ?? '' },
+        {
+          key: 'credential',
+          value: settings.credential ? `${settings.credential.kind === 'apiKey' ? 'API key' : 'token'} ${maskSecret(settings.credential.secret)}` : '(none)',
+          source: settings.credential?.source ?? '',
+        },
         { key: 'organization', value: settings.organization ?? '', source: settings.organizationSource ?? '' },
         {
           key: 'timezone',

@@ -66,7 +66,9 @@ describe('medsched conformance', { timeout: 90_000 }, () => {
     expect(code).toBe(10);
     const failures = Object.fromEntries(report.results.filter((result) => result.status === 'fail').map((result) => [result.id, result.message ?? '']));
     expect(Object.keys(failures)).toEqual(['contract.answer-shapes']);
-    expect(failures['contract.answer-shapes']).toMatch(/calendars\.list \(GET \/calendars\/\) \[\*\]\.baked: Invalid input: expected boolean, received undefined — first in GET \/calendars\/\?limit=100&sortBy=createdAt%3Adesc.* → 200, in \d+ answers/);
+    expect(failures['contract.answer-shapes']).toMatch(
+      /calendars\.list \(GET \/calendars\/\) \[\*\]\.baked: Invalid input: expected boolean, received undefined — first in GET \/calendars\/\?limit=100&sortBy=createdAt%3Adesc.* → 200, in \d+ answers/,
+    );
     // The rules that need `baked` are blocked by it and say so; the tenancy rules pass.
     expect(failed(report)['bake.round-trip']).toMatch(/^blocked: .*baked missing, not a boolean; contract\.answer-shapes reports the field$/);
     expect(report.results.find((result) => result.id === 'tenancy.list-scope')?.status).toBe('pass');
@@ -97,7 +99,9 @@ describe('medsched conformance', { timeout: 90_000 }, () => {
     const statuses = Object.fromEntries(report.results.map((result) => [result.id, result.status]));
     expect(statuses['tenancy.credentials']).toBe('pass');
     expect(statuses['tenancy.list-scope']).toBe('fail');
-    expect(failed(report)['tenancy.list-scope']).toMatch(/^GET \/calendars\/\?limit=100&sortBy=createdAt%3Adesc → 200: the main credential's list holds calendar entry [0-9a-f]{24} of organization 64d001000000000000000002; the main credential belongs to 64d001000000000000000001/);
+    expect(failed(report)['tenancy.list-scope']).toMatch(
+      /^GET \/calendars\/\?limit=100&sortBy=createdAt%3Adesc → 200: the main credential's list holds calendar entry [0-9a-f]{24} of organization 64d001000000000000000002; the main credential belongs to 64d001000000000000000001/,
+    );
   });
 
   it('--read-only sends no write: every rule that only reads passes against a server that fails any non-GET', async () => {
@@ -113,7 +117,7 @@ describe('medsched conformance', { timeout: 90_000 }, () => {
     expect(proxy.writes).toEqual([expect.stringMatching(/^POST \/v1\/users\/$/)]);
   });
 
-  it("takes the further credentials from profiles, as `medsched login` leaves them", async () => {
+  it('takes the further credentials from profiles, as `medsched login` leaves them', async () => {
     const configDir = tempConfigDir();
     const base = { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url };
     expect((await runCli(['login', '--profile', 'patient'], { ...base, MEDSCHED_API_KEY: 'msk_demo_sonnen_patient1' })).code).toBe(0);
@@ -130,7 +134,14 @@ describe('medsched conformance', { timeout: 90_000 }, () => {
     const { code, report } = await conformance(server.url, ['--only', 'tenancy,limits.pdf-hosts']);
     expect(code).toBe(0);
     // tenancy.credentials is part of the group; the rules a chosen one builds on would run too.
-    expect(report.results.map((result) => result.id)).toEqual(['tenancy.credentials', 'tenancy.organization-read', 'tenancy.entry-read', 'tenancy.list-scope', 'limits.pdf-hosts', 'tenancy.entry-write']);
+    expect(report.results.map((result) => result.id)).toEqual([
+      'tenancy.credentials',
+      'tenancy.organization-read',
+      'tenancy.entry-read',
+      'tenancy.list-scope',
+      'limits.pdf-hosts',
+      'tenancy.entry-write',
+    ]);
     const unknown = await runCli(['conformance', '--base-url', server.url, '--only', 'tenancy.nope'], { ...env, MEDSCHED_CONFIG_DIR: tempConfigDir() });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no rule or group named tenancy.nope');
@@ -139,8 +150,13 @@ describe('medsched conformance', { timeout: 90_000 }, () => {
   // One deployment per test: two whole runs (a CLI process and the library) each.
   for (const deployment of ['the reference server', 'rename-field', 'cross-org-read'] as const) {
     it(`gives the same verdicts as the library (checkConformance): ${deployment}`, async () => {
-      const url = deployment === 'the reference server' ? server.url : (await drifted(deployment === 'rename-field' ? { kind: deployment } : { kind: deployment, leakKey: 'msk_demo_lindenhof_admin' })).url;
-      const credentials = { primary: { apiKey: env.MEDSCHED_API_KEY }, patient: { apiKey: env.MEDSCHED_CONFORMANCE_PATIENT_API_KEY }, otherOrganization: { apiKey: env.MEDSCHED_CONFORMANCE_OTHER_ORG_API_KEY } };
+      const url =
+        deployment === 'the reference server' ? server.url : (await drifted(deployment === 'rename-field' ? { kind: deployment } : { kind: deployment, leakKey: 'msk_demo_lindenhof_admin' })).url;
+      const credentials = {
+        primary: { apiKey: env.MEDSCHED_API_KEY },
+        patient: { apiKey: env.MEDSCHED_CONFORMANCE_PATIENT_API_KEY },
+        otherOrganization: { apiKey: env.MEDSCHED_CONFORMANCE_OTHER_ORG_API_KEY },
+      };
       const verdicts = (results: Array<{ id: string; status: string }>) => Object.fromEntries(results.map((result) => [result.id, result.status]));
       const [cli, library] = [await conformance(url), await checkConformance({ baseUrl: url, credentials })];
       expect(verdicts(cli.report.results)).toEqual(verdicts(library.results));

@@ -62,7 +62,10 @@ export function registerConformanceCommand(program: Command): void {
       const patient = extraCredential(session, flags.patientProfile, 'MEDSCHED_CONFORMANCE_PATIENT');
       const otherOrganization = extraCredential(session, flags.otherOrgProfile, 'MEDSCHED_CONFORMANCE_OTHER_ORG');
       const { checkConformance, ConformanceError, formatReport, toJunit, toJunitFailure } = await import('@medsched/conformance');
-      const only = flags.only?.split(',').map((name) => name.trim()).filter(Boolean);
+      const only = flags.only
+        ?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
       let report;
       try {
         report = await checkConformance({

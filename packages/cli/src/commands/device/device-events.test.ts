@@ -56,7 +56,10 @@ describe('device events', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('Stopped.');
     // JSON while following is one object per line; the seeded events are not repeated.
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((event: { id: string }) => event.id)).toEqual([posted.id, second.id]);
   });
 

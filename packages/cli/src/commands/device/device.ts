@@ -117,14 +117,21 @@ async function runUpdate(deviceId: string, options: { patient?: string; alarmEna
   }
   const client = await session.client();
   const lines = await Promise.all(
-    Object.entries(body).map(async ([field, value]) => (field === 'patient' && typeof value === 'string' ? `  patient: ${await patientLabel(session, value)}` : `  ${field}: ${JSON.stringify(value)}`)),
+    Object.entries(body).map(async ([field, value]) =>
+      field === 'patient' && typeof value === 'string' ? `  patient: ${await patientLabel(session, value)}` : `  ${field}: ${JSON.stringify(value)}`,
+    ),
   );
   const describe = `update device ${deviceId}`;
   const device = await decideAndSend(
     session,
     {
       summary: [`Update device ${deviceId}:`, ...lines],
-      consequences: body.patient === null ? ['Unassigned, the device rings and dispenses nothing for its patient.'] : body.patient !== undefined ? ['The device will ring and dispense what is baked for this patient.'] : [],
+      consequences:
+        body.patient === null
+          ? ['Unassigned, the device rings and dispenses nothing for its patient.']
+          : body.patient !== undefined
+            ? ['The device will ring and dispense what is baked for this patient.']
+            : [],
       question: `Update device ${deviceId}?`,
       request: { method: 'PATCH', path: `/devices/${deviceId}`, body, describe },
       destructive: false,

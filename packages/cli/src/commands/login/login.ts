@@ -35,7 +35,13 @@ export function registerLoginCommand(program: Command): void {
         const problem = await checkBaseUrl(settings.baseUrl);
         if (problem !== undefined) throw new CliError(problem, problem.startsWith('cannot reach') ? ExitCode.network : ExitCode.usage, 'pass --base-url or set MEDSCHED_BASE_URL');
         const identity = await discoverIdentity(await createApiClient(settings, { debug }), given);
-        answers = { baseUrl: settings.baseUrl, credential: given, identity, profileName: settings.profileName, organization: flags.organization ?? settings.profile?.organization ?? identity.organization ?? settings.organization };
+        answers = {
+          baseUrl: settings.baseUrl,
+          credential: given,
+          identity,
+          profileName: settings.profileName,
+          organization: flags.organization ?? settings.profile?.organization ?? identity.organization ?? settings.organization,
+        };
       } else if (terminal.stdinIsTTY) {
         const { askLogin } = await import('./login-prompts.js');
         answers = await askLogin(settings, { organization: flags.organization, debug });
@@ -56,7 +62,14 @@ export function registerLoginCommand(program: Command): void {
       const organization = existing.organization ?? answers.organization;
       const home = await verifyHome(
         {
-          settings: { ...settings, credential: answers.credential, organization, organizationSource: existing.organization !== undefined ? 'profile' : flags.organization !== undefined ? 'flag' : settings.organizationSource, profileName: answers.profileName, profile: existing },
+          settings: {
+            ...settings,
+            credential: answers.credential,
+            organization,
+            organizationSource: existing.organization !== undefined ? 'profile' : flags.organization !== undefined ? 'flag' : settings.organizationSource,
+            profileName: answers.profileName,
+            profile: existing,
+          },
           identity: () => Promise.resolve(answers.identity),
           organization: (id) => loginClient.organizations.get(id),
           knownOrganization: answers.identity.organization,
@@ -93,9 +106,5 @@ export function registerLoginCommand(program: Command): void {
       );
       session.printer.note(`Saved in ${store.path} (readable by you only).`);
     });
-  withExamples(login, [
-    'medsched login',
-    'MEDSCHED_API_KEY=msk_demo_sonnen_user medsched login --profile sonnen --base-url http://127.0.0.1:4010/v1',
-    'medsched login --profile ci --api-key "$KEY"',
-  ]);
+  withExamples(login, ['medsched login', 'MEDSCHED_API_KEY=msk_demo_sonnen_user medsched login --profile sonnen --base-url http://127.0.0.1:4010/v1', 'medsched login --profile ci --api-key "$KEY"']);
 }

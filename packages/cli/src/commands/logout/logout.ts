@@ -7,7 +7,7 @@ export function registerLogoutCommand(program: Command): void {
   const logout = program
     .command('logout')
     .summary('remove the credential from a profile')
-    .description("Remove the credential from a profile (its other settings stay). Environment variables are not touched.")
+    .description('Remove the credential from a profile (its other settings stay). Environment variables are not touched.')
     .action(async (_options: unknown, command: Command) => {
       const session = await openSession(command);
       const { store, settings } = session;

@@ -24,7 +24,7 @@ async function medicationBody(flags: MedicationFlags): Promise<Record<string, un
 }
 
 export function registerMedicationCommands(program: Command): void {
-  const medication = program.command('medication').description("Medications of an organization.");
+  const medication = program.command('medication').description('Medications of an organization.');
   withExamples(medication, ['medsched medication list', 'medsched medication create --name "Ibuprofen 800 mg"', 'medsched medication get "Ibuprofen 400 mg"']);
 
   const list = medication
@@ -39,37 +39,46 @@ export function registerMedicationCommands(program: Command): void {
       const shown = options.name === undefined ? known : matchingMedications(known, options.name);
       session.printer.list(shown, knownColumns);
     });
-  withExamples(list, ['medsched medication list', 'medsched medication list --name ibuprofen --json id,name', 'medsched calendar create --patient clara --medication "Ibuprofen 400 mg" --date tomorrow --time 08:00']);
+  withExamples(list, [
+    'medsched medication list',
+    'medsched medication list --name ibuprofen --json id,name',
+    'medsched calendar create --patient clara --medication "Ibuprofen 400 mg" --date tomorrow --time 08:00',
+  ]);
 
-  const create = writeOptions(medicationFields(medication.command('create').description('Create a medication in your organization. Asks on a terminal first.'))).action(async (flags: MedicationFlags & WriteFlags, command: Command) => {
-    const session = await openSession(command);
-    await checkFieldsFirst(session, 'Medication');
-    const body = await medicationBody(flags);
-    const client = await session.client();
-    const describe = `create medication ${JSON.stringify(body.name ?? '')}`;
-    // The API accepts the same name twice: a second "Ibuprofen 400 mg" would split the entries between two records.
-    const name = typeof body.name === 'string' ? body.name : '';
-    const same = name === '' ? [] : matchingMedications(await knownMedications(session), name).filter((record) => record.name.toLowerCase() === name.trim().toLowerCase());
-    const consequences = same.map((record) => `A medication named "${record.name}" is already known (${record.id}, ${record.source === 'created' ? 'created with this CLI' : 'named by calendar entries'}): this creates a second record. Use its id (or name) instead.`);
-    const created = await decideAndSend(
-      session,
-      {
-        summary: ['Create a medication:', ...bodyLines(body)],
-        consequences,
-        question: same.length > 0 ? `Create a second medication named ${JSON.stringify(name)} anyway?` : `Create medication ${JSON.stringify(name)}?`,
-        request: { method: 'POST', path: '/medications/', body, describe },
-        // A duplicate needs a decision: without a terminal, --yes (exit 2 otherwise, nothing created).
-        destructive: same.length > 0,
-        verb: `create a second medication named "${name}"`,
-      },
-      flags,
-      () => client.medications.create(body as MedicationCreate),
-    );
-    if (created === undefined) return;
-    rememberCreated(session, created, await organizationOf(session, typeof body.organization === 'string' ? body.organization : undefined));
-    session.printer.success(`Created medication ${created.id}`);
-    session.printer.record(created);
-  });
+  const create = writeOptions(medicationFields(medication.command('create').description('Create a medication in your organization. Asks on a terminal first.'))).action(
+    async (flags: MedicationFlags & WriteFlags, command: Command) => {
+      const session = await openSession(command);
+      await checkFieldsFirst(session, 'Medication');
+      const body = await medicationBody(flags);
+      const client = await session.client();
+      const describe = `create medication ${JSON.stringify(body.name ?? '')}`;
+      // The API accepts the same name twice: a second "Ibuprofen 400 mg" would split the entries between two records.
+      const name = typeof body.name === 'string' ? body.name : '';
+      const same = name === '' ? [] : matchingMedications(await knownMedications(session), name).filter((record) => record.name.toLowerCase() === name.trim().toLowerCase());
+      const consequences = same.map(
+        (record) =>
+          `A medication named "${record.name}" is already known (${record.id}, ${record.source === 'created' ? 'created with this CLI' : 'named by calendar entries'}): this creates a second record. Use its id (or name) instead.`,
+      );
+      const created = await decideAndSend(
+        session,
+        {
+          summary: ['Create a medication:', ...bodyLines(body)],
+          consequences,
+          question: same.length > 0 ? `Create a second medication named ${JSON.stringify(name)} anyway?` : `Create medication ${JSON.stringify(name)}?`,
+          request: { method: 'POST', path: '/medications/', body, describe },
+          // A duplicate needs a decision: without a terminal, --yes (exit 2 otherwise, nothing created).
+          destructive: same.length > 0,
+          verb: `create a second medication named "${name}"`,
+        },
+        flags,
+        () => client.medications.create(body as MedicationCreate),
+      );
+      if (created === undefined) return;
+      rememberCreated(session, created, await organizationOf(session, typeof body.organization === 'string' ? body.organization : undefined));
+      session.printer.success(`Created medication ${created.id}`);
+      session.printer.record(created);
+    },
+  );
   withExamples(create, [`medsched medication create --name "Ibuprofen 800 mg" --data '{"meta":{"atc":"M01AE01"}}'`]);
 
   const get = medication
@@ -88,7 +97,9 @@ export function registerMedicationCommands(program: Command): void {
     ['update', 'Change some fields of a medication.'],
     ['replace', "Replace a medication's fields as a whole."],
   ] as const) {
-    const command = writeOptions(medicationFields(medication.command(verb).description(`${description} Asks on a terminal first, showing old → new.`).argument('<medication>', 'id or name (see `medication list`)'))).action(async (given: string, flags: MedicationFlags & WriteFlags, self: Command) => {
+    const command = writeOptions(
+      medicationFields(medication.command(verb).description(`${description} Asks on a terminal first, showing old → new.`).argument('<medication>', 'id or name (see `medication list`)')),
+    ).action(async (given: string, flags: MedicationFlags & WriteFlags, self: Command) => {
       const session = await openSession(self);
       await checkFieldsFirst(session, 'Medication');
       const client = await session.client();
@@ -99,7 +110,14 @@ export function registerMedicationCommands(program: Command): void {
       const describe = `${verb} medication ${JSON.stringify(before.name)} (${id})`;
       const result = await decideAndSend(
         session,
-        { summary: [`${verb === 'update' ? 'Change' : 'Replace'} medication ${JSON.stringify(before.name)} (${id}):`, ...lines], consequences: ['Calendar entries refer to it by id: they show the new values.'], question: `${verb === 'update' ? 'Change' : 'Replace'} medication ${JSON.stringify(before.name)}?`, request: { method: verb === 'update' ? 'PATCH' : 'POST', path: `/medications/${id}`, body, describe }, destructive: false, verb },
+        {
+          summary: [`${verb === 'update' ? 'Change' : 'Replace'} medication ${JSON.stringify(before.name)} (${id}):`, ...lines],
+          consequences: ['Calendar entries refer to it by id: they show the new values.'],
+          question: `${verb === 'update' ? 'Change' : 'Replace'} medication ${JSON.stringify(before.name)}?`,
+          request: { method: verb === 'update' ? 'PATCH' : 'POST', path: `/medications/${id}`, body, describe },
+          destructive: false,
+          verb,
+        },
         flags,
         () => (verb === 'update' ? client.medications.update(id, body) : client.medications.replace(id, body)),
       );
@@ -113,24 +131,29 @@ export function registerMedicationCommands(program: Command): void {
   const remove: Command = medication
     .command('delete')
     .description('Delete a medication. Asks on the terminal (stderr) and exits 8 on "no"; needs --yes without a terminal.')
-    .argument('<medication-id>')
-;
-  writeOptions(remove, true)
-    .action(async (id: string, options: WriteFlags, command: Command) => {
-      const session = await openSession(command);
-      await checkFieldsFirst(session, 'Medication');
-      const client = await session.client();
-      const before = await client.medications.get(id);
-      const describe = `delete medication ${JSON.stringify(before.name)} (${id})`;
-      const removed = await decideAndSend(
-        session,
-        { summary: [`Delete medication ${JSON.stringify(before.name)} (${id}).`], consequences: ['Calendar entries that name it keep its id but can no longer show its name.'], question: `Delete medication ${JSON.stringify(before.name)} (${id})?`, request: { method: 'DELETE', path: `/medications/${id}`, describe }, destructive: true, verb: 'delete' },
-        options,
-        () => client.medications.delete(id),
-      );
-      if (removed === undefined) return;
-      session.printer.success(`Deleted medication ${removed.id}`);
-      session.printer.record(removed);
-    });
+    .argument('<medication-id>');
+  writeOptions(remove, true).action(async (id: string, options: WriteFlags, command: Command) => {
+    const session = await openSession(command);
+    await checkFieldsFirst(session, 'Medication');
+    const client = await session.client();
+    const before = await client.medications.get(id);
+    const describe = `delete medication ${JSON.stringify(before.name)} (${id})`;
+    const removed = await decideAndSend(
+      session,
+      {
+        summary: [`Delete medication ${JSON.stringify(before.name)} (${id}).`],
+        consequences: ['Calendar entries that name it keep its id but can no longer show its name.'],
+        question: `Delete medication ${JSON.stringify(before.name)} (${id})?`,
+        request: { method: 'DELETE', path: `/medications/${id}`, describe },
+        destructive: true,
+        verb: 'delete',
+      },
+      options,
+      () => client.medications.delete(id),
+    );
+    if (removed === undefined) return;
+    session.printer.success(`Deleted medication ${removed.id}`);
+    session.printer.record(removed);
+  });
   withExamples(remove, ['medsched medication delete 64d003000000000000000001 --yes']);
 }

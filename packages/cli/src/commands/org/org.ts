@@ -28,18 +28,28 @@ export function registerOrgCommands(program: Command): void {
     .option('--name <name>', 'new name')
     .option('--kind <kind>', 'kind of organization')
     .option('--data <json>', dataOptionHelp);
-  writeOptions(update)
-    .action(async (id: string | undefined, flags: { name?: string; kind?: string; data?: string } & WriteFlags, command: Command) => {
-      const session = await openSession(command);
-      await checkFieldsFirst(session, 'Organization');
-      const organization = await organizationOf(session, id);
-      const body = { ...(await readJsonBody(flags.data)), ...definedFields({ name: flags.name, kind: flags.kind }) };
-      const client = await session.client();
-      const describe = `update organization ${organization}`;
-      const updated = await decideAndSend(session, { summary: [`Update organization ${organization}:`, ...bodyLines(body)], question: `Update organization ${organization}?`, request: { method: 'PATCH', path: `/organizations/${organization}`, body, describe }, destructive: false, verb: 'update' }, flags, () => client.organizations.update(organization, body));
-      if (updated === undefined) return;
-      session.printer.success(`Updated organization ${updated.id}`);
-      session.printer.record(updated);
-    });
+  writeOptions(update).action(async (id: string | undefined, flags: { name?: string; kind?: string; data?: string } & WriteFlags, command: Command) => {
+    const session = await openSession(command);
+    await checkFieldsFirst(session, 'Organization');
+    const organization = await organizationOf(session, id);
+    const body = { ...(await readJsonBody(flags.data)), ...definedFields({ name: flags.name, kind: flags.kind }) };
+    const client = await session.client();
+    const describe = `update organization ${organization}`;
+    const updated = await decideAndSend(
+      session,
+      {
+        summary: [`Update organization ${organization}:`, ...bodyLines(body)],
+        question: `Update organization ${organization}?`,
+        request: { method: 'PATCH', path: `/organizations/${organization}`, body, describe },
+        destructive: false,
+        verb: 'update',
+      },
+      flags,
+      () => client.organizations.update(organization, body),
+    );
+    if (updated === undefined) return;
+    session.printer.success(`Updated organization ${updated.id}`);
+    session.printer.record(updated);
+  });
   withExamples(update, ['medsched org update 64d001000000000000000001 --name "Sonnen-Apotheke Mitte"']);
 }

@@ -16,5 +16,8 @@ export function registerPdfCommands(program: Command): void {
       if (session.printer.format === 'table') process.stdout.write(`${cleanText(link.signed)}\n`);
       else session.printer.record(link);
     });
-  withExamples(sign, ["medsched pdf sign 'https://app.medsched.test/patients/64d002000000000000000003/plan?from=2026-01-05&to=2026-01-11'", 'curl -o plan.pdf "$(medsched pdf sign https://app.medsched.test/patients/64d002000000000000000003 --output table)"']);
+  withExamples(sign, [
+    "medsched pdf sign 'https://app.medsched.test/patients/64d002000000000000000003/plan?from=2026-01-05&to=2026-01-11'",
+    'curl -o plan.pdf "$(medsched pdf sign https://app.medsched.test/patients/64d002000000000000000003 --output table)"',
+  ]);
 }

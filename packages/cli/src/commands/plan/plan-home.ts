@@ -49,7 +49,7 @@ async function mergePlans(plans: readonly Uint8Array[], title: string): Promise<
 export async function runPlanHome(options: PlanOptions, command: Command): Promise<void> {
   if (options.patient !== undefined) throw usageError('give either --patient, or --all-patients (with or without --organization)');
   if (!options.allPatients) throw usageError('--organization needs --all-patients', 'e.g. medsched plan --all-patients --organization ID --from next-week');
-  if (options.link) throw usageError('--link gives one patient\'s link; --all-patients saves one PDF of every plan', 'drop --link, or give --patient');
+  if (options.link) throw usageError("--link gives one patient's link; --all-patients saves one PDF of every plan", 'drop --link, or give --patient');
   const session = await openSession(command);
   const appUrl = appUrlOf(session, options.appUrl);
   await adoptOrganizationZone(session, options.organization);
@@ -79,7 +79,11 @@ export async function runPlanHome(options: PlanOptions, command: Command): Promi
   const leftOut = home.patients.filter((_patient, index) => plans[index] === undefined);
   const printed = plans.filter((plan): plan is Uint8Array => plan !== undefined);
   if (printed.length === 0) {
-    throw new CliError(`nothing is baked for any patient of ${home.label} from ${range.from} to ${range.to}: every plan would be empty`, ExitCode.notFound, `bake the range first: \`medsched bake --all-patients --from ${range.from} --to ${range.to}\` (or check the dates)`);
+    throw new CliError(
+      `nothing is baked for any patient of ${home.label} from ${range.from} to ${range.to}: every plan would be empty`,
+      ExitCode.notFound,
+      `bake the range first: \`medsched bake --all-patients --from ${range.from} --to ${range.to}\` (or check the dates)`,
+    );
   }
   const merged = await mergePlans(printed, `Plans of ${home.label}, ${range.from} to ${range.to}`);
   await writePdfWhole(out, merged.bytes);

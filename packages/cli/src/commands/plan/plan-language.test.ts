@@ -30,9 +30,23 @@ beforeAll(async () => {
   const organization = nurse.organizationId;
   const patient = await client.users.create({ organization, name: 'Jürgen Müller', role: 'patient', timezone: 'Europe/Berlin', meta: { dateOfBirth: '1941-02-03' } });
   patientId = patient.id;
-  for (const [name, time, amount] of [['Bisoprolol 2.5 mg', '08:00', 0.5], ['Amlodipin 5 mg', '18:00', 1.5], ['Lactulose', '21:30', 2.4]] as const) {
+  for (const [name, time, amount] of [
+    ['Bisoprolol 2.5 mg', '08:00', 0.5],
+    ['Amlodipin 5 mg', '18:00', 1.5],
+    ['Lactulose', '21:30', 2.4],
+  ] as const) {
     const { id } = await client.medications.create({ name, organization });
-    await client.calendars.create({ patient: patientId, medication: id, name, date: '2026-04-06', rrule: 'FREQ=DAILY', intakeTime: time, amount, unit: name === 'Lactulose' ? 'ml' : 'tablet', emptyStomach: name.startsWith('Bisoprolol') });
+    await client.calendars.create({
+      patient: patientId,
+      medication: id,
+      name,
+      date: '2026-04-06',
+      rrule: 'FREQ=DAILY',
+      intakeTime: time,
+      amount,
+      unit: name === 'Lactulose' ? 'ml' : 'tablet',
+      emptyStomach: name.startsWith('Bisoprolol'),
+    });
   }
   await client.calendars.bake.create({ patient: patientId, from: '2026-04-06', to: '2026-04-12' });
 }, 60_000);
@@ -61,7 +75,20 @@ describe('medsched plan in German', () => {
     expect(plan.stderr).toContain(`Saved the plan of Jürgen Müller (${patientId}) from 2026-04-06 to 2026-04-12 in plan-juergen-mueller-2026-04-06.pdf`);
     const [text, ...more] = await pdfPageTexts(readFileSync(file));
     expect(more).toHaveLength(0);
-    for (const label of ['Medikationsplan', 'Jürgen Müller', 'Geburtsdatum 03.02.1941', '06.04.2026 bis 12.04.2026', 'Zeitzone Europe/Berlin', 'Medikament', 'Hinweise', 'Mo 06.04.', 'So 12.04.', 'Nüchtern', 'zur Nacht', 'Seite 1 von 1']) {
+    for (const label of [
+      'Medikationsplan',
+      'Jürgen Müller',
+      'Geburtsdatum 03.02.1941',
+      '06.04.2026 bis 12.04.2026',
+      'Zeitzone Europe/Berlin',
+      'Medikament',
+      'Hinweise',
+      'Mo 06.04.',
+      'So 12.04.',
+      'Nüchtern',
+      'zur Nacht',
+      'Seite 1 von 1',
+    ]) {
       expect(text, label).toContain(label);
     }
     expect(text).toMatch(/Erstellt am \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} \(Europe\/Berlin\) von /);

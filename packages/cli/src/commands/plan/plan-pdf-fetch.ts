@@ -76,7 +76,11 @@ async function readBounded(response: Response, label: Label, limit: number): Pro
 }
 
 function tooLarge(label: Label, limit: number): CliError {
-  return new CliError(`${label}: the signed link sent more than ${limit / 1_048_576} MiB, more than any plan; stopped reading, nothing saved`, ExitCode.refusedAnswer, 'check the server (--base-url): a plan PDF is a few hundred KB');
+  return new CliError(
+    `${label}: the signed link sent more than ${limit / 1_048_576} MiB, more than any plan; stopped reading, nothing saved`,
+    ExitCode.refusedAnswer,
+    'check the server (--base-url): a plan PDF is a few hundred KB',
+  );
 }
 
 /**
@@ -91,7 +95,11 @@ export async function fetchPlanPdf(signed: string, apiBaseUrl: string, label: La
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel();
     const location = cleanText(response.headers.get('location') ?? 'nowhere');
-    throw new CliError(`${label}: the signed link redirected (HTTP ${response.status} to ${location}); redirects are not followed, nothing saved`, ExitCode.refusedAnswer, 'signed links answer the PDF itself; check --base-url');
+    throw new CliError(
+      `${label}: the signed link redirected (HTTP ${response.status} to ${location}); redirects are not followed, nothing saved`,
+      ExitCode.refusedAnswer,
+      'signed links answer the PDF itself; check --base-url',
+    );
   }
   const type = response.headers.get('content-type') ?? '';
   const mediaType = type.split(';')[0]?.trim().toLowerCase();
@@ -106,7 +114,11 @@ export async function fetchPlanPdf(signed: string, apiBaseUrl: string, label: La
   const bytes = await readBounded(response, label, limit);
   // A PDF starts with `%PDF-` (ISO 32000-1, 7.5.2): anything else labelled application/pdf is not one.
   if (!(bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d)) {
-    throw new CliError(`${label}: the signed link sent ${bytes.byteLength} bytes labelled application/pdf that are not a PDF (no %PDF- header); nothing saved`, ExitCode.refusedAnswer, 'check the server (--base-url)');
+    throw new CliError(
+      `${label}: the signed link sent ${bytes.byteLength} bytes labelled application/pdf that are not a PDF (no %PDF- header); nothing saved`,
+      ExitCode.refusedAnswer,
+      'check the server (--base-url)',
+    );
   }
   return bytes;
 }

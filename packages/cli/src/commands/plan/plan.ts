@@ -47,7 +47,11 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   // The plan lists baked intakes: a range with none would print an empty plan that looks like "nothing to take".
   const baked = await client.calendars.bake.get({ patient, from, to });
   if (baked.data.length === 0) {
-    throw new CliError(`nothing is baked for patient ${session.patientNames.get(patient) ?? patient} from ${from} to ${to}: the plan would be empty`, ExitCode.notFound, `bake the range first: \`medsched bake --patient ${patient} --from ${from} --to ${to}\` (or check the dates)`);
+    throw new CliError(
+      `nothing is baked for patient ${session.patientNames.get(patient) ?? patient} from ${from} to ${to}: the plan would be empty`,
+      ExitCode.notFound,
+      `bake the range first: \`medsched bake --patient ${patient} --from ${from} --to ${to}\` (or check the dates)`,
+    );
   }
   const { signed } = await client.pdf.sign(page);
   if (options.link) {
@@ -80,7 +84,11 @@ export function registerPlanCommand(program: Command): void {
     .option('--all-patients', 'every patient of the organization: one PDF, a patient per page(s) in name order; patients with nothing baked are named on stderr')
     .option('--organization <id>', "with --all-patients: the organization (default: the profile's, else the credential's)")
     .option('--link', 'print the signed link instead of downloading')
-    .addOption(new Option('--lang <language>', "the plan's language: de (German) or en (English); default: profile plan-language, then LC_ALL/LC_MESSAGES/LANG, then the account's language").choices(planLanguages))
+    .addOption(
+      new Option('--lang <language>', "the plan's language: de (German) or en (English); default: profile plan-language, then LC_ALL/LC_MESSAGES/LANG, then the account's language").choices(
+        planLanguages,
+      ),
+    )
     .option('--app-url <url>', `the web app's address (env MEDSCHED_APP_URL, profile app-url; default ${defaultAppUrl})`)
     .action(runPlan);
   withExamples(plan, [

@@ -25,7 +25,7 @@ export function registerUserCommands(program: Command): void {
   const user = program.command('user').description('Users of an organization: staff and patients.');
   withExamples(user, ['medsched user list --role patient --all', 'medsched user create --name "Ada Patient" --timezone Europe/Berlin']);
 
-  const list = listOptions(user.command('list').description("List an organization's users.").option('--organization <id>', 'organization (default: the profile\'s)')).action(
+  const list = listOptions(user.command('list').description("List an organization's users.").option('--organization <id>', "organization (default: the profile's)")).action(
     async (options: ListOptions & { organization?: string }, command: Command) => {
       const session = await openSession(command);
       const organization = await organizationOf(session, options.organization);
@@ -47,21 +47,31 @@ export function registerUserCommands(program: Command): void {
     .option('--category <category>', 'doctor, nurse, patient, pharmacist or relative')
     .option('--timezone <zone>', 'IANA zone, e.g. Europe/Berlin')
     .option('--data <json>', dataOptionHelp);
-  writeOptions(create)
-    .action(async (flags: CreateFlags & WriteFlags, command: Command) => {
-      const session = await openSession(command);
-      await checkFieldsFirst(session, 'User');
-      const body: Record<string, unknown> = {
-        ...(await readJsonBody(flags.data)),
-        ...definedFields({ name: flags.name, email: flags.email, role: flags.role, category: flags.category, timezone: flags.timezone }),
-      };
-      body.organization = flags.organization ?? (body.organization as string | undefined) ?? (await organizationOf(session, undefined));
-      const client = await session.client();
-      const describe = `create user ${JSON.stringify(body.name ?? '')} in organization ${String(body.organization)}`;
-      const created = await decideAndSend(session, { summary: ['Create a user:', ...bodyLines(body)], question: `Create user ${JSON.stringify(body.name ?? '')}?`, request: { method: 'POST', path: '/users/', body, describe }, destructive: false, verb: 'create' }, flags, () => client.users.create(body as UserCreate));
-      if (created === undefined) return;
-      session.printer.success(`Created user ${created.id} (${created.role ?? 'patient'})`);
-      session.printer.record(created);
-    });
+  writeOptions(create).action(async (flags: CreateFlags & WriteFlags, command: Command) => {
+    const session = await openSession(command);
+    await checkFieldsFirst(session, 'User');
+    const body: Record<string, unknown> = {
+      ...(await readJsonBody(flags.data)),
+      ...definedFields({ name: flags.name, email: flags.email, role: flags.role, category: flags.category, timezone: flags.timezone }),
+    };
+    body.organization = flags.organization ?? (body.organization as string | undefined) ?? (await organizationOf(session, undefined));
+    const client = await session.client();
+    const describe = `create user ${JSON.stringify(body.name ?? '')} in organization ${String(body.organization)}`;
+    const created = await decideAndSend(
+      session,
+      {
+        summary: ['Create a user:', ...bodyLines(body)],
+        question: `Create user ${JSON.stringify(body.name ?? '')}?`,
+        request: { method: 'POST', path: '/users/', body, describe },
+        destructive: false,
+        verb: 'create',
+      },
+      flags,
+      () => client.users.create(body as UserCreate),
+    );
+    if (created === undefined) return;
+    session.printer.success(`Created user ${created.id} (${created.role ?? 'patient'})`);
+    session.printer.record(created);
+  });
   withExamples(create, ['medsched user create --name "Ada Patient" --email ada@example.org --category patient --timezone Europe/Berlin']);
 }

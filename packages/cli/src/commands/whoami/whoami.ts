@@ -44,7 +44,7 @@ export function registerWhoamiCommand(program: Command): void {
         role: identity?.role ?? (options.offline ? (settings.profile?.role ?? null) : null),
         // The class is all an API key's reads tell; say what it means and how to learn more.
         ...((identity?.role ?? settings.profile?.role) === 'staff' && {
-          roleNote: 'admin or user: no read tells an API key\'s role apart, and the CLI sends no write to find out; log in with a token to see it',
+          roleNote: "admin or user: no read tells an API key's role apart, and the CLI sends no write to find out; log in with a token to see it",
         }),
         ...(identity?.userId !== undefined && { userId: identity.userId }),
         // Which answers told the organization and role: the account (token) or calendar entries (API key).

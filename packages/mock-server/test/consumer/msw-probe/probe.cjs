@@ -40,12 +40,21 @@ async function main(format) {
     result.total = (await mock.as('user').client.calendars.list({ limit: 1 })).total;
 
     mock.fail('calendars.list', 503);
-    result.failedWith = await mock.as('user').client.calendars.list().then(() => 'no error', (error) => error.status);
+    result.failedWith = await mock
+      .as('user')
+      .client.calendars.list()
+      .then(
+        () => 'no error',
+        (error) => error.status,
+      );
 
     mock.server.use(http.get('https://app.test/flags', () => HttpResponse.json({ dark: true })));
     result.appHandler = await (await fetch('https://app.test/flags')).json();
 
-    result.unhandled = await fetch(elsewhereUrl).then(() => 'answered', () => 'rejected');
+    result.unhandled = await fetch(elsewhereUrl).then(
+      () => 'answered',
+      () => 'rejected',
+    );
     result.unhandledPrinted = printed.some((line) => line.includes(elsewhereUrl));
     result.reachedNetworkWhenUnhandled = reachedNetwork;
 
@@ -54,7 +63,13 @@ async function main(format) {
 
     result.isolated = await mock.isolated(async (scope) => {
       scope.fail('calendars.list', 409);
-      return mock.as('user').client.calendars.list().then(() => 'no error', (error) => error.status);
+      return mock
+        .as('user')
+        .client.calendars.list()
+        .then(
+          () => 'no error',
+          (error) => error.status,
+        );
     })();
     mock.close();
 
@@ -64,7 +79,15 @@ async function main(format) {
     const before = reachedNetwork;
     const burst = [];
     for (let i = 0; i < 40; i++) {
-      burst.push(local.as('user').client.calendars.list({ limit: 1 }).then((page) => page.total, (error) => String(error)));
+      burst.push(
+        local
+          .as('user')
+          .client.calendars.list({ limit: 1 })
+          .then(
+            (page) => page.total,
+            (error) => String(error),
+          ),
+      );
       if (i % 8 === 2) local.reset();
     }
     result.burst = { answered: (await Promise.all(burst)).filter((total) => total === 12).length, reachedNetwork: reachedNetwork - before };
@@ -73,7 +96,10 @@ async function main(format) {
     // The strategy is really passed on: with 'bypass' the same request reaches the network.
     const bypassing = setupMockApi();
     await bypassing.listen({ onUnhandledRequest: 'bypass' });
-    result.bypass = await fetch(elsewhereUrl).then((response) => response.text(), () => 'rejected');
+    result.bypass = await fetch(elsewhereUrl).then(
+      (response) => response.text(),
+      () => 'rejected',
+    );
     bypassing.close();
 
     // A plain msw server beside the mock: refused before, reported after (it would take requests over).
@@ -88,7 +114,10 @@ async function main(format) {
     const plain = setupServer(http.get('*/v1/calendars', () => HttpResponse.json({ from: 'the plain server' })));
     plain.listen({ onUnhandledRequest: 'bypass' });
     const beside = setupMockApi();
-    const refusedBeside = await beside.listen().then(() => 'accepted', (error) => error.code);
+    const refusedBeside = await beside.listen().then(
+      () => 'accepted',
+      (error) => error.code,
+    );
     plain.close();
     await beside.listen();
     plain.listen({ onUnhandledRequest: 'bypass' });

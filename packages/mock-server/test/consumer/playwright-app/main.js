@@ -15,7 +15,10 @@ if (plainMode) {
 }
 if (plainMode === 'before') {
   await plain.start({ quiet: true });
-  const refused = await mock.start({ quiet: true }).then(() => 'started', (error) => `${error.code}: ${error.message}`);
+  const refused = await mock.start({ quiet: true }).then(
+    () => 'started',
+    (error) => `${error.code}: ${error.message}`,
+  );
   document.querySelector('#second').textContent = refused;
   throw new Error('the page stops here: its mock did not start');
 }
@@ -71,4 +74,3 @@ document.querySelector('#rename').addEventListener('click', async () => {
 
 await show();
 status.textContent = 'Ready';
-

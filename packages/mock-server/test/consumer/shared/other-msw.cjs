@@ -15,7 +15,10 @@ function defineOtherMswTests({ setupMockApi, setupServer, http, HttpResponse, it
     plain.listen({ onUnhandledRequest: 'bypass' });
     const mock = setupMockApi();
     try {
-      const refused = await mock.listen().then(() => undefined, (error) => error);
+      const refused = await mock.listen().then(
+        () => undefined,
+        (error) => error,
+      );
       expect(refused).toMatchObject({ name: 'MockApiError', code: 'other_msw' });
       expect(refused.message).toMatch(/another msw server is already intercepting requests in this process \(.*fetch-interceptor.*\)/);
       expect(refused.message).toMatch(/mock\.server\.use\(http\.get\(\.\.\.\)\)/);
@@ -59,7 +62,7 @@ function defineOtherMswTests({ setupMockApi, setupServer, http, HttpResponse, it
     }
   });
 
-  it('says so when another server\'s close() stopped the interceptor the mock shared (requests would reach the network)', async () => {
+  it("says so when another server's close() stopped the interceptor the mock shared (requests would reach the network)", async () => {
     const mock = setupMockApi();
     await mock.listen();
     const plain = setupServer(...plainHandlers());

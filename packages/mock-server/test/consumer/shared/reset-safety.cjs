@@ -43,7 +43,11 @@ function defineResetSafetyTests({ setupMockApi, it, expect, beforeAll, afterAll,
     await new Promise((resolve) => standIn.close(resolve));
   });
 
-  const outcome = (promise) => promise.then(() => 'answered', (error) => (error && error.status) || String(error));
+  const outcome = (promise) =>
+    promise.then(
+      () => 'answered',
+      (error) => (error && error.status) || String(error),
+    );
 
   for (let round = 1; round <= 4; round++) {
     it(`answers a burst of calls across resets from the mock, never the network (${round})`, async () => {
@@ -77,7 +81,10 @@ function defineResetSafetyTests({ setupMockApi, it, expect, beforeAll, afterAll,
     console.error = () => undefined; // msw prints the unhandled request; the rejection is what we check
     try {
       mock.reset();
-      const outside = await fetch(`${origin}/elsewhere`).then(() => 'answered', () => 'rejected');
+      const outside = await fetch(`${origin}/elsewhere`).then(
+        () => 'answered',
+        () => 'rejected',
+      );
       expect(outside).toBe('rejected');
     } finally {
       console.error = consoleError;

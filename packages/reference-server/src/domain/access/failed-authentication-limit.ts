@@ -44,9 +44,13 @@ export class FailedAuthenticationLimit {
     if (window && window.count >= this.options.limit) {
       const retryAfter = (own ? this.#failures : this.#overflow).secondsLeft(window, now);
       const who = own ? 'this client' : 'client addresses this server cannot track one by one right now (too many are guessing)';
-      throw new ProblemError('rate_limited', `too many failed authentications from ${who} (${this.options.limit} in ${this.options.windowSeconds} s); retry after ${retryAfter} s with a valid credential`, {
-        headers: { 'retry-after': String(retryAfter) },
-      });
+      throw new ProblemError(
+        'rate_limited',
+        `too many failed authentications from ${who} (${this.options.limit} in ${this.options.windowSeconds} s); retry after ${retryAfter} s with a valid credential`,
+        {
+          headers: { 'retry-after': String(retryAfter) },
+        },
+      );
     }
   }
 

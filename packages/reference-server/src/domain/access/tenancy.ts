@@ -24,11 +24,7 @@ const creatableRoles: ReadonlyMap<string, readonly UserRole[]> = new Map<UserRol
 export function assertMayCreateRole(caller: Caller, role: UserRole): void {
   const allowed = creatableRoles.get(caller.role) ?? [];
   if (!allowed.includes(role)) {
-    throw forbidden(
-      allowed.length
-        ? `a caller of role ${caller.role} may create users of role ${allowed.join(', ')} only, not ${role}`
-        : `a caller of role ${caller.role} may not create users`,
-    );
+    throw forbidden(allowed.length ? `a caller of role ${caller.role} may create users of role ${allowed.join(', ')} only, not ${role}` : `a caller of role ${caller.role} may not create users`);
   }
 }
 

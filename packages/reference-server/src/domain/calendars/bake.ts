@@ -40,18 +40,21 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, slices: W
   }
   for (const { series, date, time } of plan.occurrences) {
     const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = series;
-    await db.calendarEntries.create({
-      ...fields,
-      id: ctx.newId(),
-      date,
-      intakeTime: time,
-      rrule: null,
-      seriesId: series.id,
-      baked: true,
-      bakedAt: now,
-      createdAt: now,
-      updatedAt: ctx.now().toISOString(),
-    } as CalendarEntryRecord, batch);
+    await db.calendarEntries.create(
+      {
+        ...fields,
+        id: ctx.newId(),
+        date,
+        intakeTime: time,
+        rrule: null,
+        seriesId: series.id,
+        baked: true,
+        bakedAt: now,
+        createdAt: now,
+        updatedAt: ctx.now().toISOString(),
+      } as CalendarEntryRecord,
+      batch,
+    );
     await pause();
   }
 }
@@ -88,9 +91,7 @@ async function unbakePatient(ctx: OperationContext, range: PatientRange, batch: 
 }
 
 function sortEntries(entries: CalendarEntry[]): CalendarEntry[] {
-  return entries.sort(
-    (a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.userId.localeCompare(b.userId) || a.id.localeCompare(b.id),
-  );
+  return entries.sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.userId.localeCompare(b.userId) || a.id.localeCompare(b.id));
 }
 
 /**
@@ -106,7 +107,9 @@ function bakeResult(ctx: OperationContext, ranges: PatientRange[]): BakeResult {
   const alarmMinutes = Array.from({ length: dayCount }, () => new Set<number>());
 
   for (const range of ranges) {
-    const baked = entriesInRange(ctx, range).filter((entry) => entry.baked).map(toCalendarEntry);
+    const baked = entriesInRange(ctx, range)
+      .filter((entry) => entry.baked)
+      .map(toCalendarEntry);
     // One by one: spreading a big array into push() overflows the call stack.
     for (const entry of baked) data.push(entry);
     const devices = ctx.db.devices.group('patient', range.patient.id);
@@ -202,7 +205,10 @@ function bakedInRange(ctx: OperationContext, range: PatientRange): number {
 function tooManyToAnswer(count: number, ranges: PatientRange[], limit: number, prefix = '') {
   const days = ranges[0]?.dates.length ?? 0;
   const perRequest = Math.max(1, Math.floor((days * limit) / count));
-  return invalid('to', `${prefix}the range holds ${count} baked calendar entries over ${days} days; at most ${limit} are allowed per request: use a shorter range, e.g. ${perRequest} days per request`);
+  return invalid(
+    'to',
+    `${prefix}the range holds ${count} baked calendar entries over ${days} days; at most ${limit} are allowed per request: use a shorter range, e.g. ${perRequest} days per request`,
+  );
 }
 
 /**

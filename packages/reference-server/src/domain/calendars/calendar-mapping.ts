@@ -29,9 +29,7 @@ const durationMinutes = 30;
  * claim a bake that never happened with `bakedAt`). `organization` is not here: the input may
  * name it, and it must be the caller's own.
  */
-export const serverOwnedCalendarFields = [
-  'id', 'userId', 'title', 'description', 'startTime', 'endTime', 'baked', 'bakedAt', 'seriesId', 'createdAt', 'updatedAt',
-] as const;
+export const serverOwnedCalendarFields = ['id', 'userId', 'title', 'description', 'startTime', 'endTime', 'baked', 'bakedAt', 'seriesId', 'createdAt', 'updatedAt'] as const;
 
 /** 400 unless `timeCategory` is absent or one of {@link TimeCategoryInput}: checked before it is ever used as a key. */
 export function checkTimeCategory(value: unknown): void {
@@ -55,7 +53,6 @@ export function startTimeOf(entry: CalendarEntryRecord): string {
   const category = typeof entry.timeCategory === 'string' ? entry.timeCategory.toLowerCase() : '';
   return timeCategoryStart.get(category) ?? defaultStart;
 }
-
 
 /**
  * The answer shape of api-decisions.md: the stored input fields, then userId = patient,

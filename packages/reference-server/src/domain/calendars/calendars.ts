@@ -70,21 +70,29 @@ export async function listCalendarEntries(ctx: OperationContext, query: Calendar
   if (held) await held;
   // A page is read from the group's sorted list (kept in step with every write), never by
   // converting and sorting the whole organization; filters walk the list without converting.
-  const sorted = patient === undefined
-    ? db.calendarEntries.sorted('organization', caller.organizationId, calendarOrder(query.sortBy))
-    : db.calendarEntries.sorted('patient', patient, calendarOrder(query.sortBy));
+  const sorted =
+    patient === undefined ? db.calendarEntries.sorted('organization', caller.organizationId, calendarOrder(query.sortBy)) : db.calendarEntries.sorted('patient', patient, calendarOrder(query.sortBy));
   const filtered = query.role !== undefined || query.name !== undefined || query.search !== undefined;
-  return pageOfSorted(sorted, query, toCalendarEntry, filtered ? (record) => {
-    if (query.role !== undefined && db.users.get(record.patient)?.role !== query.role) return false;
-    const title = record.name ?? '';
-    if (query.name !== undefined && !containsIgnoringCase(title, query.name)) return false;
-    return query.search === undefined || containsIgnoringCase(title, query.search) || containsIgnoringCase(record.instruction ?? '', query.search);
-  } : undefined);
+  return pageOfSorted(
+    sorted,
+    query,
+    toCalendarEntry,
+    filtered
+      ? (record) => {
+          if (query.role !== undefined && db.users.get(record.patient)?.role !== query.role) return false;
+          const title = record.name ?? '';
+          if (query.name !== undefined && !containsIgnoringCase(title, query.name)) return false;
+          return query.search === undefined || containsIgnoringCase(title, query.search) || containsIgnoringCase(record.instruction ?? '', query.search);
+        }
+      : undefined,
+  );
 }
 
 /** The sort order of calendar entries: `title` and `startTime` as answered (calendar-mapping.ts); own fields only. */
 const calendarOrder = (sortBy: string | undefined) =>
-  recordOrder<CalendarEntryRecord>(sortBy, (record, field) => (field === 'title' ? (record.name ?? '') : field === 'startTime' ? startTimeOf(record) : Object.hasOwn(record, field) ? (record as Record<string, unknown>)[field] : undefined));
+  recordOrder<CalendarEntryRecord>(sortBy, (record, field) =>
+    field === 'title' ? (record.name ?? '') : field === 'startTime' ? startTimeOf(record) : Object.hasOwn(record, field) ? (record as Record<string, unknown>)[field] : undefined,
+  );
 
 /**
  * The stored entry `GET /calendars/{id}` answers (routes/calendars.ts shows it with `toCalendarEntry`): at once, unless a

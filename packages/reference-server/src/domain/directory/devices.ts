@@ -85,7 +85,5 @@ export function listDeviceEvents(ctx: OperationContext, id: string, query: Devic
   if (matching.length > itemLimits.deviceEvents) {
     throw invalid('DateEnd', `the range holds ${matching.length} events; at most ${itemLimits.deviceEvents} are answered at once: give a shorter DateStart..DateEnd or a TypeFilter`);
   }
-  return matching
-    .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map(toDeviceEvent);
+  return matching.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toDeviceEvent);
 }

@@ -4,12 +4,7 @@ import { forbidden, invalid, notFound } from '../operation/problems.js';
 import { assertSameOrganization, isPatientRole } from '../access/tenancy.js';
 
 /** A record by id: 404 when it exists nowhere, 403 when it is another organization's. */
-export function findInOrganization<T extends { organization: string }>(
-  ctx: OperationContext,
-  table: { get(id: string): T | undefined },
-  id: string,
-  what: string,
-): T {
+export function findInOrganization<T extends { organization: string }>(ctx: OperationContext, table: { get(id: string): T | undefined }, id: string, what: string): T {
   const record = table.get(id);
   if (!record) throw notFound(what, id);
   assertSameOrganization(ctx.caller, record.organization, what, id);
@@ -24,7 +19,6 @@ export function findPatient(ctx: OperationContext, id: string, field = 'patient'
   if (!isPatientRole(user.role)) throw invalid(field, `user ${id} has role ${user.role}; a patient has role patient or onlyself`);
   return user;
 }
-
 
 /** An organization by id: 404 when unknown, 403 when it is not the caller's. */
 export function findOrganization(ctx: OperationContext, id: string): OrganizationRecord {

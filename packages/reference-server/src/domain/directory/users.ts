@@ -15,12 +15,23 @@ export function listUsers(ctx: OperationContext, query: UserListQuery): Page<Use
   checkRoleFilter(query.role);
   const organization = findOrganization(ctx, query.organization);
   // A page is read from the organization's sorted list (kept in step with every write); own fields only.
-  const sorted = ctx.db.users.sorted('organization', organization.id, recordOrder<UserRecord>(query.sortBy, (user, field) => (Object.hasOwn(user, field) ? (user as Record<string, unknown>)[field] : undefined)));
+  const sorted = ctx.db.users.sorted(
+    'organization',
+    organization.id,
+    recordOrder<UserRecord>(query.sortBy, (user, field) => (Object.hasOwn(user, field) ? (user as Record<string, unknown>)[field] : undefined)),
+  );
   const filtered = query.role !== undefined || query.name !== undefined || query.search !== undefined;
-  return pageOfSorted(sorted, query, toUser, filtered ? (user) =>
-    (query.role === undefined || user.role === query.role) &&
-    (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
-    (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search)) : undefined);
+  return pageOfSorted(
+    sorted,
+    query,
+    toUser,
+    filtered
+      ? (user) =>
+          (query.role === undefined || user.role === query.role) &&
+          (query.name === undefined || containsIgnoringCase(user.name, query.name)) &&
+          (query.search === undefined || containsIgnoringCase(user.name, query.search) || containsIgnoringCase(user.email, query.search))
+      : undefined,
+  );
 }
 
 /** A display name when none is given: the local part of the e-mail, else a neutral label. */

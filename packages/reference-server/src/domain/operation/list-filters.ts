@@ -13,8 +13,7 @@ export function checkRoleFilter(role: string | undefined): void {
   if (role !== undefined && !UserRole.safeParse(role).success) throw invalid('role', `must be one of ${UserRole.options.join(', ')}`);
 }
 
-export const containsIgnoringCase = (value: unknown, needle: string): boolean =>
-  typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());
+export const containsIgnoringCase = (value: unknown, needle: string): boolean => typeof value === 'string' && value.toLowerCase().includes(needle.toLowerCase());
 
 type SortKey = { field: string; descending: boolean };
 

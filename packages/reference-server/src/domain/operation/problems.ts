@@ -74,5 +74,4 @@ export class ProblemError extends Error {
 export const notFound = (what: string, id: string) => new ProblemError('not_found', `${what} ${id} does not exist`);
 export const forbidden = (detail: string) => new ProblemError('forbidden', detail);
 export const conflict = (detail: string) => new ProblemError('conflict', detail);
-export const invalid = (path: string, message: string) =>
-  new ProblemError('validation_failed', `${path}: ${message}`, { errors: [{ path, message }] });
+export const invalid = (path: string, message: string) => new ProblemError('validation_failed', `${path}: ${message}`, { errors: [{ path, message }] });

@@ -114,9 +114,7 @@ export function buildPlanGrid(input: PlanGridInput): PlanGrid {
   const { db, patient, range } = input;
   const labels = planLabels(input.language);
   const rows = new Map<string, PlanRow & { order: number; amounts: Map<string, Partial<Record<IntakeSlot, number>>> }>();
-  const entries = db.calendarEntries
-    .group('patient', patient.id)
-    .filter((entry) => entry.baked && entry.date >= range.from && entry.date <= range.to);
+  const entries = db.calendarEntries.group('patient', patient.id).filter((entry) => entry.baked && entry.date >= range.from && entry.date <= range.to);
   for (const entry of entries) {
     const medicationRecord = typeof entry.medication === 'string' ? db.medications.get(entry.medication) : undefined;
     const { name, strength } = splitStrength(medicationRecord?.name ?? entry.name ?? 'Medication', medicationRecord?.meta);

@@ -63,7 +63,12 @@ function layoutRow(fonts: FontSet, row: PlanRow, labels: PlanLabels): RowLayout 
   const medicationLines: RowLayout['medicationLines'] = wrap(fonts, row.medication, 'bold', 8.5, medicationWidth, maxTextLines).map((text) => ({ text, font: 'bold', size: 8.5, color: colors.text }));
   const detail = [row.strength, row.unit].filter(Boolean).join(' · ');
   if (detail) medicationLines.push({ text: fonts.fit(detail, 'regular', 7.5, medicationWidth), font: 'regular', size: 7.5, color: colors.muted });
-  const instructionLines: RowLayout['instructionLines'] = wrap(fonts, row.instructions, 'regular', 7.5, instructionWidth, maxTextLines).map((text) => ({ text, font: 'regular', size: 7.5, color: colors.text }));
+  const instructionLines: RowLayout['instructionLines'] = wrap(fonts, row.instructions, 'regular', 7.5, instructionWidth, maxTextLines).map((text) => ({
+    text,
+    font: 'regular',
+    size: 7.5,
+    color: colors.text,
+  }));
   instructionLines.push({ text: fonts.fit(labels.at(row.times.join(', ')), 'regular', 7, instructionWidth), font: 'regular', size: 7, color: colors.muted });
   const lines = Math.max(medicationLines.length, instructionLines.length, 2);
   return { row, medicationLines, instructionLines, height: lines * lineHeight + 6 };
@@ -222,8 +227,14 @@ export function layoutPlan(plan: PlanGrid, fonts: FontSet): PdfDrawing {
     const legend = labels.legend(intakeSlots.map((slot) => `${labels.slotShort[slot]} = ${labels.slotLong[slot]} ${slotHours[slot]}`).join(' · '));
     builder.text(left, y, fonts.fit(legend, 'regular', 6.5, right - left), 'regular', 6.5, colors.muted);
     builder.line(left, y + 9, right, y + 9, 0.4);
-    builder.text(left, y + 11.5, fonts.fit(`${labels.generated(grid.generatedAt, grid.timeZone, grid.generatedBy)} · ${labels.server} · ${grid.pageUrl}`, 'regular', 7, right - left - 70), 'regular', 7, colors.muted);
+    builder.text(
+      left,
+      y + 11.5,
+      fonts.fit(`${labels.generated(grid.generatedAt, grid.timeZone, grid.generatedBy)} · ${labels.server} · ${grid.pageUrl}`, 'regular', 7, right - left - 70),
+      'regular',
+      7,
+      colors.muted,
+    );
     builder.right(right, y + 11.5, labels.page(number, count), 'regular', 7, colors.muted);
   }
 }
-

@@ -50,7 +50,10 @@ export function patientOfPage(pathname: string): string | undefined {
 export function readPlanRange(search: URLSearchParams, now: Date, timeZone: string): PlanRangeRead {
   const from = search.get('from');
   const to = search.get('to');
-  for (const [name, value] of [['from', from], ['to', to]] as const) {
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (value !== null && !isDate(value)) return { ok: false, reason: `${name} in the page address must be a date YYYY-MM-DD, not ${value.slice(0, 40)}` };
   }
   let range: PlanRange;

@@ -5,13 +5,26 @@ import { callDevRoute, type AdminTarget } from './admin-client.js';
 export async function runDevicesCommand(
   target: AdminTarget,
   action: string | undefined,
-  flags: { organization?: string | undefined; name?: string | undefined; serial?: string | undefined; patient?: string | undefined; alarm?: boolean | undefined; device?: string | undefined; type?: string | undefined; payload?: string | undefined },
+  flags: {
+    organization?: string | undefined;
+    name?: string | undefined;
+    serial?: string | undefined;
+    patient?: string | undefined;
+    alarm?: boolean | undefined;
+    device?: string | undefined;
+    type?: string | undefined;
+    payload?: string | undefined;
+  },
 ): Promise<void> {
   let answer: unknown;
   if (action === 'register') {
     if (!flags.organization || !flags.name || !flags.serial) throw new UsageError('devices register needs --organization ID --name NAME --serial SERIAL [--patient ID] [--alarm]');
     answer = await callDevRoute(target, 'POST', '/dev/admin/devices', {
-      organization: flags.organization, name: flags.name, serialNumber: flags.serial, patient: flags.patient, alarmEnable: flags.alarm ? 1 : 0,
+      organization: flags.organization,
+      name: flags.name,
+      serialNumber: flags.serial,
+      patient: flags.patient,
+      alarmEnable: flags.alarm ? 1 : 0,
     });
   } else if (action === 'event') {
     if (!flags.device || !flags.type) throw new UsageError('devices event needs --device ID --type TYPE [--payload JSON]');

@@ -92,7 +92,12 @@ export function readLimitFlags(flags: LimitFlags, environment: NodeJS.ProcessEnv
     return text === undefined ? undefined : wholeNumber(name, text, 1, 3600);
   };
   const timeouts: Partial<ConnectionTimeouts> = {};
-  for (const [name, key] of [['headerTimeout', 'headers'], ['bodyTimeout', 'body'], ['idleTimeout', 'idle'], ['sendTimeout', 'send']] as const) {
+  for (const [name, key] of [
+    ['headerTimeout', 'headers'],
+    ['bodyTimeout', 'body'],
+    ['idleTimeout', 'idle'],
+    ['sendTimeout', 'send'],
+  ] as const) {
     const given = seconds(name);
     if (given !== undefined) timeouts[key] = given;
   }

@@ -30,7 +30,8 @@ export function readProxyLimitFlags(flags: ProxyLimitFlags): UpstreamLimits {
   else limits.maxInFlightPerClient = Math.min(limits.maxInFlightPerClient, limits.maxInFlight);
   if (flags.maxBodyMb !== undefined) {
     const mb = Number(flags.maxBodyMb);
-    if (!/^\d{1,4}(\.\d{1,3})?$/.test(flags.maxBodyMb) || !(mb > 0) || mb > 1024) throw new UsageError(`--max-body-mb must be a number of MiB above 0 and at most 1024 (e.g. 16 or 0.5), not ${JSON.stringify(flags.maxBodyMb.slice(0, 40))}`);
+    if (!/^\d{1,4}(\.\d{1,3})?$/.test(flags.maxBodyMb) || !(mb > 0) || mb > 1024)
+      throw new UsageError(`--max-body-mb must be a number of MiB above 0 and at most 1024 (e.g. 16 or 0.5), not ${JSON.stringify(flags.maxBodyMb.slice(0, 40))}`);
     limits.maxBodyBytes = Math.max(1, Math.floor(mb * 1024 * 1024));
   }
   if (flags.upstreamTimeout !== undefined) limits.upstreamTimeoutMs = wholeNumber('--upstream-timeout', flags.upstreamTimeout, 1, 3600) * 1000;

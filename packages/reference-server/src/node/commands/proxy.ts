@@ -61,7 +61,10 @@ function parseMaxLogMb(value: string | undefined): number | undefined {
 
 function parseRedactFields(value: string | undefined): string[] {
   if (value === undefined) return [];
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const bad = names.find((name) => !/^[A-Za-z0-9_.-]{1,100}$/.test(name));
   if (names.length === 0 || bad !== undefined) throw new UsageError(`--redact-fields takes field names separated by commas (meta,name,dateOfBirth), not ${JSON.stringify(bad ?? value)}`);
   return names;
@@ -81,7 +84,8 @@ export async function runProxy(flags: ProxyFlags): Promise<void> {
     throw new UsageError(`--target must be an absolute http(s) URL, not ${flags.target}`);
   }
   if (!/^https?:$/.test(target.protocol) || target.pathname.replace(/\/+$/, '') === '') throw new UsageError(`--target must be an http(s) URL with the API's base path, e.g. ${target.origin}/v1`);
-  if (target.search !== '' || target.hash !== '' || target.username !== '' || target.password !== '') throw new UsageError(`--target must be a base address without query, fragment or user info, e.g. ${target.origin}${target.pathname}`);
+  if (target.search !== '' || target.hash !== '' || target.username !== '' || target.password !== '')
+    throw new UsageError(`--target must be a base address without query, fragment or user info, e.g. ${target.origin}${target.pathname}`);
   const proxy = await startProxy({
     target: flags.target,
     port: parsePort(flags.port ?? '4020'),

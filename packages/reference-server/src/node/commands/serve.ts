@@ -62,7 +62,6 @@ function parseSiteUrl(flag: string, value: string | undefined): string | undefin
   return url.origin;
 }
 
-
 /** Starts the server, prints how to reach it, and stops cleanly on SIGINT and SIGTERM. */
 export async function serve(flags: ServeFlags): Promise<void> {
   const seed = (flags.seed ?? env.seed() ?? 'demo') as SeedName;
@@ -98,7 +97,8 @@ export async function serve(flags: ServeFlags): Promise<void> {
     `medsched reference server listening on ${server.url} (${scenario ? `scenario: ${flags.scenario}${server.dataFile ? `, kept in ${server.dataFile.path}` : ''}` : server.dataFile?.origin === 'loaded' ? `data: ${server.dataFile.path}` : `seed: ${seed}`})`,
     `  home page:    ${server.origin}/   (API reference: ${server.origin}/reference, OpenAPI: ${server.origin}/openapi.json)`,
   ];
-  for (const credential of scenario?.credentials ?? []) lines.push(`  replay key:   ${credential.role} of organization ${credential.organizationId}: ${credential.apiKey} (made by the recording, in the scenario file)`);
+  for (const credential of scenario?.credentials ?? [])
+    lines.push(`  replay key:   ${credential.role} of organization ${credential.organizationId}: ${credential.apiKey} (made by the recording, in the scenario file)`);
   const demo = demoCredentials()[0];
   if (server.demoKeys && demo) {
     lines.push(
@@ -107,7 +107,9 @@ export async function serve(flags: ServeFlags): Promise<void> {
     );
     if (!isLoopbackHost(host)) lines.push(`  warning:      --demo-keys on: the published demo keys (admins included) work for anyone who reaches ${host}`);
   } else {
-    lines.push(`  demo keys:    off (${scenario ? 'a recorded scenario: use its replay keys' : isLoopbackHost(host) ? 'this server keeps a data file' : `reachable beyond loopback on ${host}`}); --demo-keys on to allow them`);
+    lines.push(
+      `  demo keys:    off (${scenario ? 'a recorded scenario: use its replay keys' : isLoopbackHost(host) ? 'this server keeps a data file' : `reachable beyond loopback on ${host}`}); --demo-keys on to allow them`,
+    );
   }
   if (!isLoopbackHost(host)) lines.push('  sign-in as another user with the admin secret: off beyond loopback');
   const generated = server.generatedCredentials;
@@ -124,7 +126,9 @@ export async function serve(flags: ServeFlags): Promise<void> {
     `  admin secret: ${adminSecret}   (x-admin-secret; medsched-server keys|devices --admin-secret …)`,
   );
   const { names, any } = server.allowedHosts;
-  lines.push(`  hosts:        ${any ? 'any Host header (--allowed-hosts all)' : `localhost, IP addresses${names.length > 0 ? `, ${names.join(', ')}` : ''}; another Host is answered 421 (--allowed-hosts to add)`}`);
+  lines.push(
+    `  hosts:        ${any ? 'any Host header (--allowed-hosts all)' : `localhost, IP addresses${names.length > 0 ? `, ${names.join(', ')}` : ''}; another Host is answered 421 (--allowed-hosts to add)`}`,
+  );
   const { dataFile } = server;
   if (dataFile) {
     lines.push(`  data file:    ${dataFile.path} (${dataFile.origin === 'created' ? 'new, seeded' : `loaded, ${dataFile.journalLines} journal lines replayed`}; ${dataFile.records} records)`);

@@ -34,7 +34,8 @@ th { background: #eef2f7 }
 `;
 
 function demoSection(content: HomePageContent, baseUrl: string): string {
-  if (!content.demo) return `<h2>Credentials</h2>\n<p class="note">${h(content.noDemoReason)} Create a key with <code>medsched-server keys create --email … --admin-secret …</code>; keys are shown once and never here.</p>`;
+  if (!content.demo)
+    return `<h2>Credentials</h2>\n<p class="note">${h(content.noDemoReason)} Create a key with <code>medsched-server keys create --email … --admin-secret …</code>; keys are shown once and never here.</p>`;
   const tables = content.demo
     .map(
       (organization) => `<h3>${h(organization.organizationName)} <small><code>${h(organization.organizationId)}</code></small></h3>

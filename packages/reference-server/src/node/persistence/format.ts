@@ -49,9 +49,7 @@ export interface EndChange {
   op: 'end';
 }
 
-export type RecordChange =
-  | { table: string; op: 'create' | 'update'; record: { id: string } & Record<string, unknown> }
-  | { table: string; op: 'delete'; id: string };
+export type RecordChange = { table: string; op: 'create' | 'update'; record: { id: string } & Record<string, unknown> } | { table: string; op: 'delete'; id: string };
 
 /** The writes of one request kept together: replayed whole, in order. */
 export interface BatchChange {
@@ -75,10 +73,11 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** The reason a decoded header is not one this version reads, or undefined. */
 export function headerProblem(value: unknown): string | undefined {
   if (!isObject(value) || value.format !== dataFileFormat) return `not a medsched data file (the first line should be a "${dataFileFormat}" header)`;
-  if (!readableVersions.includes(value.version)) return `format version ${JSON.stringify(value.version)}, but this server reads versions ${readableVersions.slice(0, -1).join(', ')} and ${String(readableVersions.at(-1))} only`;
+  if (!readableVersions.includes(value.version))
+    return `format version ${JSON.stringify(value.version)}, but this server reads versions ${readableVersions.slice(0, -1).join(', ')} and ${String(readableVersions.at(-1))} only`;
   if (!Number.isInteger(value.records) || (value.records as number) < 0) return 'the header has no valid record count';
   if (value.version === 4 && (!Number.isInteger(value.sequence) || (value.sequence as number) < (value.records as number))) {
-    return 'the header has no valid sequence number (a version 4 header says the sequence of its snapshot\'s last line)';
+    return "the header has no valid sequence number (a version 4 header says the sequence of its snapshot's last line)";
   }
   return undefined;
 }

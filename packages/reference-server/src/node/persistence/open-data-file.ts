@@ -73,11 +73,18 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
   const path = resolve(options.path);
   const warn = options.warn ?? ((message: string) => console.error(message));
   const db = createDatabase();
-  const contents = readDataFile(path, tablesOf(db).map(([name]) => name));
+  const contents = readDataFile(
+    path,
+    tablesOf(db).map(([name]) => name),
+  );
   let mode = newFileMode;
   let generatedCredentials: DemoCredential[] = [];
   if (contents && options.initial) {
-    throw new DataFileError(path, undefined, 'already holds a sandbox, so a scenario cannot start it: start without --scenario to keep that sandbox, or give a new --data file to start one from the scenario');
+    throw new DataFileError(
+      path,
+      undefined,
+      'already holds a sandbox, so a scenario cannot start it: start without --scenario to keep that sandbox, or give a new --data file to start one from the scenario',
+    );
   }
   if (contents) {
     if (contents.tornTail) {
@@ -87,7 +94,9 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
       );
     }
     if (contents.version < 4) {
-      warn(`medsched-server: ${path}: a version ${contents.version} data file has no sequence numbers, so duplicated, missing or reordered lines could not be found; it is rewritten as version 4 now.`);
+      warn(
+        `medsched-server: ${path}: a version ${contents.version} data file has no sequence numbers, so duplicated, missing or reordered lines could not be found; it is rewritten as version 4 now.`,
+      );
     }
     if (contents.cleanStop === false) {
       warn(
@@ -99,7 +108,10 @@ export async function openDataFile(options: DataFileOptions): Promise<DataFile> 
     const records: Record<string, unknown[]> = {};
     for (const [table, byId] of contents.tables) {
       records[table] = [...byId.values()].map((entry) => entry.record);
-      lines.set(table, [...byId.values()].map((entry) => entry.line));
+      lines.set(
+        table,
+        [...byId.values()].map((entry) => entry.line),
+      );
     }
     try {
       await loadRecords(db, records);

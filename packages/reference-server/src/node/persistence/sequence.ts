@@ -17,11 +17,7 @@ export interface SequenceProblem {
  * @param snapshotSequence the header's `sequence`
  * @param sameBytes whether the lines at two indexes of `sequences` are identical
  */
-export function sequenceProblem(
-  sequences: readonly number[],
-  snapshotSequence: number,
-  sameBytes: (first: number, second: number) => boolean,
-): SequenceProblem | undefined {
+export function sequenceProblem(sequences: readonly number[], snapshotSequence: number, sameBytes: (first: number, second: number) => boolean): SequenceProblem | undefined {
   const lineOf = (index: number) => index + 2;
   for (let index = 0; index < sequences.length; index++) {
     const expected = index + 1;

@@ -86,7 +86,14 @@ export function checkExchange(router: Router, exchange: Exchange, shownPath: str
   const base = { method: exchange.method, path: shownPath, status: exchange.status };
   const match = router.match(exchange.method, exchange.path);
   if (match.kind !== 'route') {
-    if (exchange.status < 400) violations.push({ ...base, operation: '(unknown)', side: 'response', field: 'status', expected: `an error: ${exchange.method} ${exchange.path} is no operation of the interface, yet it answered ${exchange.status}` });
+    if (exchange.status < 400)
+      violations.push({
+        ...base,
+        operation: '(unknown)',
+        side: 'response',
+        field: 'status',
+        expected: `an error: ${exchange.method} ${exchange.path} is no operation of the interface, yet it answered ${exchange.status}`,
+      });
     return { operation: undefined, violations };
   }
   const { operation } = match.route;
@@ -115,7 +122,8 @@ export function checkExchange(router: Router, exchange: Exchange, shownPath: str
   if (exchange.status >= 200 && exchange.status < 300) {
     if (exchange.status !== operation.status) violations.push({ ...base, operation: id, side: 'response', field: 'status', expected: `${operation.status}`, received: `${exchange.status}` });
     if (!exchange.responseUnchecked) check(operation.response, exchange.responseBody, 'response', '');
-    if (operation.paginated && !/^\d+$/.test(exchange.headers.get('x-total-count') ?? '')) violations.push({ ...base, operation: id, side: 'response', field: 'header x-total-count', expected: 'the total count of the list (a paginated operation)' });
+    if (operation.paginated && !/^\d+$/.test(exchange.headers.get('x-total-count') ?? ''))
+      violations.push({ ...base, operation: id, side: 'response', field: 'header x-total-count', expected: 'the total count of the list (a paginated operation)' });
   } else if (exchange.status >= 400) {
     if (!exchange.responseUnchecked) check(Problem, exchange.responseBody, 'response', 'problem');
   }

@@ -93,7 +93,9 @@ export function clientKeyOf(req: IncomingMessage): string {
   const key = req.headers['x-api-key'];
   const authorization = req.headers.authorization;
   if (key === undefined && authorization === undefined) return `address ${req.socket.remoteAddress ?? ''}`;
-  return `credential ${createHash('sha256').update(`${String(key)}\n${String(authorization)}`).digest('base64url')}`;
+  return `credential ${createHash('sha256')
+    .update(`${String(key)}\n${String(authorization)}`)
+    .digest('base64url')}`;
 }
 
 /** What failed in a fetch, from its cause (`connect ECONNREFUSED 127.0.0.1:4010`), never a URL the client chose. */
@@ -102,7 +104,7 @@ export function describeFetchFailure(error: unknown): string {
   if (cause instanceof AggregateError && cause.errors.length > 0) cause = cause.errors[0];
   if (!(cause instanceof Error)) return String(cause).slice(0, 300);
   const code = 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
-  const message = cause.message !== '' ? cause.message : code ?? cause.name;
+  const message = cause.message !== '' ? cause.message : (code ?? cause.name);
   return (code && !message.includes(code) ? `${message} (${code})` : message).slice(0, 300);
 }
 
@@ -189,7 +191,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     const timeout = AbortSignal.timeout(limits.upstreamTimeoutMs);
     const signal = AbortSignal.any([timeout, clientGone]);
-    const timedOut = () => sendProblem(res, 504, 'gateway_timeout', 'Gateway timeout', `the target ${target.origin} did not answer ${method} ${url.pathname} within ${limits.upstreamTimeoutMs / 1000} s (--upstream-timeout); the request may or may not have taken effect there`, retryLater);
+    const timedOut = () =>
+      sendProblem(
+        res,
+        504,
+        'gateway_timeout',
+        'Gateway timeout',
+        `the target ${target.origin} did not answer ${method} ${url.pathname} within ${limits.upstreamTimeoutMs / 1000} s (--upstream-timeout); the request may or may not have taken effect there`,
+        retryLater,
+      );
     let answer: IncomingMessage;
     try {
       answer = await sendUpstream(pool, url, method, headers, requestBytes, signal);
@@ -235,9 +245,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 
   const allowedHosts = allowedHostsFor([options.host], options.allowedHosts);
-  const listener = checkHost(allowedHosts, '--allowed-hosts', (req, res) => {
-    forward(req, res).catch((error: unknown) => sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the proxy failed: ${error instanceof Error ? error.message : String(error)}`));
-  }, afterBody);
+  const listener = checkHost(
+    allowedHosts,
+    '--allowed-hosts',
+    (req, res) => {
+      forward(req, res).catch((error: unknown) => sendProblem(res, 502, 'bad_gateway', 'Bad gateway', `the proxy failed: ${error instanceof Error ? error.message : String(error)}`));
+    },
+    afterBody,
+  );
   // The server's own connection bounds: stalled clients are cut off, one address holds a bounded number of sockets.
   // A request's body is read once it has its turn, so the time to receive a request includes its wait.
   const timeouts = { ...defaultConnectionTimeouts, body: defaultConnectionTimeouts.body + Math.ceil(limits.queueTimeoutMs / 1000) };
@@ -246,7 +261,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   // CONNECT is a tunnel to a host the client names: never opened, answered 400 and closed.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
     const { headers, body } = problem(400, 'bad_request_target', 'Request target refused', 'the proxy forwards requests to its target only: CONNECT (a tunnel to another host) is refused');
-    socket.end(`HTTP/1.1 400 Bad Request\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}connection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}connection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

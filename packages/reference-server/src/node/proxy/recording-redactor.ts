@@ -54,17 +54,20 @@ export class RecordingRedactor {
   /** `search` (`?a=1&access_token=…`) with the named and credential parameters' values replaced, the rest as sent. */
   search(search: string): string {
     if (search === '' || search === '?') return search;
-    const parts = search.slice(1).split('&').map((part) => {
-      const equals = part.indexOf('=');
-      const rawName = equals === -1 ? part : part.slice(0, equals);
-      let name: string;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        name = rawName;
-      }
-      return this.#parameters.has(normalized(name)) ? `${rawName}=${encodeURIComponent(redactedText)}` : part;
-    });
+    const parts = search
+      .slice(1)
+      .split('&')
+      .map((part) => {
+        const equals = part.indexOf('=');
+        const rawName = equals === -1 ? part : part.slice(0, equals);
+        let name: string;
+        try {
+          name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+        } catch {
+          name = rawName;
+        }
+        return this.#parameters.has(normalized(name)) ? `${rawName}=${encodeURIComponent(redactedText)}` : part;
+      });
     return `?${parts.join('&')}`;
   }
 }

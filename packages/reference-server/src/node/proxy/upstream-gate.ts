@@ -24,9 +24,7 @@ export const defaultUpstreamLimits: UpstreamLimits = {
 const waitingPerSlot = 4;
 
 /** A request's turn to be forwarded, or why it gets none (the proxy answers with the status, `Retry-After: 1`). */
-export type Turn =
-  | { ok: true; release(): void }
-  | { ok: false; status: 429 | 503; code: 'rate_limited' | 'proxy_busy'; detail: string };
+export type Turn = { ok: true; release(): void } | { ok: false; status: 429 | 503; code: 'rate_limited' | 'proxy_busy'; detail: string };
 
 interface Waiter {
   grant(): void;
@@ -70,10 +68,20 @@ export class UpstreamGate {
     if (this.#mayRun(client) && !this.#waiting.has(client)) return Promise.resolve(this.#start(client));
     const line = this.#waiting.get(client) ?? [];
     if (line.length >= this.#limits.maxInFlightPerClient) {
-      return Promise.resolve({ ok: false, status: 429, code: 'rate_limited', detail: `this client (its credential, or its address without one) already has ${this.#limits.maxInFlightPerClient} requests at the target and ${line.length} waiting, the most the proxy takes; retry after the Retry-After seconds` });
+      return Promise.resolve({
+        ok: false,
+        status: 429,
+        code: 'rate_limited',
+        detail: `this client (its credential, or its address without one) already has ${this.#limits.maxInFlightPerClient} requests at the target and ${line.length} waiting, the most the proxy takes; retry after the Retry-After seconds`,
+      });
     }
     if (this.#waitingCount >= this.#limits.maxInFlight * waitingPerSlot) {
-      return Promise.resolve({ ok: false, status: 503, code: 'proxy_busy', detail: `the proxy has ${this.#inFlight} requests at its target and ${this.#waitingCount} waiting, the most it holds; retry after the Retry-After seconds` });
+      return Promise.resolve({
+        ok: false,
+        status: 503,
+        code: 'proxy_busy',
+        detail: `the proxy has ${this.#inFlight} requests at its target and ${this.#waitingCount} waiting, the most it holds; retry after the Retry-After seconds`,
+      });
     }
     return new Promise<Turn>((resolve) => {
       const leave = () => {
@@ -96,7 +104,13 @@ export class UpstreamGate {
       };
       const onAbort = () => waiter.refuse({ ok: false, status: 503, code: 'proxy_busy', detail: 'the client left before its turn' });
       const timer = setTimeout(
-        () => waiter.refuse({ ok: false, status: 503, code: 'proxy_busy', detail: `the request waited ${this.#limits.queueTimeoutMs / 1000} s for a turn (the target is slow or busy: ${this.#inFlight} requests in flight); it was not forwarded, retry after the Retry-After seconds` }),
+        () =>
+          waiter.refuse({
+            ok: false,
+            status: 503,
+            code: 'proxy_busy',
+            detail: `the request waited ${this.#limits.queueTimeoutMs / 1000} s for a turn (the target is slow or busy: ${this.#inFlight} requests in flight); it was not forwarded, retry after the Retry-After seconds`,
+          }),
         this.#limits.queueTimeoutMs,
       );
       line.push(waiter);

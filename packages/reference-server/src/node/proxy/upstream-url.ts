@@ -58,6 +58,6 @@ export function upstreamUrl(target: ProxyTarget, method: string, requestTarget: 
     return refuse('the request target is not a valid path and query');
   }
   // Unreachable after the checks above, kept so that a parser quirk can never send a request elsewhere.
-  if (url.origin !== target.origin || (url.pathname !== target.basePath && !url.pathname.startsWith(under))) return refuse('the request target would leave the proxy\'s target: refused');
+  if (url.origin !== target.origin || (url.pathname !== target.basePath && !url.pathname.startsWith(under))) return refuse("the request target would leave the proxy's target: refused");
   return { ok: true, url };
 }

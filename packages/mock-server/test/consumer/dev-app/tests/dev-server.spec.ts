@@ -5,7 +5,12 @@ import { mockApiFixture, type MockApiRemote } from '@medsched/mock-server/playwr
 const test = base.extend<{ mockApi: MockApiRemote }>({ mockApi: mockApiFixture });
 
 /** One request per operation (written by the workspace's test from its own list). */
-interface OperationCall { id: string; method: string; path: string; json?: unknown }
+interface OperationCall {
+  id: string;
+  method: string;
+  path: string;
+  json?: unknown;
+}
 const calls = JSON.parse(readFileSync(new URL('./operation-calls.json', import.meta.url), 'utf8')) as { apiKey: string; calls: OperationCall[] };
 const neverEnds = 2 ** 31 - 1;
 
@@ -61,51 +66,54 @@ test('switches from the panel; the saved data survives the switch and a reload, 
 test('a scenario on one operation leaves every other operation alone, in the browser (every pair)', async ({ page }) => {
   await page.goto('/?mock&fresh');
   await ready(page);
-  const stray = await page.evaluate(async ({ apiKey, calls, neverEnds }) => {
-    const mock = (window as any).medschedMock;
-    const base = `${location.origin}/v1`;
-    const marker = 'x-scenario-of';
-    const send = async (call: OperationCall) => {
-      const headers: Record<string, string> = { 'x-api-key': apiKey };
-      if (call.json !== undefined) headers['content-type'] = 'application/json';
-      try {
-        const response = await fetch(base + call.path, { method: call.method, headers, body: call.json === undefined ? undefined : JSON.stringify(call.json) });
-        const text = await response.text();
-        return { status: response.status, marker: response.headers.get(marker), text };
-      } catch {
-        return 'network-error' as const;
+  const stray = await page.evaluate(
+    async ({ apiKey, calls, neverEnds }) => {
+      const mock = (window as any).medschedMock;
+      const base = `${location.origin}/v1`;
+      const marker = 'x-scenario-of';
+      const send = async (call: OperationCall) => {
+        const headers: Record<string, string> = { 'x-api-key': apiKey };
+        if (call.json !== undefined) headers['content-type'] = 'application/json';
+        try {
+          const response = await fetch(base + call.path, { method: call.method, headers, body: call.json === undefined ? undefined : JSON.stringify(call.json) });
+          const text = await response.text();
+          return { status: response.status, marker: response.headers.get(marker), text };
+        } catch {
+          return 'network-error' as const;
+        }
+      };
+      await mock.reset();
+      const bodies = new Map<string, unknown>();
+      for (const call of calls) {
+        const result = await send(call);
+        if (result === 'network-error' || result.status >= 300) return [`baseline ${call.id}: ${JSON.stringify(result)}`];
+        bodies.set(call.id, result.text === '' ? undefined : JSON.parse(result.text));
       }
-    };
-    await mock.reset();
-    const bodies = new Map<string, unknown>();
-    for (const call of calls) {
-      const result = await send(call);
-      if (result === 'network-error' || result.status >= 300) return [`baseline ${call.id}: ${JSON.stringify(result)}`];
-      bodies.set(call.id, result.text === '' ? undefined : JSON.parse(result.text));
-    }
-    const kinds: Record<string, { apply: (id: string) => void; hits: (result: Awaited<ReturnType<typeof send>>, id: string) => boolean; skipA?: boolean }> = {
-      fail: { apply: (id) => mock.fail(id, { status: 599, headers: { [marker]: id } }), hits: (result) => result !== 'network-error' && result.status === 599 },
-      networkError: { apply: (id) => mock.networkError(id), hits: (result) => result === 'network-error' },
-      respond: { apply: (id) => mock.respond(id, bodies.get(id), { headers: { [marker]: id } }), hits: (result, id) => result !== 'network-error' && result.marker === id },
-      delay: { apply: (id) => mock.delay(id, neverEnds), hits: () => true, skipA: true },
-    };
-    const stray: string[] = [];
-    for (const [kind, { apply, hits, skipA }] of Object.entries(kinds)) {
-      for (const { id: scenarioOn } of calls) {
-        await mock.reset();
-        apply(scenarioOn);
-        for (const call of calls) {
-          if (skipA && call.id === scenarioOn) continue;
-          const result = await send(call);
-          if (call.id === scenarioOn) {
-            if (!hits(result, scenarioOn)) stray.push(`${kind}: ${scenarioOn} missed itself`);
-          } else if (result === 'network-error' || result.marker !== null || result.status === 599) {
-            stray.push(`${kind}: ${scenarioOn} → ${call.id}`);
+      const kinds: Record<string, { apply: (id: string) => void; hits: (result: Awaited<ReturnType<typeof send>>, id: string) => boolean; skipA?: boolean }> = {
+        fail: { apply: (id) => mock.fail(id, { status: 599, headers: { [marker]: id } }), hits: (result) => result !== 'network-error' && result.status === 599 },
+        networkError: { apply: (id) => mock.networkError(id), hits: (result) => result === 'network-error' },
+        respond: { apply: (id) => mock.respond(id, bodies.get(id), { headers: { [marker]: id } }), hits: (result, id) => result !== 'network-error' && result.marker === id },
+        delay: { apply: (id) => mock.delay(id, neverEnds), hits: () => true, skipA: true },
+      };
+      const stray: string[] = [];
+      for (const [kind, { apply, hits, skipA }] of Object.entries(kinds)) {
+        for (const { id: scenarioOn } of calls) {
+          await mock.reset();
+          apply(scenarioOn);
+          for (const call of calls) {
+            if (skipA && call.id === scenarioOn) continue;
+            const result = await send(call);
+            if (call.id === scenarioOn) {
+              if (!hits(result, scenarioOn)) stray.push(`${kind}: ${scenarioOn} missed itself`);
+            } else if (result === 'network-error' || result.marker !== null || result.status === 599) {
+              stray.push(`${kind}: ${scenarioOn} → ${call.id}`);
+            }
           }
         }
       }
-    }
-    return stray;
-  }, { ...calls, neverEnds });
+      return stray;
+    },
+    { ...calls, neverEnds },
+  );
   expect(stray).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { mockApiFixture, type MockApiRemote } from '@medsched/mock-server/playwr
 
 const test = base.extend<{ mockApi: MockApiRemote }>({ mockApi: mockApiFixture });
 
-test('seeds and fails before the app\'s first request, then reads the journal', async ({ page, mockApi }) => {
+test("seeds and fails before the app's first request, then reads the journal", async ({ page, mockApi }) => {
   const patient = await mockApi.seed.patient({ name: 'Paula Playwright' });
   // Queued before the page loads: only the fields given and the id, which the types say.
   expect(patient).toEqual({ id: patient.id, name: 'Paula Playwright' });
@@ -86,8 +86,11 @@ test('serves a signed PDF link in the browser: the plan, drawn by the bundled PD
   expect(pdf.size).toBeGreaterThan(5000);
 });
 
-test('a bad call queued before the first navigation throws at the call, with the real message and the test\'s line', async ({ page, mockApi }) => {
-  const error = await mockApi.fail('GET /calendar' as never, 500).then(() => undefined, (caught: Error) => caught);
+test("a bad call queued before the first navigation throws at the call, with the real message and the test's line", async ({ page, mockApi }) => {
+  const error = await mockApi.fail('GET /calendar' as never, 500).then(
+    () => undefined,
+    (caught: Error) => caught,
+  );
   expect(error?.message).toMatch(/route "GET \/calendar" names no operation of the API/);
   expect(error?.stack).toContain('mock-api.spec.ts');
   await expect(mockApi.seed.patient({ nmae: 'Paula' } as never)).rejects.toThrow(/mock\.seed\.patient: unknown field "nmae"/);
@@ -99,13 +102,13 @@ test('a bad call queued before the first navigation throws at the call, with the
   await expect(page.locator('#status')).toHaveText('Ready');
 });
 
-test('a queued call that fails only in the page is reported with the page\'s message, not a start-up time-out', async ({ page, mockApi }) => {
+test("a queued call that fails only in the page is reported with the page's message, not a start-up time-out", async ({ page, mockApi }) => {
   await mockApi.seed.calendarEntry({ patient: '64d0ffffffffffffffffffff' });
   await page.goto('/');
   await expect(mockApi.journal.entries()).rejects.toThrow(/did not start its mock: a call queued before page\.goto\(\) failed there: .*patient 64d0ffffffffffffffffffff does not exist/);
 });
 
-test('as() and signIn() give the page\'s users to the test, after the page started its mock', async ({ page, mockApi }) => {
+test("as() and signIn() give the page's users to the test, after the page started its mock", async ({ page, mockApi }) => {
   await expect(mockApi.as('admin')).rejects.toThrow(/mockApi\.as\(\) reads the page's mock.*after page\.goto/);
   await page.goto('/');
   await expect(page.locator('#status')).toHaveText('Ready');
@@ -130,7 +133,7 @@ test('a plain msw worker already started in the page: the mock refuses to start,
   await expect(page.locator('#second')).toHaveText(/^other_msw: another msw worker is already intercepting requests in this page \(.*\).*mock\.worker\.use\(/);
 });
 
-test('a plain msw worker started in the page after the mock: the mock\'s next call fails, saying what to do', async ({ page, mockApi }) => {
+test("a plain msw worker started in the page after the mock: the mock's next call fails, saying what to do", async ({ page, mockApi }) => {
   page.on('pageerror', () => {}); // the page stops after showing the refusal
   await page.goto('/?plain=after');
   await expect(page.locator('#second')).toHaveText(/^other_msw: mock\.reset\(\): another msw worker started in this page after the mock \(.*\).*mock\.worker\.use\(/);
@@ -138,7 +141,7 @@ test('a plain msw worker started in the page after the mock: the mock\'s next ca
   await expect(mockApi.fail('GET /calendars', 500)).rejects.toThrow(/another msw worker started in this page after the mock/);
 });
 
-test('the mock\'s own restart, reset and a reload are not taken for another worker', async ({ page, mockApi }) => {
+test("the mock's own restart, reset and a reload are not taken for another worker", async ({ page, mockApi }) => {
   await page.goto('/?restart');
   await expect(page.locator('#status')).toHaveText('Ready');
   await mockApi.reset();

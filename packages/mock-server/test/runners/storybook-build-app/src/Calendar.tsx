@@ -33,7 +33,11 @@ export function Calendar({ patient }: { patient: string }) {
   }, [patient]);
   return (
     <section>
-      <ul aria-label="patients" data-loaded={String(patients !== undefined)}>{patients?.map((name) => <li key={name}>{name}</li>)}</ul>
+      <ul aria-label="patients" data-loaded={String(patients !== undefined)}>
+        {patients?.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
       <p data-testid="calendar">{calendar}</p>
     </section>
   );

@@ -166,9 +166,11 @@ let loaded: Promise<FontSet> | undefined;
  */
 export function planFonts(): Promise<FontSet> {
   // A failed load is not kept: the next PDF tries again.
-  loaded ??= import('./noto-sans.js').then(({ notoSansFaces }) => FontSet.load(notoSansFaces)).catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  });
+  loaded ??= import('./noto-sans.js')
+    .then(({ notoSansFaces }) => FontSet.load(notoSansFaces))
+    .catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
   return loaded;
 }
