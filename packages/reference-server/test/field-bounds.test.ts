@@ -353,14 +353,12 @@ describe('shaped inputs over HTTP', () => {
         .constantFrom('+01:00', 'Europe/Berlin ', '../etc/passwd', 'Mars/Olympus_Mons', `Europe/${'x'.repeat(60)}`)
         .map((timezone) => ({ field: 'timezone', method: 'POST', path: '/v1/users/', json: { organization: org1.id, timezone } as unknown })),
       // 15 or more fraction digits make a date-time longer than 35 characters.
-      fc
-        .integer({ min: 15, max: 80 })
-        .map((digits) => ({
-          field: 'DateStart',
-          method: 'GET',
-          path: `/v1/devices/events/${org1.deviceOf.patient}?${query({ DateStart: `2026-01-01T00:00:00.${'1'.repeat(digits)}Z` })}`,
-          json: undefined as unknown,
-        })),
+      fc.integer({ min: 15, max: 80 }).map((digits) => ({
+        field: 'DateStart',
+        method: 'GET',
+        path: `/v1/devices/events/${org1.deviceOf.patient}?${query({ DateStart: `2026-01-01T00:00:00.${'1'.repeat(digits)}Z` })}`,
+        json: undefined as unknown,
+      })),
       fc
         .integer({ min: textLimits.filter + 1, max: 2_000 })
         .map((length) => ({ field: 'meta', method: 'POST', path: '/v1/medications/', json: { name: 'Keyed', meta: { ['k'.repeat(length)]: 1 } } as unknown })),

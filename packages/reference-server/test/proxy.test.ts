@@ -22,25 +22,7 @@ beforeAll(async () => {
   drifted = createServer((req, res) => {
     req.resume();
     if (req.method === 'POST')
-      return void res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: '64d005000000000000000001',
-            userId: '64d002000000000000000003',
-            date: '2026-01-05',
-            startTime: '08:00',
-            endTime: '08:30',
-            title: 't',
-            description: '',
-            baked: false,
-            createdAt: '2026-01-05T08:00:00.000Z',
-            updatedAt: '2026-01-05T08:00:00.000Z',
-          }),
-        );
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: '64d005000000000000000001',
           userId: '64d002000000000000000003',
@@ -49,11 +31,25 @@ beforeAll(async () => {
           endTime: '08:30',
           title: 't',
           description: '',
-          isBaked: true,
+          baked: false,
           createdAt: '2026-01-05T08:00:00.000Z',
           updatedAt: '2026-01-05T08:00:00.000Z',
         }),
       );
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id: '64d005000000000000000001',
+        userId: '64d002000000000000000003',
+        date: '2026-01-05',
+        startTime: '08:00',
+        endTime: '08:30',
+        title: 't',
+        description: '',
+        isBaked: true,
+        createdAt: '2026-01-05T08:00:00.000Z',
+        updatedAt: '2026-01-05T08:00:00.000Z',
+      }),
+    );
   });
   await new Promise<void>((resolve) => drifted.listen(0, '127.0.0.1', resolve));
   driftedUrl = `http://127.0.0.1:${(drifted.address() as AddressInfo).port}/v1`;
