@@ -177,9 +177,11 @@ describe('device events --follow while a server sends thousands of events a poll
     const perInstant = 200;
     const instantsPerPoll = 10;
     let polls = 0;
+    // Ids in the object-id format the answer's schema requires (since issue 42), one per poll, instant and index.
+    const eventId = (poll: number, instant: number, index: number) => (poll * 1_000_000 + instant * 1_000 + index).toString(16).padStart(24, '0');
     const at = (second: number) => new Date(Date.UTC(2026, 0, 1) + second * 1000).toISOString();
     const batch = (poll: number, instant: number) =>
-      Array.from({ length: perInstant }, (_, index) => ({ id: `e${poll}-${instant}-${index}`, deviceId, type: 'state', payload: {}, timestamp: at(poll * instantsPerPoll + instant) }));
+      Array.from({ length: perInstant }, (_, index) => ({ id: eventId(poll, instant, index), deviceId, type: 'state', payload: {}, timestamp: at(poll * instantsPerPoll + instant) }));
     const hostile = await startHostileProxy(cli.server.url, (req, res) => {
       if (!req.url?.startsWith(`/v1/devices/events/${deviceId}`)) return false;
       const poll = polls++;
