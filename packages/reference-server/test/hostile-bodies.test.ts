@@ -64,6 +64,20 @@ describe('JSON shape limits', () => {
     expect(snapshot(server)).toBe(before);
   });
 
+  it('counts a string as decoded: escaped control characters up to the limit are taken, one more is refused naming the limit', async () => {
+    // JSON writes a line break as two characters and U+0001 as six: the limit is on the text, not its escaping.
+    for (const char of ['\n', '\u0001']) {
+      const taken = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Escaped', meta: { note: char.repeat(jsonLimits.stringLength) } } });
+      expect(taken.status, taken.text).toBe(201);
+      expect((await raw(server, 'GET', `/v1/medications/${taken.body.id}`, { headers: admin })).body.meta.note).toBe(char.repeat(jsonLimits.stringLength));
+      const before = snapshot(server);
+      const refused = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Escaped', meta: { note: char.repeat(jsonLimits.stringLength + 1) } } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toContain(`longer than ${jsonLimits.stringLength} characters`);
+      expect(snapshot(server)).toBe(before);
+    }
+  });
+
   it('a body that is not a JSON object is refused with 400 on every route that takes one', async () => {
     const before = snapshot(server);
     const routes: Array<[string, string]> = [

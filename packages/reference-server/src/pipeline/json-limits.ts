@@ -9,7 +9,7 @@ import { ProblemError } from '../domain/operation/problems.js';
 export const jsonLimits = {
   /** Nesting of objects and arrays. */
   depth: 64,
-  /** Characters of one string (keys included), as written in the body. */
+  /** Characters of one string (keys included), as decoded: an escape counts as the character it stands for. */
   stringLength: 10_000,
   /** Items of one array. */
   arrayItems: 1_000,
@@ -44,13 +44,17 @@ export function checkJsonLimits(text: string): void {
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (char === 0x22 /* " */) {
-      const start = index;
+      // Counted as decoded, in UTF-16 units like the field limits: an escape (`\n`, `\u0001`) is the
+      // one character it stands for, so a value within its field's bound is never refused here for
+      // how JSON had to write it (5,000 line breaks are 10,000 characters of text).
+      let length = 0;
       for (index++; index < text.length; index++) {
         const inner = text.charCodeAt(index);
-        if (inner === 0x5c /* \ */) index++;
-        else if (inner === 0x22) break;
+        if (inner === 0x22) break;
+        if (inner === 0x5c /* \ */) index += text.charCodeAt(index + 1) === 0x75 /* u */ ? 5 : 1;
+        length++;
       }
-      if (index - start - 1 > jsonLimits.stringLength) throw tooLong();
+      if (length > jsonLimits.stringLength) throw tooLong();
       if (!sawValue && items.length > 0) countItem(isArray, items);
       sawValue = true;
     } else if (char === 0x7b /* { */ || char === 0x5b /* [ */) {
