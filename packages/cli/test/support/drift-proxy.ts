@@ -41,7 +41,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startDriftProxy(target: string, drift: Drift): Promise<DriftProxy> {
   const writes: string[] = [];
   const targetUrl = new URL(target);
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     const body = await readBody(req);
     if (method !== 'GET') writes.push(`${method} ${req.url}`);
@@ -77,6 +77,14 @@ export async function startDriftProxy(target: string, drift: Drift): Promise<Dri
       if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
     });
     res.writeHead(status, out).end(text);
+  };
+  // A failed forward (the reference server gone, a body that is no JSON) answers 502 with the reason,
+  // instead of an unhandled rejection and a request that hangs until the CLI's timeout.
+  const server = createServer((req, res) => {
+    forward(req, res).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502, { 'content-type': 'text/plain' }).end(`drift proxy: ${String(error)}`);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
