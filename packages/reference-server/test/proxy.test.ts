@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { calendarEntryAnswer } from './support/drifted-entry.js';
 import { serverBin, startServerBin, type ServerProcess } from './support/server-bin.js';
 
 // `medsched-server proxy` as people run it: its own process, in front of a target. The target is
@@ -21,35 +22,8 @@ beforeAll(async () => {
   // Answers one entry with `isBaked` instead of `baked`, and creates with 200 instead of 201.
   drifted = createServer((req, res) => {
     req.resume();
-    if (req.method === 'POST')
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: '64d005000000000000000001',
-          userId: '64d002000000000000000003',
-          date: '2026-01-05',
-          startTime: '08:00',
-          endTime: '08:30',
-          title: 't',
-          description: '',
-          baked: false,
-          createdAt: '2026-01-05T08:00:00.000Z',
-          updatedAt: '2026-01-05T08:00:00.000Z',
-        }),
-      );
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        id: '64d005000000000000000001',
-        userId: '64d002000000000000000003',
-        date: '2026-01-05',
-        startTime: '08:00',
-        endTime: '08:30',
-        title: 't',
-        description: '',
-        isBaked: true,
-        createdAt: '2026-01-05T08:00:00.000Z',
-        updatedAt: '2026-01-05T08:00:00.000Z',
-      }),
-    );
+    if (req.method === 'POST') return void res.writeHead(200, { 'content-type': 'application/json' }).end(calendarEntryAnswer({ baked: false }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(calendarEntryAnswer({ isBaked: true }));
   });
   await new Promise<void>((resolve) => drifted.listen(0, '127.0.0.1', resolve));
   driftedUrl = `http://127.0.0.1:${(drifted.address() as AddressInfo).port}/v1`;

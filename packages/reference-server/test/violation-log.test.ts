@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy } from '../src/node/proxy/proxy-server.js';
+import { calendarEntryAnswer } from './support/drifted-entry.js';
 import { startRecordingServer, type RecordingServer } from './support/raw-socket.js';
 
 // A flood of contract-breaking answers (issue 33: 15,000 of them grew the proxy to 479 MiB and
@@ -10,21 +11,7 @@ import { startRecordingServer, type RecordingServer } from './support/raw-socket
 let drifted: RecordingServer;
 beforeAll(async () => {
   // Every answer breaks the contract in one field only: `isBaked` instead of `baked` (ids and timestamps in their formats).
-  drifted = await startRecordingServer(() => ({
-    status: 200,
-    body: JSON.stringify({
-      id: '64d005000000000000000001',
-      userId: '64d002000000000000000003',
-      date: '2026-01-05',
-      startTime: '08:00',
-      endTime: '08:30',
-      title: 't',
-      description: '',
-      isBaked: true,
-      createdAt: '2026-01-05T08:00:00.000Z',
-      updatedAt: '2026-01-05T08:00:00.000Z',
-    }),
-  }));
+  drifted = await startRecordingServer(() => ({ status: 200, body: calendarEntryAnswer({ isBaked: true }) }));
 });
 afterAll(() => drifted?.close());
 
