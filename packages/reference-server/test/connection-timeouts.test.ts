@@ -59,8 +59,12 @@ describe('stalled clients are cut off and the server keeps serving', () => {
 
   it('a client that never reads its answers (cut by the send timeout alone)', async () => {
     // Its own server whose other timeouts are long: only the send timeout can end this connection.
+    // The set-up bakes megabytes, which on loaded cores can keep the server busy, and the test's own
+    // connection silent, for longer than a short send timeout: it runs under a long one, and the
+    // short one (the same socket timeout that `send` sets) is set for the client that never reads.
     const main = server;
-    server = await startTestServer({ timeouts: { headers: 60, body: 60, idle: 60, send: 2 } });
+    server = await startTestServer({ timeouts: { headers: 60, body: 60, idle: 60, send: 60 } });
+    expect(server.httpServer.timeout).toBe(60_000);
     try {
       await neverReads();
     } finally {
@@ -80,6 +84,9 @@ async function neverReads(): Promise<void> {
     });
     const baked = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.admin.apiKey), json: { patient: patient.body.id, from: '2026-01-01', to: '2026-03-31' } });
     expect(baked.status).toBe(200);
+    // Long enough that the small answers of `stillServes` beside four answers of megabytes being
+    // built are not cut on loaded cores; the client that never reads is still cut, after this long.
+    server.httpServer.setTimeout(10_000);
 
     // The server's end of the connection, to see that it is cut and its pending megabytes freed.
     const serverSide = new Promise<import('node:net').Socket>((resolve) => {
