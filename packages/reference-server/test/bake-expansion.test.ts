@@ -103,20 +103,25 @@ async function baked(patient: string, rrule: string, date: string, intakeTime: s
 
 describe('the SDK expansion is what the server bakes', () => {
   it('for generated series, starts, ranges and zones (over real HTTP)', async () => {
+    // Ranges from 10 days before the series' start to 60 after, so that most runs compare intakes
+    // (a range and a start drawn apart left 60 runs with fewer than 100 intakes about one time in
+    // ten); a range before the start, or after a COUNT or UNTIL has ended the series, still comes up.
     let compared = 0;
     await fc.assert(
-      fc.asyncProperty(rule, day, clock, day, fc.integer({ min: 0, max: 20 }), fc.constantFrom(...zones), async (rrule, start, intakeTime, from, length, timeZone) => {
+      fc.asyncProperty(rule, day, clock, fc.integer({ min: -10, max: 60 }), fc.integer({ min: 0, max: 20 }), fc.constantFrom(...zones), async (rrule, start, intakeTime, offset, length, timeZone) => {
+        const from = addDays(start, offset);
         const to = addDays(from, length);
         const expected = seriesIntakes({ rrule, date: start, intakeTime }, { from, to, timeZone })
           .map((intake) => `${intake.date} ${intake.time}`)
           .sort();
         expect(await baked(patients.get(timeZone) as string, rrule, start, intakeTime, from, to)).toEqual(expected);
-        compared += expected.length;
+        if (expected.length > 0) compared += 1;
       }),
       { numRuns: 60 },
     );
-    // Not a run of empty lists: the generated series do reach their ranges.
-    expect(compared).toBeGreaterThan(100);
+    // Not a run of empty lists: the generated series do reach their ranges. Of 1,500 sets of 60
+    // runs sampled here, the fewest runs with intakes in a set was 13.
+    expect(compared).toBeGreaterThanOrEqual(5);
   });
 
   it('a twice-daily BYHOUR series over the autumn change: both intakes on every day, at their wall times', async () => {
