@@ -96,9 +96,9 @@ describe('input validation', () => {
 
 describe('calendar inputs: known keys exactly, extra keys through `extra`', () => {
   const runs = [
-    { name: 'create', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.create({ patient: ids.patient, ...body } as never), status: 201 },
-    { name: 'replace', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.replace(ids.calendar, body as never), status: 200 },
-    { name: 'update', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.update(ids.calendar, body as never), status: 200 },
+    { name: 'create', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.create({ patient: ids.patient, ...body }), status: 201 },
+    { name: 'replace', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.replace(ids.calendar, body), status: 200 },
+    { name: 'update', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.update(ids.calendar, body), status: 200 },
   ];
 
   it.each(runs)('$name sends the keys of `extra` at the top level, as the interface stores them', async ({ run, status }) => {
