@@ -163,7 +163,7 @@ if (process.env.BENCH_ONLY !== 'flood') {
     // Mixed load: reads, writes and bakes of one organization, 100,000 entries against 1,000.
     const onlyself = '64d002000000000000000006';
     const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const mixed = (server) =>
+    const mixed = (_server) =>
       [
         { method: 'GET', path: `/v1/calendars/${otherEntry.replace(/13$/, '01')}` },
         { method: 'GET', path: '/v1/calendars/?limit=20' },

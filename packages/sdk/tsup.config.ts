@@ -85,6 +85,7 @@ export default defineConfig([
     // carries its own copy of ky (the ESM build imports the dependency). zod ships CommonJS.
     noExternal: ['ky'],
     // ky's MIT licence asks for its notice beside the copy.
+    // oxlint-disable-next-line typescript/require-await -- tsup's onSuccess must return a promise
     onSuccess: async () => {
       const licence = readFileSync(join(kyDir, 'license'), 'utf8');
       writeFileSync(

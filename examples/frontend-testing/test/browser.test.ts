@@ -59,7 +59,7 @@ describe('the page in headless Chromium, the API served by the mock service work
   it('shows a forced conflict set through the worker mock on the page', async () => {
     await page.evaluate(() => (window as unknown as { medschedMock: { fail: (route: string, status: number) => void } }).medschedMock.fail('POST /calendars/bake', 409));
     await page.click('[data-testid="bake"]');
-    await page.waitForFunction(() => /^Bake failed/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="status"]')?.textContent ?? '').startsWith('Bake failed'), undefined, { timeout: 30_000 });
     expect(await page.textContent('[data-testid="status"]')).toContain('forced by mock.fail');
   });
 });

@@ -31,15 +31,27 @@ function parseCsv(text: string, delimiter: string): string[][] {
   for (let index = 0; index < text.length; index++) {
     const char = text[index] as string;
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') ((cell += '"'), index++);
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === delimiter) (row.push(cell), (cell = ''));
-    else if (char === '\r' && text[index + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), index++);
-    else cell += char;
+    else if (char === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index++;
+    } else cell += char;
   }
-  if (cell !== '' || row.length > 0) (row.push(cell), rows.push(row));
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -216,7 +216,7 @@ describe('plan --all-patients', () => {
     const positions = names.map((name) => text.indexOf(name));
     expect(
       positions.every((position) => position >= 0),
-      `${positions}`,
+      positions.join(','),
     ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(text).not.toContain(residentWithoutIntakes);

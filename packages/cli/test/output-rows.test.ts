@@ -158,6 +158,7 @@ describe('long waits are told', () => {
     const singleEnv = { ...env, MEDSCHED_BASE_URL: single.url };
     const waited = await runCli(['calendar', 'list', '--limit', '1'], singleEnv)
       .then(() => runCliPastWaits(['calendar', 'list', '--limit', '1', '--debug'], singleEnv, () => (singleClock += 2000)))
+      // oxlint-disable-next-line typescript/no-misused-promises -- finally waits for the promise its callback returns
       .finally(() => single.close());
     expect(waited.code, waited.stderr).toBe(0);
     expect(waited.stderr.match(/^Waiting /gm)).toHaveLength(1);

@@ -17,7 +17,6 @@ beforeAll(() => {
 
 /** What the terminal shows, as lines: colours and cursor moves taken out; a line redrawn after `\r` (the progress spinner) is what was drawn last. */
 function screenLines(output: string): string[] {
-  // eslint-disable-next-line no-control-regex
   return output
     .replace(/\u001b\[\d*G/g, '\r')
     .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')

@@ -84,11 +84,11 @@ describe('checkConformance options', () => {
   });
 
   it('an unreachable server and a refused main credential are errors with a code, not failed rules', async () => {
-    const unreachable = await checkConformance({ ...valid, fetch: (async () => Promise.reject(new TypeError('fetch failed'))) as typeof fetch }).catch((error: unknown) => error);
+    const unreachable = await checkConformance({ ...valid, fetch: async () => Promise.reject(new TypeError('fetch failed')) }).catch((error: unknown) => error);
     expect(unreachable).toMatchObject({ code: 'unreachable', message: 'cannot reach http://127.0.0.1:4010/v1: fetch failed' });
     const refused = await checkConformance({
       ...valid,
-      fetch: (async () => new Response(JSON.stringify({ type: 'about:blank', title: 'Unauthenticated', status: 401, code: 'unauthenticated' }), { status: 401 })) as typeof fetch,
+      fetch: async () => new Response(JSON.stringify({ type: 'about:blank', title: 'Unauthenticated', status: 401, code: 'unauthenticated' }), { status: 401 }),
     }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'unauthenticated' });
   });

@@ -30,9 +30,11 @@ import type { MockCredential, SeedFactories } from './seed-factories.js';
  */
 export interface PageLike {
   url(): string;
-  evaluate(pageFunction: (arg: any) => unknown, arg: any): Promise<any>;
+  /* oxlint-disable typescript/no-explicit-any -- Playwright's own signatures are generic over the argument and result (see above) */
+  evaluate(pageFunction: (arg: any) => unknown, arg: any): Promise<unknown>;
   addInitScript(script: (arg: any) => unknown, arg: any): Promise<unknown>;
   waitForFunction(pageFunction: (arg: any) => unknown, arg: any, options?: { timeout?: number }): Promise<unknown>;
+  /* oxlint-enable typescript/no-explicit-any */
 }
 
 /** What a factory stores: a full record of its model. */
@@ -104,7 +106,7 @@ type PageMockState = boolean | { failed: string };
 /** Runs in the page: the state of its mock, from the globals the browser entry sets. */
 function pageMockState([control, failure]: [string, string]): PageMockState {
   const scope = globalThis as Record<string, unknown>;
-  if (typeof scope[failure] === 'string') return { failed: scope[failure] as string };
+  if (typeof scope[failure] === 'string') return { failed: scope[failure] };
   return typeof scope[control] === 'function';
 }
 

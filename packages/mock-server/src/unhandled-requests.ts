@@ -14,7 +14,7 @@ export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass' | ((request: 
 /** msw 3's callback argument, reduced to what we read (msw 2 has no frames). */
 interface UnhandledFrame {
   frame: { protocol: string; data: unknown };
-  defaults: { warn(): void; error(): void };
+  defaults: { warn: () => void; error: () => void };
 }
 
 /**

@@ -45,7 +45,11 @@ describe('the journal while requests are in flight, and reset generations', () =
   it('shows a held request as pending with its body', async () => {
     const held = gate();
     // The app's handler holds the request, then hands it on to the mock (returns nothing).
-    mock.server.use(http.post('*/v1/calendars', async () => void (await held.wait)));
+    mock.server.use(
+      http.post('*/v1/calendars', async () => {
+        await held.wait;
+      }),
+    );
     const patient = (await mock.seed.patient()).id;
     const created = mock.as('user').client.calendars.create({ patient, name: 'Held', date: '2026-03-01' });
     await vi.waitFor(() => expect(mock.journal.last()?.body).toMatchObject({ name: 'Held' }), untilLoaded);
@@ -57,7 +61,11 @@ describe('the journal while requests are in flight, and reset generations', () =
 
   it('answers a request that arrived before reset() from the old generation, touching neither the new database nor the new journal', async () => {
     const held = gate();
-    mock.server.use(http.post('*/v1/calendars', async () => void (await held.wait)));
+    mock.server.use(
+      http.post('*/v1/calendars', async () => {
+        await held.wait;
+      }),
+    );
     const patient = mock.db.users.all().find((user) => user.role === 'patient')!.id;
     const late = mock.as('user').client.calendars.create({ patient, name: 'Late answer', date: '2026-03-01' });
     await vi.waitFor(() => expect(mock.journal.last()?.outcome).toBe('pending'), untilLoaded);

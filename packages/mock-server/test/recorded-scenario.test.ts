@@ -28,12 +28,12 @@ async function start(args: string[]): Promise<{ child: ChildProcess; url: string
   const child = spawn(process.execPath, [serverBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(printed);
       if (match) resolve(match[1]!);
     });
-    child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`exited with ${code}: ${printed}`)));
   });
   const stop = () =>

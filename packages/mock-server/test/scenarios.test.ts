@@ -48,7 +48,7 @@ describe('scenarios', () => {
   });
 
   it('fail(): rejects routes that name no operation, and statuses that are no errors', () => {
-    expect(() => mock.fail('PATCH /calendar/:id' as never, 409)).toThrow(/names no operation of the API; known routes: .*PATCH \/calendars\/:calendarId/);
+    expect(() => mock.fail('PATCH /calendar/:id', 409)).toThrow(/names no operation of the API; known routes: .*PATCH \/calendars\/:calendarId/);
     expect(() => mock.fail('calendars.update', 200)).toThrow(/error status from 400 to 599/);
     expect(() => mock.fail('FETCH /x' as never, 500)).toThrow(/not understood/);
   });

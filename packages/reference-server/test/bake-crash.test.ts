@@ -35,7 +35,7 @@ async function call(method: string, path: string, json?: unknown) {
     headers: { 'x-api-key': org1.admin.apiKey, ...(json !== undefined && { 'content-type': 'application/json' }) },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 }
 
 async function patientIds(): Promise<string[]> {

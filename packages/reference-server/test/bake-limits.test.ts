@@ -75,7 +75,7 @@ describe('bounded bakes', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toContain(broken.id);
     expect(snapshot(server)).toBe(before);
-    await staff.calendars.update(broken.id, { rrule: 'FREQ=DAILY' } as never);
+    await staff.calendars.update(broken.id, { rrule: 'FREQ=DAILY' });
     const baked = await admin.calendars.bake.create({ organization: org1.id, updateAllPatients: true, from: '2027-02-01', to: '2027-02-07' } as never);
     expect(baked.data.filter((item) => item.userId === fine.id)).toHaveLength(8);
   });

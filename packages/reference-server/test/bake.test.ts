@@ -113,7 +113,7 @@ describe('series', () => {
     await entry(other.id, { date: '2026-03-01', rrule: 'FREQ=DAILY' });
     expect((await staff.calendars.bake.create({ patient: other.id, from: '2026-03-01', to: '2026-03-07' })).data).toHaveLength(7);
     // Corrected, the entry bakes again (and stops disturbing the organization-wide bakes below).
-    await staff.calendars.update(bad.id, { rrule: 'FREQ=DAILY' } as never);
+    await staff.calendars.update(bad.id, { rrule: 'FREQ=DAILY' });
     expect((await staff.calendars.bake.create({ patient: patient.id, from: '2026-03-01', to: '2026-03-07' })).data).toHaveLength(7);
   });
 });
@@ -189,7 +189,7 @@ describe('unbake', () => {
     const reverted = await staff.calendars.bake.delete(range);
     expect(reverted.map((item) => item.id).sort()).toEqual(baked.data.map((item) => item.id).sort());
     expect(reverted.every((item) => item.baked === false)).toBe(true);
-    expect(reverted.map(dayOf)).toEqual([...reverted.map(dayOf)].sort());
+    expect(reverted.map(dayOf)).toEqual(reverted.map(dayOf).sort());
     expect(reverted.filter((item) => item.seriesId === series.id)).toHaveLength(4);
 
     // Everything as before the bake, except that each entry the bake and unbake changed says when
@@ -198,7 +198,7 @@ describe('unbake', () => {
     const after = await entriesOf(patient.id);
     expect(withoutUpdatedAt(after)).toEqual(withoutUpdatedAt(before));
     // (That it moves is updated-at.test.ts's, with an injected clock; here: never backwards.)
-    after.forEach((item, index) => expect(Date.parse(item.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(before[index]!.updatedAt!)));
+    after.forEach((item, index) => expect(Date.parse(item.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before[index]!.updatedAt)));
     expect((await staff.calendars.bake.get(range)).data).toEqual([]);
     // Unbaking again finds nothing to revert, and changes nothing (not even updatedAt).
     expect(await staff.calendars.bake.delete(range)).toEqual([]);
@@ -250,14 +250,14 @@ describe('reading and final entries', () => {
     expect(occurrence).toBeDefined();
     for (const id of [oneOff.id, occurrence.id]) {
       await expect(staff.calendars.update(id, { name: 'Changed' })).rejects.toBeInstanceOf(ConflictError);
-      await expect(staff.calendars.replace(id, { name: 'Replaced' } as never)).rejects.toMatchObject({ status: 409 });
+      await expect(staff.calendars.replace(id, { name: 'Replaced' })).rejects.toMatchObject({ status: 409 });
       await expect(admin.calendars.update(id, { baked: false } as never, { validateRequest: false })).rejects.toBeInstanceOf(ConflictError);
     }
     expect((await staff.calendars.bake.get(range)).data).toEqual(baked.data);
 
     await staff.calendars.bake.delete(range);
     expect(await staff.calendars.update(oneOff.id, { name: 'Changed' })).toMatchObject({ title: 'Changed', baked: false });
-    expect(await staff.calendars.replace(oneOff.id, { name: 'Replaced', intakeTime: '09:00' } as never)).toMatchObject({ title: 'Replaced', startTime: '09:00' });
+    expect(await staff.calendars.replace(oneOff.id, { name: 'Replaced', intakeTime: '09:00' })).toMatchObject({ title: 'Replaced', startTime: '09:00' });
     await expect(staff.calendars.get(occurrence.id)).rejects.toMatchObject({ status: 404 });
   });
 });

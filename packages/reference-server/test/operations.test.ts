@@ -51,7 +51,7 @@ describe('every operation through the SDK', () => {
       date: '2026-03-01',
     });
     expect(await staff.calendars.get(created.id)).toEqual(created);
-    const replaced = await staff.calendars.replace(created.id, { name: 'Aspirin 100', intakeTime: '07:45' } as never);
+    const replaced = await staff.calendars.replace(created.id, { name: 'Aspirin 100', intakeTime: '07:45' });
     expect(replaced).toMatchObject({ title: 'Aspirin 100', startTime: '07:45', endTime: '08:15', description: '', userId: org1.patient.userId, date: '2026-03-01' });
     expect(replaced).not.toHaveProperty('colour');
     const updated = await staff.calendars.update(created.id, { instruction: 'after food' });

@@ -7,11 +7,9 @@
  */
 import fc from 'fast-check';
 import { calendarSortFields, userSortFields, type CalendarEntry, type CalendarListQuery, type UserListQuery } from '@medsched/sdk/schemas';
-import type { UserRecord } from '../src/db/models.js';
 import { listUsers, toUser } from '../src/domain/directory/users.js';
 import { describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
-import type { CalendarEntryRecord } from '../src/db/models.js';
 import type { Caller } from '../src/domain/access/caller.js';
 import { toCalendarEntry } from '../src/domain/calendars/calendar-mapping.js';
 import { listCalendarEntries } from '../src/domain/calendars/calendars.js';
@@ -100,7 +98,7 @@ describe('calendar lists from sorted lists', () => {
         for (const step of commands) {
           if (step.kind === 'create') {
             const id = `ee${(counter++).toString(16).padStart(22, '0')}`;
-            await db.calendarEntries.create({ ...step.values, id, organization: organizationOf(step.values.patient), seriesId: null } as CalendarEntryRecord);
+            await db.calendarEntries.create({ ...step.values, id, organization: organizationOf(step.values.patient), seriesId: null });
           } else if (step.kind === 'update' || step.kind === 'delete') {
             const all = ids();
             if (all.length === 0) continue;
@@ -168,7 +166,7 @@ describe('calendar lists from sorted lists', () => {
           const mine = db.users.group('organization', org1.id).filter((user) => user.id.startsWith('aa'));
           if (command.kind === 'create') {
             const id = `aa${(counter++).toString(16).padStart(22, '0')}`;
-            await db.users.create({ ...command.values, id, organization: org1.id, category: null, timezone: 'UTC', meta: {}, apps: {}, accountId: null } as UserRecord);
+            await db.users.create({ ...command.values, id, organization: org1.id, category: null, timezone: 'UTC', meta: {}, apps: {}, accountId: null });
           } else if (command.kind === 'update' && mine.length > 0) {
             await db.users.update(mine[command.at % mine.length]!, (draft) => void Object.assign(draft, command.values));
           } else if (command.kind === 'delete' && mine.length > 0) {

@@ -33,7 +33,7 @@ afterAll(() => {
 
 const get = async (path: string) => {
   const response = await fetch(`${origin}${path}`, { headers: { 'x-api-key': org1.user.apiKey } });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 };
 
 describe('a data file poisoned before the fix', () => {

@@ -20,7 +20,8 @@ async function start(limits: ProxyOptions['limits']): Promise<{ upstream: HeldSe
   return { upstream, proxy };
 }
 
-const send = (running: RunningProxy, key: string, init: RequestInit = {}) => fetch(`${running.url}/users/`, { ...init, headers: { 'x-api-key': key, ...init.headers } });
+const send = (running: RunningProxy, key: string, init: RequestInit = {}) =>
+  fetch(`${running.url}/users/`, { ...init, headers: { 'x-api-key': key, ...Object.fromEntries(new Headers(init.headers)) } });
 const problemOf = async (answer: Response) => ({ status: answer.status, retryAfter: answer.headers.get('retry-after'), ...((await answer.json()) as { code: string; detail: string }) });
 /** Answers what the target holds, again and again, until `count` requests have reached it in all. */
 async function drain(target: HeldServer, count: number): Promise<void> {

@@ -152,7 +152,7 @@ describe('expandRecurrence agrees with rrule', () => {
   const toText = (rule: Record<string, unknown>) =>
     Object.entries(rule)
       .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => `${key}=${value}`)
+      .map(([key, value]) => `${key}=${String(value)}`)
       .join(';');
 
   it('for generated rules, starts and ranges', () => {

@@ -26,6 +26,7 @@ export class ApiPromise<T> extends Promise<T> {
     return Promise;
   }
 
+  // oxlint-disable-next-line unicorn/no-thenable -- APIPromise is a Promise subclass: being awaited is its job
   override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     // One promise per `then` (an `await` is one), not a promise of the data and then another.
     return this.#result.then(onfulfilled ? (answer) => onfulfilled(answer.data) : (answer) => answer.data as unknown as A, onrejected);

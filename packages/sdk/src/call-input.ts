@@ -63,6 +63,7 @@ export function searchOf(query: Record<string, unknown> | undefined): Record<str
   if (query === undefined) return undefined;
   let out: Record<string, string> | undefined;
   for (const [name, value] of Object.entries(query)) {
+    // oxlint-disable-next-line typescript/no-base-to-string -- query values are scalars by the operation's schema; String() is how they go on the wire
     if (value !== undefined && value !== null) (out ??= {})[name] = String(value);
   }
   return out;

@@ -43,6 +43,7 @@ function fetchAndRead(fetch: typeof globalThis.fetch, request: Request, init: Re
   try {
     fetched = fetch(request, init);
   } catch (error) {
+    // oxlint-disable-next-line typescript/prefer-promise-reject-errors -- hands on exactly what fetch threw, as an awaited fetch would
     fetched = Promise.reject(error);
   }
   return fetched.then(

@@ -47,6 +47,7 @@ function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  // oxlint-disable-next-line typescript/no-base-to-string -- last resort for values of mixed kinds: a stable order, not a readable one
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 

@@ -50,6 +50,7 @@ export class Page<T> {
 
   /** Iterates this page and every page after it. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    // oxlint-disable-next-line typescript/no-this-alias -- the walk starts at this page and moves on page by page
     for (let page: Page<T> | undefined = this; page; page = await page.next()) yield* page.items;
   }
 }

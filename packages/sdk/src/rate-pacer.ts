@@ -18,9 +18,11 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
+      // oxlint-disable-next-line typescript/prefer-promise-reject-errors -- rejects with the signal's own reason, as fetch does on abort
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         clearTimeout(timer);
+        // oxlint-disable-next-line typescript/prefer-promise-reject-errors -- rejects with the signal's own reason, as fetch does on abort
         reject(signal!.reason);
       };
       const timer = setTimeout(() => {

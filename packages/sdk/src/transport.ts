@@ -94,6 +94,7 @@ export class Transport {
     if (config.credentials.usesToken) hooks.beforeRequest = [(request) => config.credentials.addToken(request.headers)];
     if (config.canRefresh) hooks.afterResponse = [(request, options, response) => this.#refreshOn401(request, stateOf(options), response)];
     this.#headers = Object.entries({ accept: 'application/json', ...(userAgent !== undefined && { 'user-agent': userAgent }), ...config.headers });
+    // oxlint-disable-next-line typescript/no-this-alias -- ky calls its hooks with its own this; they need the transport
     const transport = this;
     this.#ky = ky.create({
       prefixUrl: `${config.baseUrl}/`,

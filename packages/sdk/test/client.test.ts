@@ -97,7 +97,7 @@ describe('custom fetch', () => {
       expect(await request.json()).toEqual({ amount: 3 });
       return new Response(JSON.stringify(calendarEntry({ amount: 3 })), { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    const client = testClient({ apiKey: 'msk_custom', fetch: fetch as typeof globalThis.fetch });
+    const client = testClient({ apiKey: 'msk_custom', fetch: fetch });
     const entry = await client.calendars.update(ids.calendar, { amount: 3 });
     expect(entry.amount).toBe(3);
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -24,7 +24,7 @@ function flakyFetch(thrown: () => unknown, failures: number, body: unknown, stat
     }
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests, thrownValues };
+  return { fetch: fetch, requests, thrownValues };
 }
 
 const networkFailures: Record<string, () => unknown> = {

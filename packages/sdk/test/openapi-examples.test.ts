@@ -13,7 +13,7 @@ const examples = untyped as Record<OperationId, Example>;
 describe('OpenAPI examples', () => {
   it('exist for every operation: a success answer, and a body, path and query example where the operation takes them', () => {
     for (const op of Object.values(operations)) {
-      const example = examples[op.id as OperationId];
+      const example = examples[op.id];
       expect(example, op.id).toBeDefined();
       expect(example.response, op.id).toBeDefined();
       if ('body' in op) expect(example.request, `${op.id} body`).toBeDefined();
@@ -23,7 +23,7 @@ describe('OpenAPI examples', () => {
   });
 
   it.each(Object.values(operations).map((op) => [op.id, op] as const))('%s: each example satisfies its schema', (_, op) => {
-    const example = examples[op.id as OperationId];
+    const example = examples[op.id];
     const check = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } } } | undefined, value: unknown, what: string) => {
       if (schema === undefined) return;
       const result = schema.safeParse(value);

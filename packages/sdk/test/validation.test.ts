@@ -11,7 +11,7 @@ useServer();
 const client = testClient();
 
 // Inputs typed `any` on purpose: these are the mistakes the types would catch, made from JavaScript.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* oxlint-disable typescript/no-explicit-any, typescript/no-unsafe-argument, typescript/no-unsafe-assignment -- the mistakes, made from JavaScript */
 const invalidInputs: { name: string; run: (c: MedschedClient) => Promise<unknown>; path: string; message?: RegExp }[] = [
   { name: 'malformed calendar id', run: (c) => c.calendars.get('65A1F0C2E4B0A1B2C3D4E5F6'), path: 'calendarId', message: /24 lower-case hex/ },
   { name: 'short medication id', run: (c) => c.medications.delete('65a1f0'), path: 'medicationId' },
@@ -96,9 +96,9 @@ describe('input validation', () => {
 
 describe('calendar inputs: known keys exactly, extra keys through `extra`', () => {
   const runs = [
-    { name: 'create', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.create({ patient: ids.patient, ...body } as never), status: 201 },
-    { name: 'replace', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.replace(ids.calendar, body as never), status: 200 },
-    { name: 'update', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.update(ids.calendar, body as never), status: 200 },
+    { name: 'create', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.create({ patient: ids.patient, ...body }), status: 201 },
+    { name: 'replace', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.replace(ids.calendar, body), status: 200 },
+    { name: 'update', run: (c: MedschedClient, body: Record<string, unknown>) => c.calendars.update(ids.calendar, body), status: 200 },
   ];
 
   it.each(runs)('$name sends the keys of `extra` at the top level, as the interface stores them', async ({ run, status }) => {

@@ -17,12 +17,12 @@ export async function startServerProcess(args: string[] = []): Promise<ServerPro
   const child = spawn(process.execPath, [serverBin, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
       const match = /listening on (http:\/\/[^\s/]+:(\d+)\/v1)/.exec(printed);
       if (match && match[2] !== '0') resolve(match[1]!);
     });
-    child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`medsched-server exited with ${code}: ${printed}`)));
   });
   return {

@@ -10,7 +10,8 @@ interface TableLike<T extends { id: string }> {
   readonly size: number;
   readonly collections: ReadonlyArray<ShardLike<T>>;
   create(values: never): Promise<T>;
-  update(record: T, change: (draft: T) => void): Promise<T>;
+  // The change may be async: @msw/data awaits it (the reference server's tables hand it on).
+  update(record: T, change: (draft: T) => void | Promise<void>): Promise<T>;
   delete(record: T): T;
 }
 
@@ -110,7 +111,7 @@ export class MockCollection<T extends { id: string }, Input = Partial<T>> {
       if (options.strict) throw this.#noMatch('update');
       return undefined;
     }
-    return this.table.update(target, options.data as (draft: T) => void);
+    return this.table.update(target, options.data);
   }
 
   /** Changes every record the query matches, one after the other (in `orderBy` if given). */
@@ -119,7 +120,7 @@ export class MockCollection<T extends { id: string }, Input = Partial<T>> {
     const updated: T[] = [];
     for (const target of targets) {
       // Deleted by an earlier change's side effect: nothing to change.
-      if (this.table.get(target.id)) updated.push(await this.table.update(target, options.data as (draft: T) => void));
+      if (this.table.get(target.id)) updated.push(await this.table.update(target, options.data));
     }
     return updated;
   }

@@ -70,7 +70,7 @@ export function comparatorOf<T>(orderBy: OrderBy<T>): (a: T, b: T) => number {
       else if (value && typeof value === 'object') collect(value as Record<string, unknown>, [...path, key]);
     }
   };
-  for (const criteria of Array.isArray(orderBy) ? orderBy : [orderBy]) collect(criteria as Record<string, unknown>, []);
+  for (const criteria of Array.isArray(orderBy) ? orderBy : [orderBy]) collect(criteria, []);
   const read = (record: unknown, path: string[]) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
   return (a, b) => {
     for (const { path, direction } of leaves) {

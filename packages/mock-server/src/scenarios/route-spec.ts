@@ -38,7 +38,7 @@ export function parseRoute(spec: RouteSpec): ParsedRoute {
   if (spec === '*') return { method: '*', path: '*' };
   if (spec in operations) {
     const operation = operations[spec as OperationId];
-    return { method: operation.method, path: toMswPath(operation.path), operation: operation.id as OperationId };
+    return { method: operation.method, path: toMswPath(operation.path), operation: operation.id };
   }
   const match = /^([A-Za-z]+)\s+(\/\S*|\*)$/.exec(spec);
   const method = match?.[1]?.toUpperCase();

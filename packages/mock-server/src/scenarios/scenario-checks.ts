@@ -31,7 +31,7 @@ export function checkScenarioCall(method: string, args: readonly unknown[]): voi
       failureResponse(args[1] as FailureSpec, String(args[0]), 'check');
       return;
     case 'respond':
-      respondResponse(String(args[0]), parseRoute(args[0] as RouteSpec), args[1], (args[2] ?? {}) as never);
+      respondResponse(String(args[0]), parseRoute(args[0] as RouteSpec), args[1], args[2] ?? {});
       return;
     case 'delay':
       delayArguments(args[0] as RouteSpec | number, args[1] as number | undefined);

@@ -30,6 +30,7 @@ export class CollectionIndex<T> {
   extension(): Extension {
     return defineExtension({
       name: 'medsched-index',
+      // oxlint-disable-next-line typescript/no-explicit-any -- the extension serves collections of every model; @msw/data types the hook's record per model
       extend: (collection: Collection<any>) => {
         collection.hooks.on('create', (event) => this.#add(event.data.record as T));
         // An update may be reported once per changed path; removing the previous keys and

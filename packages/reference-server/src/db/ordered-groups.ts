@@ -26,9 +26,9 @@ export class OrderedGroups<T extends { id: string }> {
    */
   sorted(groupName: string, groupKey: string, order: RecordOrder<T>, members: () => Iterable<T>): SortedList<T> {
     let byKey = this.#lists.get(groupName);
-    if (!byKey) this.#lists.set(groupName, (byKey = new Map()));
+    if (!byKey) this.#lists.set(groupName, (byKey = new Map<string, Map<string, SortedList<T>>>()));
     let orders = byKey.get(groupKey);
-    if (!orders) byKey.set(groupKey, (orders = new Map()));
+    if (!orders) byKey.set(groupKey, (orders = new Map<string, SortedList<T>>()));
     let list = orders.get(order.id);
     if (list) {
       orders.delete(order.id); // most recently read last

@@ -36,7 +36,7 @@ export class ShardedCollection<S extends z.ZodType<{ id: string }>> {
     if (typeof id === 'string') this.#shardOf.set(id, shard);
     this.#grow(shard, 1);
     try {
-      const record = (await shard.create(values as never)) as z.infer<S>;
+      const record = (await shard.create(values)) as z.infer<S>;
       this.#shardOf.set(record.id, shard);
       return record;
     } catch (error) {

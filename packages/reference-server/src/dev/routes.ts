@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Database } from '../db/database.js';
 import type { IdentityProvider } from '../domain/access/identity-provider.js';
 import { ProblemError } from '../domain/operation/problems.js';
 import { readJsonObject } from '../pipeline/json-body.js';

@@ -119,7 +119,10 @@ async function main(argv: string[]): Promise<void> {
   const target = { origin: '', adminSecret: values['admin-secret'] };
   const withServer = () => ({ ...target, origin: serverOrigin(values) });
 
-  if (values.help) return void console.log(command === 'proxy' ? proxyUsage : usage);
+  if (values.help) {
+    console.log(command === 'proxy' ? proxyUsage : usage);
+    return;
+  }
   switch (command) {
     case 'serve':
       return serve({
@@ -182,7 +185,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(`medsched-server: ${(error as Error).message}`);
+    console.error(`medsched-server: ${error.message}`);
     process.exit(2);
   }
   if (error instanceof DataFileError) {

@@ -33,6 +33,7 @@ export const zlibTextPacker: TextPacker = {
     }
     return pieces;
   },
+  // oxlint-disable-next-line typescript/require-await -- inflating can throw: the caller must get that as a rejection, as from any unpack
   async unpack(pieces) {
     return pieces.map((piece) => inflateRawSync(Buffer.from(piece, 'latin1')).toString('utf8')).join('');
   },

@@ -30,7 +30,7 @@ export class AnswerCache {
     if (kept !== undefined) return kept;
     const body = JSON.stringify(present(record as never));
     const made = { body, contentLength: String(utf8Length(body)) };
-    if (!answers) this.#byOrganization.set(organizationId, (answers = new Map()));
+    if (!answers) this.#byOrganization.set(organizationId, (answers = new Map<object, CachedAnswer>()));
     if (answers.size >= answersPerOrganization) answers.delete(answers.keys().next().value!);
     answers.set(record, made);
     return made;

@@ -116,7 +116,7 @@ export class IdempotencyStep {
       origin: request.origin,
       client: request.client,
       header: (name) => request.header(name),
-      readBody: async () => body,
+      readBody: () => Promise.resolve(body),
     };
     const fingerprint = await fingerprintOf(request, body, this.#hashText);
     // Keys of different users never meet; one user's API key and bearer token share theirs (as Stripe's per account).

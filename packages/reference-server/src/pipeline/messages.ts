@@ -22,7 +22,7 @@ export interface ApiRequest {
   /** The peer's address where the binding knows it (node:http), for per-client limits. */
   client?: string | undefined;
   /** A request header by lower-case name. */
-  header(name: string): string | undefined;
+  header: (name: string) => string | undefined;
   /** Reads the body, stopping (too-large) once it exceeds `limit` bytes. */
   readBody(limit: number): Promise<BodyRead>;
 }

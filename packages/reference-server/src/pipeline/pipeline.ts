@@ -206,14 +206,14 @@ export class Pipeline {
     const byRecord = route.byRecord;
     if (byRecord) {
       // A read of one record: its serialized answer is kept per record version (answer-cache.ts).
-      const record = byRecord.read(ctx, input as never);
+      const record = byRecord.read(ctx, input);
       const answerOf = (read: object): ApiResponse => {
-        const kept = this.answers.answer(caller.organizationId, read, byRecord.present as (record: never) => unknown);
+        const kept = this.answers.answer(caller.organizationId, read, byRecord.present);
         return { status: operation.status, headers: answerHeaders(limitHeaders, requestId), body: kept.body, contentLength: kept.contentLength };
       };
       return record instanceof Promise ? record.then(answerOf) : answerOf(record);
     }
-    const result = route.operate(ctx, input as never);
+    const result = route.operate(ctx, input);
     if (result instanceof Promise) return result.then((settled) => this.#serialize(request, operation, settled, requestId, limitHeaders));
     return this.#serialize(request, operation, result, requestId, limitHeaders);
   }

@@ -32,12 +32,12 @@ export interface Route<O extends Operation = Operation> {
 }
 
 export interface RecordRead<O extends Operation = Operation, R extends object = object> {
-  read(ctx: OperationContext, input: RouteInput<O>): R | Promise<R>;
+  read(this: void, ctx: OperationContext, input: RouteInput<O>): R | Promise<R>;
   /** A pure function of the record: its result is serialized once per record version. */
-  present(record: R): RouteOutput<O>;
+  present(this: void, record: R): RouteOutput<O>;
 }
 
-export const defineRoute = <O extends Operation>(route: Route<O>): Route => route as unknown as Route;
+export const defineRoute = <O extends Operation>(route: Route<O>): Route => route;
 
 /** A route answering one stored record as `present` shows it: `read` must return the record object the table holds. */
 export function defineRecordRoute<O extends Operation, R extends object>(route: Omit<Route<O>, 'operate' | 'byRecord'> & RecordRead<O, R>): Route {
@@ -48,6 +48,6 @@ export function defineRecordRoute<O extends Operation, R extends object>(route: 
       const record = read(ctx, input);
       return record instanceof Promise ? record.then(present) : present(record);
     },
-    byRecord: { read, present } as unknown as RecordRead<O>,
+    byRecord: { read, present },
   });
 }

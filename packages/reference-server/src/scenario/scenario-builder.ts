@@ -59,7 +59,7 @@ export class ScenarioBuilder {
     const id = text(row.id);
     if (id === undefined) return;
     let rows = this.#tables.get(table);
-    if (!rows) this.#tables.set(table, (rows = new Map()));
+    if (!rows) this.#tables.set(table, (rows = new Map<string, Row>()));
     if (!rows.has(id)) {
       if (this.#count >= this.maxRecords) {
         this.dropped++;
@@ -147,7 +147,7 @@ export class ScenarioBuilder {
   /** The scenario: the recorded records, placeholders for what they refer to, and a replay credential per organization. */
   async build(): Promise<Scenario> {
     const now = this.#now();
-    const organizations = new Set<string>([...(this.#tables.get('organizations')?.keys() ?? [])]);
+    const organizations = new Set<string>(this.#tables.get('organizations')?.keys() ?? []);
     const fallbackOrganization = [...organizations][0] ?? (this.#fallbackOrganization ??= newObjectId());
     const organizationOf = (row: Row): string => {
       const organization = text(row.organization);

@@ -35,7 +35,7 @@ export async function newPatient(timezone = 'Europe/Berlin') {
 
 /** A calendar entry written by staff. */
 export async function entry(patient: string, fields: Record<string, unknown>): Promise<CalendarEntry> {
-  return staff.calendars.create({ patient, name: 'Entry', ...fields } as never);
+  return staff.calendars.create({ patient, name: 'Entry', ...fields });
 }
 
 /** Every entry of a patient, by id (the order of a list is not what is compared). */

@@ -68,10 +68,12 @@ export async function startHeldServer(): Promise<HeldServer> {
       while (arrived.length < count) await once(events, 'arrival');
     },
     releaseAll() {
+      // oxlint-disable-next-line unicorn/no-useless-spread -- release() takes the request out of held: walk a copy
       for (const request of [...held]) request.release();
     },
     close: () =>
       new Promise((resolve) => {
+        // oxlint-disable-next-line unicorn/no-useless-spread -- release() takes the request out of held: walk a copy
         for (const request of [...held]) request.release();
         server.closeAllConnections();
         server.close(() => resolve());

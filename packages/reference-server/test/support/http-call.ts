@@ -15,7 +15,7 @@ export async function call(origin: string, method: string, path: string, init: {
     body = JSON.stringify(init.json);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${origin}${path}`, { method, headers, body, ...(body instanceof ReadableStream && { duplex: 'half' }) } as RequestInit);
+  const response = await fetch(`${origin}${path}`, { method, headers, body, ...(body instanceof ReadableStream && { duplex: 'half' }) });
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -110,7 +110,7 @@ function byDay(value: string, freq: Frequency): ByDay[] {
 function until(value: string): number {
   const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(value);
   if (!match) throw new RuleError('UNTIL', `"${value}" is not a date (20261231) or date-time (20261231T235959Z)`);
-  const [year, month, day, hour = '23', minute = '59', second = '59'] = match.slice(1).map((part) => part ?? undefined) as string[];
+  const [year, month, day, hour = '23', minute = '59', second = '59'] = match.slice(1).map((part) => part ?? undefined);
   const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
   const check = new Date(time);
   if (check.getUTCFullYear() !== Number(year) || check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {

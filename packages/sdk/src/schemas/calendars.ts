@@ -203,7 +203,7 @@ export function calendarEntryInput(entry: CalendarEntry): CalendarEntryReplaceIn
     else if (!reservedExtraKeys.has(key)) extra[key] = value;
   }
   if (Object.keys(extra).length > 0) input.extra = extra;
-  return input as CalendarEntryReplaceInput;
+  return input;
 }
 
 /** Sortable fields of calendar entries. */

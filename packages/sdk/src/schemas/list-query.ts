@@ -50,7 +50,7 @@ export function sortBy<const F extends readonly [string, ...string[]]>(fields: F
       .string()
       .check(z.maxLength(textLimits.filter), z.regex(/^[A-Za-z]+(:(asc|desc))?(,[A-Za-z]+(:(asc|desc))?)*$/, 'must look like field, field:asc or field:desc, comma-separated'), z.superRefine(known)),
     { description: `Sort keys: ${fields.join(', ')}; each optionally :asc or :desc.` },
-  ) as unknown as z.ZodMiniType<SortSpec<F[number]>, SortSpec<F[number]>>;
+  );
 }
 
 /** The paging and filter parameters shared by `GET /calendars/` and `GET /users/`. */

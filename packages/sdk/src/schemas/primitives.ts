@@ -120,7 +120,7 @@ export type RRule = z.infer<typeof RRule>;
  * untouched, so that an older client neither fails nor drops them. Read them with `unknownFields()`.
  */
 export function answerObject<S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> {
-  return z.looseObject(shape) as unknown as z.ZodMiniObject<S, z.core.$strip>;
+  return z.looseObject(shape);
 }
 
 /**

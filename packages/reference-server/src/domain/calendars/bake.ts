@@ -1,6 +1,6 @@
 import { type Alarm, type BakeCreate, type BakeQuery, type BakeResult, type CalendarEntry, type Device } from '@medsched/sdk/schemas';
-import type { CalendarEntryRecord, UserRecord } from '../../db/models.js';
-import { startTimeOf, toCalendarEntry } from './calendar-mapping.js';
+import type { UserRecord } from '../../db/models.js';
+import { toCalendarEntry } from './calendar-mapping.js';
 import type { OperationContext } from '../operation/context.js';
 import { findOrganization, findPatient } from '../directory/lookups.js';
 import { withPatientLock } from './patient-lock.js';
@@ -52,7 +52,7 @@ async function applyPlan(ctx: OperationContext, plan: PatientBakePlan, slices: W
         bakedAt: now,
         createdAt: now,
         updatedAt: ctx.now().toISOString(),
-      } as CalendarEntryRecord,
+      },
       batch,
     );
     await pause();
@@ -220,7 +220,7 @@ export async function readBake(ctx: OperationContext, query: BakeQuery): Promise
   const patient = findPatient(ctx, query.patient);
   assertOwnPatientData(ctx.caller, patient.id, 'bake result');
   const range = patientRange(patient, query.from, query.to);
-  return withPatientLock(ctx.db, patient.id, async () => {
+  return withPatientLock(ctx.db, patient.id, () => {
     const baked = bakedInRange(ctx, range);
     if (baked > ctx.limits.bakeEntries) throw tooManyToAnswer(baked, [range], ctx.limits.bakeEntries);
     return bakeResult(ctx, [range]);

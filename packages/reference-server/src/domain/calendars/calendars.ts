@@ -122,7 +122,7 @@ export async function createCalendarEntry(ctx: OperationContext, body: CalendarE
     seriesId: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
-  } as CalendarEntryRecord);
+  });
   return toCalendarEntry(record);
 }
 

@@ -6,9 +6,9 @@
 const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** Runs `work` once every earlier holder of the same patient's lock (in the same store) is done. */
-export async function withPatientLock<T>(store: object, patientId: string, work: () => Promise<T>): Promise<T> {
+export async function withPatientLock<T>(store: object, patientId: string, work: () => T | Promise<T>): Promise<T> {
   let locks = queues.get(store);
-  if (!locks) queues.set(store, (locks = new Map()));
+  if (!locks) queues.set(store, (locks = new Map<string, Promise<unknown>>()));
   const previous = locks.get(patientId) ?? Promise.resolve();
   const current = previous.then(work, work);
   const settled = current.catch(() => undefined);

@@ -5,7 +5,6 @@ import { checkRoleFilter, containsIgnoringCase, recordOrder } from '../operation
 import { findOrganization } from './lookups.js';
 import { pageOfSorted, type Page } from '../operation/pagination.js';
 import { assertEmailFree } from './email-owner.js';
-import { conflict, invalid } from '../operation/problems.js';
 import { assertMayCreateRole, isPatientRole } from '../access/tenancy.js';
 
 /** The answer shape: the stored user (its account id lets admins address `PATCH /accounts/{id}`). */

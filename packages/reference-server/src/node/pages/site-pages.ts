@@ -56,6 +56,7 @@ export function createSitePages(options: SitePagesOptions): ExtraRoutes {
     appUrl: options.appUrl,
   });
 
+  // oxlint-disable-next-line typescript/require-await -- a handler answers with a promise; a throw must reach the server as a rejection
   return async (request, requestId) => {
     const { pathname } = request;
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -49,6 +49,7 @@ function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 /** A received value for a message: JSON, cut at 80 characters. */
 function showValue(value: unknown): string {
   if (value === undefined) return 'undefined';
+  // oxlint-disable-next-line typescript/no-base-to-string -- only what JSON cannot write (a function, a symbol) gets here
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

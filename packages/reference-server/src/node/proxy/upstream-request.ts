@@ -18,7 +18,7 @@ export function upstreamPool(origin: string, maxSockets: number): UpstreamPool {
   const secure = origin.startsWith('https:');
   const options = { keepAlive: true, maxSockets, maxTotalSockets: maxSockets, maxFreeSockets: maxSockets };
   const agent = secure ? new HttpsAgent(options) : new HttpAgent(options);
-  return { agent, request: secure ? (httpsRequest as typeof httpRequest) : httpRequest, close: () => agent.destroy() };
+  return { agent, request: secure ? httpsRequest : httpRequest, close: () => agent.destroy() };
 }
 
 /** Sends one request on the pool; resolves with the answer's head (its body still to read). */
@@ -31,10 +31,10 @@ export function sendUpstream(pool: UpstreamPool, url: URL, method: string, heade
 }
 
 /** The answer's body whole when it is at most `maxCheckedBytes`; else what was read so far, the rest to be passed on as it comes. */
-export async function readAnswer(answer: IncomingMessage): Promise<{ bytes: Buffer; rest?: AsyncIterator<Buffer> }> {
+export async function readAnswer(answer: IncomingMessage): Promise<{ bytes: Buffer; rest?: AsyncIterator<Buffer, undefined> }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  const reader = answer[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const reader = answer[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
   for (;;) {
     const { done, value } = await reader.next();
     if (done) return { bytes: Buffer.concat(chunks) };
@@ -45,7 +45,7 @@ export async function readAnswer(answer: IncomingMessage): Promise<{ bytes: Buff
 }
 
 /** Writes the rest of an answer as it comes, waiting while the client does not read (backpressure). */
-export async function passOn(res: ServerResponse, rest: AsyncIterator<Buffer>): Promise<void> {
+export async function passOn(res: ServerResponse, rest: AsyncIterator<Buffer, undefined>): Promise<void> {
   for (;;) {
     const { done, value } = await rest.next();
     if (done) return void res.end();
