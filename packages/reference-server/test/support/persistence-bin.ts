@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,12 +18,18 @@ import { org1 } from './demo.js';
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
 export const bin = fileURLToPath(new URL('../../dist/node/bin.js', import.meta.url));
-/** The test file's data files. */
-export const directory = mkdtempSync(join(tmpdir(), 'medsched-persistence-'));
+/**
+ * The test file's data files: made again after `removeDataFiles`, for the next test file that a
+ * worker runs with this module already loaded (test files need not run in a process of their own).
+ */
+export let directory = mkdtempSync(join(tmpdir(), 'medsched-persistence-'));
 const children = new Set<Child>();
 let fileCount = 0;
 /** A path for a new data file (not created). */
-export const newDataFile = () => join(directory, `sandbox-${++fileCount}.data`);
+export function newDataFile(): string {
+  if (!existsSync(directory)) directory = mkdtempSync(join(tmpdir(), 'medsched-persistence-'));
+  return join(directory, `sandbox-${++fileCount}.data`);
+}
 
 /** For `afterEach`: kills every server a test started and left running. */
 export function killStartedServers(): void {
