@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installPlaywrightProject, runPlaywrightSpecs, typeCheckProject } from './consumer/playwright-project.js';
+import { vite7AppManifest } from './consumer/shared-manifests.js';
 
 const app = fileURLToPath(new URL('./consumer/playwright-app', import.meta.url));
 
@@ -13,14 +14,7 @@ const app = fileURLToPath(new URL('./consumer/playwright-app', import.meta.url))
 describe('@medsched/mock-server/playwright under @playwright/test, from the packed packages', () => {
   let dir: string;
   beforeAll(() => {
-    const manifest = {
-      name: 'medsched-playwright-app',
-      private: true,
-      type: 'module',
-      dependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', '@medsched/sdk': 'file:packs/medsched-sdk.tgz', msw: '2.15.0' },
-      devDependencies: { '@playwright/test': '1.65.1', '@types/node': '20.19.43', typescript: '5.9.3', vite: '7.3.8' },
-    };
-    dir = installPlaywrightProject(app, ['index.html', 'main.js', 'vite.config.mjs', 'playwright.config.mjs', 'tests'], manifest);
+    dir = installPlaywrightProject(app, ['index.html', 'main.js', 'vite.config.mjs', 'playwright.config.mjs', 'tests'], vite7AppManifest);
     execFileSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, stdio: 'pipe' });
   }, 480_000);
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installConsumerProject, packedWorkspacePackages } from './consumer/packed-packages.js';
+import { vite7AppManifest } from './consumer/shared-manifests.js';
 
 const page = fileURLToPath(new URL('./consumer/vite-page', import.meta.url));
 
@@ -13,14 +14,9 @@ describe('a Vite build of a page that imports @medsched/mock-server/browser', ()
   let dir: string;
   beforeAll(() => {
     packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
-    const manifest = {
-      name: 'medsched-vite-page',
-      private: true,
-      type: 'module',
-      dependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', '@medsched/sdk': 'file:packs/medsched-sdk.tgz', msw: '2.15.0', vite: '7.3.8' },
-    };
     const files = Object.fromEntries(['index.html', 'main.js', 'vite.config.mjs', 'vite.config.no-pdf.mjs'].map((name) => [name, join(page, name)]));
-    dir = installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
+    // The Vite 7 app's install (Vite 7 and msw 2.15, with Playwright, Vitest and TypeScript beside them): one npm install for the four checks that use it.
+    dir = installConsumerProject({ manifest: vite7AppManifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
 
   it("builds without warnings about missing exports, and without the reference server's Node parts", { timeout: 120_000 }, () => {

@@ -5,13 +5,12 @@
  * naming the key, in calls over real HTTP against the reference server process.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packedWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { demo, serverBuilt, startReferenceServer, type ServerProcess } from './support/reference-server.js';
+import { sdkConsumerProject } from './support/sdk-consumer-project.js';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const id = '65a1f0c2e4b0a1b2c3d4e5f6';
@@ -57,12 +56,9 @@ describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fre
   let server: ServerProcess;
 
   beforeAll(async () => {
-    // Packed once per test run; this project installs it with plain npm (cached downloads).
-    const packs = packedWorkspacePackages(['@medsched/sdk']);
-    project = mkdtempSync(join(tmpdir(), 'medsched-sdk-exact-'));
+    // Packed once per test run, installed with plain npm once per run (consumer.test.ts shares it).
+    project = sdkConsumerProject();
     mkdirSync(join(project, 'must-fail'), { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-exact', private: true, version: '1.0.0', type: 'module' }));
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', join(packs, 'medsched-sdk.tgz')], { cwd: project, stdio: 'ignore' });
     server = await startReferenceServer();
   }, 120_000);
 

@@ -4,13 +4,12 @@
  * installed package (node16 ESM and CJS), and used for real calls against the reference server.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packedWorkspacePackages } from '../../../scripts/packed-packages.mjs';
 import { demo, serverBuilt, startReferenceServer, type ServerProcess } from './support/reference-server.js';
+import { sdkConsumerProject } from './support/sdk-consumer-project.js';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
@@ -20,12 +19,9 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
   let files: string[];
 
   beforeAll(async () => {
-    // Packed once per test run; this project installs it with plain npm (cached downloads).
-    const tarball = join(packedWorkspacePackages(['@medsched/sdk']), 'medsched-sdk.tgz');
-    files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-    project = mkdtempSync(join(tmpdir(), 'medsched-sdk-consumer-'));
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, version: '1.0.0' }));
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', tarball], { cwd: project, stdio: 'ignore' });
+    // Packed once per test run, installed with plain npm once per run (consumer-exact.test.ts shares it).
+    project = sdkConsumerProject();
+    files = execFileSync('tar', ['-tzf', join(project, 'packs', 'medsched-sdk.tgz')], { encoding: 'utf8' }).split('\n');
     server = await startReferenceServer();
   }, 120_000);
 
