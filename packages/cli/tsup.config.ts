@@ -33,8 +33,11 @@ const mainAtRunTime: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+// run.js is the in-process entry for the CLI's own tests (src/run.ts: one invocation without a
+// process of its own); not exported by the package. In the same split build as main.js, so that
+// both share one copy of each module (the invocation context among them).
 export default defineConfig({
-  entry: { main: 'src/main.ts' },
+  entry: { main: 'src/main.ts', run: 'src/run.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -6,11 +6,16 @@ export default defineProject({
     // A command's own tests sit beside it (src/commands/<command>/*.test.ts); tests across commands in test/.
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
-    // Builds dist/bin.js once per run: the tests run the built CLI as a child process.
+    // Node has one time zone per process: the CLI's runs in a worker (support/run-in-process.ts)
+    // are only used where the run's TZ (UTC, support/run-cli.ts) is the worker's.
+    env: { TZ: 'UTC' },
+    // Builds dist/ once per run (unless `pnpm build` just did): the tests run the built CLI in-process (dist/run.js) or as a child process (dist/bin.js).
     globalSetup: ['test/support/global-setup.ts'],
     // Every test drives the built CLI over HTTP; one server per file, files in parallel.
-    // Generous: a test starts up to a dozen CLI processes, and on a loaded two-core runner (another
+    // Generous: a test may start several CLI processes, and on a loaded two-core runner (another
     // full run beside this one) each start can take seconds. The timeout only guards against hangs.
+    // The built CLI (dist/run.js, its chunks) runs in the workers as Node loads it, untransformed.
+    server: { deps: { external: [/\/packages\/cli\/dist\//] } },
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

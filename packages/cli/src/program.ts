@@ -5,6 +5,7 @@ import { commandIndex, type CommandEntry, type Register } from './commands/comma
 import { commandWord } from './commands/command-word.js';
 import { jsonFieldList, outputFormats } from './output/format.js';
 import { csvDialects } from './output/csv-dialect.js';
+import { commanderOutput } from './io/commander-output.js';
 
 /** A command in a list: its summary, or its description's first line, as a lower-case phrase. */
 function listedDescription(command: Command): string {
@@ -46,6 +47,8 @@ async function registerCommands(program: Command, args: readonly string[] | unde
  */
 export async function buildProgram(args?: readonly string[]): Promise<Command> {
   const program = new Command('medsched')
+    // Help and usage errors go to the invocation's streams (the process's, or an in-process run's).
+    .configureOutput(commanderOutput())
     .description('Bakes, device events and every operation of the medsched API, from the terminal.')
     .version(version, '-v, --version', 'print the version')
     .option('--profile <name>', 'profile to use (env MEDSCHED_PROFILE)')

@@ -1,3 +1,5 @@
+import { cliProcess, type OutputStream } from './io/cli-process.js';
+
 /**
  * `medsched`, `medsched --help` and `medsched -h` print the same top-level help every time. The
  * build saves commander's output for it (tsup.config.ts runs the built CLI once, before this file
@@ -16,8 +18,8 @@ export const staticHelpWidth = 80;
  * print it: any other arguments, or a terminal that is not 80 columns wide (commander wraps to
  * the terminal's width). Help goes to stdout; without arguments commander prints it to stderr.
  */
-export function staticHelpStream(args: readonly string[]): NodeJS.WriteStream | undefined {
-  const stream = args.length === 0 ? process.stderr : args.length === 1 && (args[0] === '--help' || args[0] === '-h') ? process.stdout : undefined;
+export function staticHelpStream(args: readonly string[]): OutputStream | undefined {
+  const stream = args.length === 0 ? cliProcess().stderr : args.length === 1 && (args[0] === '--help' || args[0] === '-h') ? cliProcess().stdout : undefined;
   if (stream === undefined) return undefined;
   return stream.isTTY === true && stream.columns !== staticHelpWidth ? undefined : stream;
 }

@@ -3,7 +3,8 @@ import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './support/fault-proxy.js';
-import { runCli, tempConfigDir } from './support/run-cli.js';
+// An exit code is what the process ends with: these runs start the bin (not the in-process runner).
+import { runCliProcess as runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
 

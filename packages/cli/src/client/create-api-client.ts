@@ -1,6 +1,7 @@
 import type { LogEntry, LoggerEntry, MedschedClient } from '@medsched/sdk';
 import type { Settings } from '../config/settings.js';
 import { describeWait } from './wait-notice.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /** Headers that identify the CLI in the server's logs. */
 const userAgent = 'medsched-cli';
@@ -18,8 +19,8 @@ export async function createApiClient(settings: Settings, options: { debug: bool
     // The SDK's log entries have credentials redacted already.
     if (entry.type === 'retry-wait') {
       const wait = describeWait(entry);
-      if (wait !== undefined) (options.note ?? ((text: string) => process.stderr.write(`${text}\n`)))(wait);
-    } else if (options.debug) process.stderr.write(`${logStamp()} ${describeAttempt(entry)}\n`);
+      if (wait !== undefined) (options.note ?? ((text: string) => cliProcess().stderr.write(`${text}\n`)))(wait);
+    } else if (options.debug) cliProcess().stderr.write(`${logStamp()} ${describeAttempt(entry)}\n`);
   };
   return createClient({
     baseUrl: settings.baseUrl,

@@ -3,6 +3,7 @@ import { partialWriteLines, stoppedExitCode } from '../errors/stop-report.js';
 import { createStyle } from '../output/style.js';
 import { wantsJsonErrors, writeJsonError } from '../errors/report-error.js';
 import type { RequestActivity } from './request-activity.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /**
  * The --timeout deadline passed: says what the CLI was waiting for, that the server accepted
@@ -12,7 +13,7 @@ import type { RequestActivity } from './request-activity.js';
 export function expireDeadline(timeout: { ms: number; label: string }, activity: RequestActivity): void {
   const waiting = activity.oldest();
   activity.stop();
-  if (wantsJsonErrors(process.argv)) {
+  if (wantsJsonErrors(cliProcess().argv)) {
     const seconds = Math.round(timeout.ms / 100) / 10;
     const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
     writeJsonError({
@@ -21,10 +22,10 @@ export function expireDeadline(timeout: { ms: number; label: string }, activity:
       hint: 'try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT)',
       exitCode: stoppedExitCode(ExitCode.network),
     });
-    process.exit(stoppedExitCode(ExitCode.network));
+    cliProcess().exit(stoppedExitCode(ExitCode.network));
   }
-  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
-  const style = createStyle(process.stderr.isTTY === true && !noColor && !process.argv.includes('--no-color'));
+  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
+  const style = createStyle(cliProcess().stderr.isTTY === true && !noColor && !cliProcess().argv.includes('--no-color'));
   const seconds = Math.round(timeout.ms / 100) / 10;
   const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
   const lines = [
@@ -36,6 +37,6 @@ export function expireDeadline(timeout: { ms: number; label: string }, activity:
     ),
     ...partialWriteLines(),
   ];
-  process.stderr.write(`${lines.join('\n')}\n`);
-  process.exit(stoppedExitCode(ExitCode.network));
+  cliProcess().stderr.write(`${lines.join('\n')}\n`);
+  cliProcess().exit(stoppedExitCode(ExitCode.network));
 }

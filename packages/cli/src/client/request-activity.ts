@@ -1,5 +1,6 @@
 import { progressState } from '../output/progress.js';
 import type { Style } from '../output/style.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /** A request slower than this gets a progress line: below it, output would only flicker. */
 const noticeableMs = 1_000;
@@ -89,16 +90,16 @@ export class RequestActivity {
     const more = this.#inFlight.size > 1 ? ` and ${this.#inFlight.size - 1} more` : '';
     if (this.#tty) {
       const frame = frames[this.#frame++ % frames.length] ?? '';
-      process.stderr.write(`\r\u001b[2K${this.#style.cyan(frame)} Waiting for the server: ${oldest.label}${more} ${this.#style.dim(`${seconds} s (timeout ${this.#timeoutText})`)}`);
+      cliProcess().stderr.write(`\r\u001b[2K${this.#style.cyan(frame)} Waiting for the server: ${oldest.label}${more} ${this.#style.dim(`${seconds} s (timeout ${this.#timeoutText})`)}`);
       this.#drawn = true;
     } else if (Date.now() - this.#lastPlain >= repeatMs) {
       this.#lastPlain = Date.now();
-      process.stderr.write(`Waiting for the server: ${oldest.label}${more}, ${Math.floor(oldest.ms / 1000)} s so far (timeout ${this.#timeoutText})…\n`);
+      cliProcess().stderr.write(`Waiting for the server: ${oldest.label}${more}, ${Math.floor(oldest.ms / 1000)} s so far (timeout ${this.#timeoutText})…\n`);
     }
   }
 
   #clear(): void {
-    if (this.#drawn) process.stderr.write('\r\u001b[2K');
+    if (this.#drawn) cliProcess().stderr.write('\r\u001b[2K');
     this.#drawn = false;
   }
 }

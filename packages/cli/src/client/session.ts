@@ -20,6 +20,8 @@ import { RequestActivity } from './request-activity.js';
 import { expireDeadline } from './deadline-report.js';
 import type { Identity } from '../identity/identity.js';
 import { guardsHome, verifyHome } from '../identity/home-guard.js';
+import { cliProcess } from '../io/cli-process.js';
+import { withInvocationSignal } from '../io/invocation-signal.js';
 
 /** What a command's action works with: settings, the terminal, the printer, and the API. */
 export interface Session {
@@ -53,7 +55,7 @@ export function csvDialectOf(options: GlobalOptions, settings: Settings): Return
   return resolveCsvDialect(
     options.csvDialect !== undefined && isCsvDialectName(options.csvDialect) ? options.csvDialect : undefined,
     fromProfile !== undefined && isCsvDialectName(fromProfile) ? fromProfile : undefined,
-    process.env,
+    cliProcess().env,
   );
 }
 
@@ -61,7 +63,7 @@ export function csvDialectOf(options: GlobalOptions, settings: Settings): Return
 export async function openSession(command: Command, how: { allowNewProfile?: boolean } = {}): Promise<Session> {
   const options = command.optsWithGlobals<GlobalOptions>();
   const store = await ProfileStore.open();
-  const settings = resolveSettings(options, process.env, store, how);
+  const settings = resolveSettings(options, cliProcess().env, store, how);
   const credential = settings.credential;
   rememberCredential(
     credential && {
@@ -73,7 +75,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
     },
   );
   const terminal = detectTerminal({ color: options.color });
-  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
   const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
   const format = chooseFormat({
     output: options.output,
@@ -87,10 +89,10 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
   const printer = new Printer(format, createStyle(terminal.color), errStyle, fields, {
     bom: format === 'csv' && wantsBom(options.bom),
     ...(format === 'csv' && { csvDialect: csvDialectOf(options, settings).dialect }),
-    ...(terminal.stdoutIsTTY && { width: terminal.columns, rows: process.stdout.rows }),
+    ...(terminal.stdoutIsTTY && { width: terminal.columns, rows: cliProcess().stdout.rows }),
     // Notes wrap between words to stderr's terminal, never mid-word at the terminal's edge.
-    ...(terminal.stderrIsTTY && { errWidth: process.stderr.columns }),
-    ...(terminal.stdoutIsTTY && options.pager !== false && { pager: process.env.MEDSCHED_PAGER || process.env.PAGER || 'less' }),
+    ...(terminal.stderrIsTTY && { errWidth: cliProcess().stderr.columns }),
+    ...(terminal.stdoutIsTTY && options.pager !== false && { pager: cliProcess().env.MEDSCHED_PAGER || cliProcess().env.PAGER || 'less' }),
     quiet: options.quiet === true,
     // In a log (cron, a file) a warning says when it happened; a person at a terminal knows.
     ...(!terminal.stderrIsTTY && { stamp: logStamp }),
@@ -132,7 +134,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
         printer.note(text);
         activity.resume();
       },
-      fetch: activity.wrap((input, init) => globalThis.fetch(input, init)),
+      fetch: activity.wrap((input, init) => globalThis.fetch(input, withInvocationSignal(init))),
     });
     return raw;
   };

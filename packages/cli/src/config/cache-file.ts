@@ -2,12 +2,13 @@ import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDirectory } from './config-path.js';
 import { secureConfigFolder } from './config-folder.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /**
  * Where a profile's cache of `kind` lives: beside the profiles file, `<kind>-<profile>.json`
  * (the profile name made safe for a file name).
  */
-export function cachePath(kind: string, profileName: string, env: NodeJS.ProcessEnv = process.env): string {
+export function cachePath(kind: string, profileName: string, env: NodeJS.ProcessEnv = cliProcess().env): string {
   return join(configDirectory(env), `${kind}-${profileName.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`);
 }
 

@@ -1,4 +1,5 @@
 import { cachePath, readCacheFile, writeCacheFile } from './cache-file.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /** One medication as the CLI last saw it, and how it came to know it. */
 export interface KnownMedication {
@@ -24,7 +25,7 @@ export class MedicationCache {
     this.#byId = new Map(records.map((record) => [record.id, record]));
   }
 
-  static open(profileName: string, env: NodeJS.ProcessEnv = process.env): MedicationCache {
+  static open(profileName: string, env: NodeJS.ProcessEnv = cliProcess().env): MedicationCache {
     const path = cachePath('medications', profileName, env);
     return new MedicationCache(path, readCacheFile(path, 'medications', isKnownMedication));
   }

@@ -1,4 +1,5 @@
 import { cachePath, readCacheFile, writeCacheFile } from './cache-file.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /** A patient as the CLI last saw it listed or resolved: what `--patient` accepts besides the id. */
 export interface KnownPatient {
@@ -22,7 +23,7 @@ export class PatientCache {
     this.#byId = new Map(records.map((record) => [record.id, record]));
   }
 
-  static open(profileName: string, env: NodeJS.ProcessEnv = process.env): PatientCache {
+  static open(profileName: string, env: NodeJS.ProcessEnv = cliProcess().env): PatientCache {
     const path = cachePath('patients', profileName, env);
     return new PatientCache(path, readCacheFile(path, 'patients', isKnownPatient));
   }

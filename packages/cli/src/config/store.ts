@@ -4,6 +4,7 @@ import { configDirectory, configFilePath } from './config-path.js';
 import { folderSecurityNote, secureConfigFolder } from './config-folder.js';
 import type { Profile, StoredConfig } from './profile.js';
 import { defaultProfileName } from './profile.js';
+import { cliProcess } from '../io/cli-process.js';
 
 type Conf = import('conf').default<StoredConfig>;
 
@@ -80,7 +81,7 @@ export class ProfileStore {
       // The folder first, 0700: conf would create it 0755.
       const folder = configDirectory();
       const note = folderSecurityNote(folder, secureConfigFolder(folder));
-      if (note !== undefined) process.stderr.write(`! ${note}\n`);
+      if (note !== undefined) cliProcess().stderr.write(`! ${note}\n`);
       this.#conf = new Conf<StoredConfig>({
         projectName: 'medsched',
         cwd: folder,

@@ -3,10 +3,11 @@ import { ExitCode } from './exit-codes.js';
 import { wantsJsonErrors, writeJsonError } from './report-error.js';
 import { partialWriteLines, stoppedExitCode } from './stop-report.js';
 import { somethingWritten, writeJournal } from './write-journal.js';
+import { cliProcess } from '../io/cli-process.js';
 
 function style() {
-  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
-  return createStyle(process.stderr.isTTY === true && !noColor && !process.argv.includes('--no-color') && process.env.TERM !== 'dumb');
+  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
+  return createStyle(cliProcess().stderr.isTTY === true && !noColor && !cliProcess().argv.includes('--no-color') && cliProcess().env.TERM !== 'dumb');
 }
 
 /** What a Ctrl-C report says besides what was written: one sentence for people, the rest as lines. */
@@ -26,22 +27,22 @@ export interface Interruption {
  */
 export function endInterrupted(report: Interruption): never {
   const exitCode = stoppedExitCode(ExitCode.interrupted);
-  if (wantsJsonErrors(process.argv)) {
+  if (wantsJsonErrors(cliProcess().argv)) {
     const message = [report.message, ...report.lines].filter((line) => line !== '').join(' ');
     const recovery = somethingWritten() ? writeJournal().recovery : undefined;
     writeJsonError({ code: 'interrupted', message: `Interrupted (Ctrl-C). ${message}`.trim(), hint: recovery, exitCode });
   } else {
     const lines = [report.message, ...report.lines].filter((line) => line !== '');
-    if (lines.length > 0) process.stderr.write(`${style().red('Interrupted.')} ${lines.join('\n')}\n`);
+    if (lines.length > 0) cliProcess().stderr.write(`${style().red('Interrupted.')} ${lines.join('\n')}\n`);
   }
-  process.exit(exitCode);
+  return cliProcess().exit(exitCode);
 }
 
 /** Ctrl-C outside a question and outside a walk: says what was written (if anything) and ends with 9, or 130 when nothing was. */
 export function onInterrupt(): void {
   // A spinner may be on the line: clear it, so the report starts on a clean line.
-  process.stderr.write(process.stderr.isTTY ? '\r\u001b[2K' : '\n');
-  if (wantsJsonErrors(process.argv)) {
+  cliProcess().stderr.write(cliProcess().stderr.isTTY ? '\r\u001b[2K' : '\n');
+  if (wantsJsonErrors(cliProcess().argv)) {
     endInterrupted({ message: somethingWritten() ? 'What this command wrote before it stopped is in written and unknown.' : 'Nothing was written to the server.', lines: [] });
   }
   const lines = partialWriteLines();
@@ -54,10 +55,10 @@ export function onInterrupt(): void {
  * write) runs after this one, which then leaves the report to it.
  */
 export function reportInterruptionsAsJson(): void {
-  if (!wantsJsonErrors(process.argv)) return;
+  if (!wantsJsonErrors(cliProcess().argv)) return;
   const fallback = () => {
-    if (process.listenerCount('SIGINT') > 1) return;
+    if (cliProcess().listenerCount('SIGINT') > 1) return;
     onInterrupt();
   };
-  process.on('SIGINT', fallback);
+  cliProcess().on('SIGINT', fallback);
 }

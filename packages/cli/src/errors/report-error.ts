@@ -5,6 +5,7 @@ import { describeError } from './describe-error.js';
 import { ExitCode } from './exit-codes.js';
 import { writeStderr } from './stream-failure.js';
 import { writeJournal } from './write-journal.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /** The name of an exit code (`other_home`), the `code` of a CLI's own failure in JSON. */
 function exitCodeName(code: ExitCode): string {
@@ -76,8 +77,8 @@ export function reportError(error: unknown, options: { debug: boolean; color: bo
     });
     return report.exitCode;
   }
-  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
-  const style = createStyle(options.color && process.stderr.isTTY === true && !noColor && process.env.TERM !== 'dumb');
+  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
+  const style = createStyle(options.color && cliProcess().stderr.isTTY === true && !noColor && cliProcess().env.TERM !== 'dumb');
   const requestId = report.requestId ? style.dim(` (request ${report.requestId})`) : '';
   // A declined question is the person's choice, not a failure to explain.
   const prefix = report.exitCode === ExitCode.declined ? '' : `${style.red('error:')} `;

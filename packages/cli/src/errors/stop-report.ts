@@ -1,10 +1,11 @@
 import { createStyle } from '../output/style.js';
 import { ExitCode } from './exit-codes.js';
 import { describeJournal, somethingWritten, writeJournal } from './write-journal.js';
+import { cliProcess } from '../io/cli-process.js';
 
 function style() {
-  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
-  return createStyle(process.stderr.isTTY === true && !noColor && !process.argv.includes('--no-color') && process.env.TERM !== 'dumb');
+  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
+  return createStyle(cliProcess().stderr.isTTY === true && !noColor && !cliProcess().argv.includes('--no-color') && cliProcess().env.TERM !== 'dumb');
 }
 
 /**

@@ -1,21 +1,23 @@
 import { ExitCode } from './exit-codes.js';
 import { partialWriteLines } from './stop-report.js';
 import { somethingWritten } from './write-journal.js';
+import { cliProcess, endsInvocation, invocationLocal } from '../io/cli-process.js';
 
-let stderrLost = false;
+/** Whether stderr failed in this invocation. */
+const stderrState = invocationLocal(() => ({ lost: false }));
 
 /** True once stderr failed (full disk, closed): nothing more is written there. */
 export function stderrFailed(): boolean {
-  return stderrLost;
+  return stderrState().lost;
 }
 
 /** Writes to stderr unless it failed; never throws (a report must not become a crash). */
 export function writeStderr(text: string): void {
-  if (stderrLost) return;
+  if (stderrState().lost) return;
   try {
-    process.stderr.write(text);
+    cliProcess().stderr.write(text);
   } catch {
-    stderrLost = true;
+    stderrState().lost = true;
   }
 }
 
@@ -27,16 +29,20 @@ export function writeStderr(text: string): void {
  * remembered and the run goes on: its notes are lost, its result and exit code are not.
  */
 export function guardOutputStreams(): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    const written = somethingWritten();
-    if (error.code === 'EPIPE' && !written) process.exit(ExitCode.ok);
-    const partial = partialWriteLines();
-    writeStderr(
-      `error: stdout failed (${error.code ?? error.message}): the output is incomplete.${written ? '' : ' Nothing was written to the server.'}\n${partial.length > 0 ? `${partial.join('\n')}\n` : ''}`,
-    );
-    process.exit(written ? ExitCode.partial : ExitCode.other);
-  });
-  process.stderr.on('error', () => {
-    stderrLost = true;
+  cliProcess().stdout.on(
+    'error',
+    endsInvocation((error: NodeJS.ErrnoException) => {
+      const written = somethingWritten();
+      if (error.code === 'EPIPE' && !written) cliProcess().exit(ExitCode.ok);
+      const partial = partialWriteLines();
+      writeStderr(
+        `error: stdout failed (${error.code ?? error.message}): the output is incomplete.${written ? '' : ' Nothing was written to the server.'}\n${partial.length > 0 ? `${partial.join('\n')}\n` : ''}`,
+      );
+      cliProcess().exit(written ? ExitCode.partial : ExitCode.other);
+    }),
+  );
+  const state = stderrState();
+  cliProcess().stderr.on('error', () => {
+    state.lost = true;
   });
 }

@@ -1,7 +1,9 @@
+import { invocationLocal } from '../io/cli-process.js';
+
 /**
  * What this run has written to the server, so that a failure, a Ctrl-C or the --timeout
  * deadline after the first write can say exactly what was written and what was not.
- * One journal per process (a CLI run), like the credential context.
+ * One journal per invocation (the bin's process, or one in-process run), like the credential context.
  */
 export interface WriteJournalState {
   /** Writes the server confirmed. */
@@ -16,16 +18,18 @@ export interface WriteJournalState {
   recovery: string | undefined;
 }
 
-const state: WriteJournalState = { done: [], inFlight: undefined, unknown: [], pending: [], recovery: undefined };
+const journal = invocationLocal<WriteJournalState>(() => ({ done: [], inFlight: undefined, unknown: [], pending: [], recovery: undefined }));
 
 /** Declares the writes a command is about to send, in order (after the person decided). */
 export function planWrites(descriptions: string[], recovery?: string): void {
+  const state = journal();
   state.pending = [...descriptions];
   state.recovery = recovery;
 }
 
 /** Changes the advice given if the run stops from here on (e.g. once a range is unbaked). */
 export function setRecovery(recovery: string | undefined): void {
+  const state = journal();
   state.recovery = recovery;
 }
 
@@ -34,6 +38,7 @@ export function setRecovery(recovery: string | undefined): void {
  * from the head of the pending list when it matches, so a report lists it only once.
  */
 export async function recordWrite<T>(description: string, send: () => Promise<T>): Promise<T> {
+  const state = journal();
   const index = state.pending.indexOf(description);
   if (index >= 0) state.pending.splice(index, 1);
   state.inFlight = description;
@@ -57,16 +62,19 @@ export async function recordWrite<T>(description: string, send: () => Promise<T>
 
 /** The journal as it stands. */
 export function writeJournal(): Readonly<WriteJournalState> {
+  const state = journal();
   return state;
 }
 
 /** True once anything may have been written: a failure now leaves a partial state to report. */
 export function somethingWritten(): boolean {
+  const state = journal();
   return state.done.length > 0 || state.inFlight !== undefined || state.unknown.length > 0;
 }
 
 /** The lines that say what was written and what was not. */
 export function describeJournal(): string[] {
+  const state = journal();
   const lines: string[] = [];
   for (const item of state.done) lines.push(`  written:     ${item}`);
   for (const item of state.unknown) lines.push(`  unknown:     ${item} (sent; its answer never came: it may or may not have been written)`);

@@ -3,6 +3,7 @@ import type { Session } from '../client/session.js';
 import { endInterrupted } from '../errors/interrupt-report.js';
 import { plural } from '../output/plural.js';
 import { startWalkProgress } from './walk-progress.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /** Requests in flight at once: quick for a home, few enough to stay under a rate limit. */
 const parallelReads = 4;
@@ -37,7 +38,7 @@ export async function walkPatients<T>(session: Session, patients: readonly User[
       lines: [`Nothing was written to the server; ${text.leftBehind}. Run the command again for the whole home.`],
     });
   };
-  process.on('SIGINT', onInterrupt);
+  cliProcess().on('SIGINT', onInterrupt);
   let next = 0;
   const worker = async () => {
     while (next < patients.length) {
@@ -53,7 +54,7 @@ export async function walkPatients<T>(session: Session, patients: readonly User[
     progress.stop();
     throw error;
   } finally {
-    process.off('SIGINT', onInterrupt);
+    cliProcess().off('SIGINT', onInterrupt);
   }
   progress.done(text.done(patients.length));
   return results as T[];

@@ -1,5 +1,6 @@
 import { progressState } from '../output/progress.js';
 import type { Style } from '../output/style.js';
+import { cliProcess } from '../io/cli-process.js';
 
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -28,21 +29,21 @@ export function startWalkProgress(label: string, total: number, options: { tty: 
   const draw = () => {
     // One line only: a line wider than the terminal wraps, and the carriage return that redraws it would leave the wrapped part behind.
     const tail = ` ${count} of ${total} ${elapsed()}`;
-    const room = Math.max(10, (process.stderr.columns || 80) - 3 - tail.length);
+    const room = Math.max(10, (cliProcess().stderr.columns || 80) - 3 - tail.length);
     const shown = [...`${label}…`].length > room ? `${[...label].slice(0, room - 1).join('')}…` : `${label}…`;
-    process.stderr.write(`\r\u001b[2K${options.style.cyan(frames[frame++ % frames.length] ?? '')} ${shown} ${count} of ${total} ${options.style.dim(elapsed())}`);
+    cliProcess().stderr.write(`\r\u001b[2K${options.style.cyan(frames[frame++ % frames.length] ?? '')} ${shown} ${count} of ${total} ${options.style.dim(elapsed())}`);
   };
   if (options.tty) {
     draw();
     timer = setInterval(draw, 80);
   } else {
-    process.stderr.write(`${label}…\n`);
+    cliProcess().stderr.write(`${label}…\n`);
   }
   const stop = () => {
     progressState.active = false;
     if (timer !== undefined) clearInterval(timer);
     timer = undefined;
-    if (options.tty) process.stderr.write('\r\u001b[2K');
+    if (options.tty) cliProcess().stderr.write('\r\u001b[2K');
   };
   return {
     step: () => {
@@ -53,7 +54,7 @@ export function startWalkProgress(label: string, total: number, options: { tty: 
     },
     done: (result) => {
       stop();
-      process.stderr.write(options.tty ? `${options.style.green('✓')} ${result} ${options.style.dim(`(${elapsed()})`)}\n` : `${result} (${elapsed()})\n`);
+      cliProcess().stderr.write(options.tty ? `${options.style.green('✓')} ${result} ${options.style.dim(`(${elapsed()})`)}\n` : `${result} (${elapsed()})\n`);
     },
     stop,
   };

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { usageError } from '../errors/cli-error.js';
+import { cliProcess } from '../io/cli-process.js';
 
 export const dataOptionHelp = 'request body as JSON: inline, @file.json, or - for stdin';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of cliProcess().stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 

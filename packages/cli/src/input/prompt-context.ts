@@ -1,5 +1,6 @@
 import { openSync } from 'node:fs';
 import { WriteStream } from 'node:tty';
+import { cliProcess } from '../io/cli-process.js';
 
 /** Where prompts are drawn, and how to let go of it once the questions are answered. */
 export interface PromptTerminal {
@@ -13,7 +14,7 @@ export interface PromptTerminal {
  * the result while the person still sees the question.
  */
 export function openPromptTerminal(): PromptTerminal {
-  if (!process.stderr.isTTY) {
+  if (!cliProcess().stderr.isTTY) {
     try {
       const tty = new WriteStream(openSync('/dev/tty', 'w'));
       return { context: { output: tty, clearPromptOnDone: false }, close: () => tty.destroy() };
@@ -21,7 +22,7 @@ export function openPromptTerminal(): PromptTerminal {
       // No controlling terminal (a service, CI): stderr it is.
     }
   }
-  return { context: { output: process.stderr, clearPromptOnDone: false }, close: () => {} };
+  return { context: { output: cliProcess().stderr, clearPromptOnDone: false }, close: () => {} };
 }
 
 /** Ctrl-C (or a closed terminal) at a prompt: inquirer's way of saying the person left. */

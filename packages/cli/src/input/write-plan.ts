@@ -10,6 +10,7 @@ import { wrapText } from '../output/wrap-text.js';
 import { cleanText } from '../output/clean-text.js';
 import { verifyHome } from '../identity/home-guard.js';
 import { organizationText } from '../identity/organization-name.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /** One request a write command will send, as `--dry-run` prints it. */
 export interface PlannedRequest {
@@ -72,9 +73,9 @@ export function withQuery(path: string, query: Record<string, string | boolean |
 function printDryRun(session: Session, plan: WritePlan): void {
   const requests = plan.requests.map(({ method, path, body }) => ({ method, path: `${session.settings.baseUrl}${path}`, ...(body !== undefined && { body }) }));
   if (session.printer.format === 'json' || session.printer.format === 'ndjson') {
-    process.stdout.write(session.printer.format === 'json' ? `${JSON.stringify(requests, null, 2)}\n` : requests.map((request) => `${JSON.stringify(request)}\n`).join(''));
+    cliProcess().stdout.write(session.printer.format === 'json' ? `${JSON.stringify(requests, null, 2)}\n` : requests.map((request) => `${JSON.stringify(request)}\n`).join(''));
   } else {
-    for (const request of requests) process.stdout.write(`${request.method} ${request.path}${request.body === undefined ? '' : `\n${JSON.stringify(request.body, null, 2)}`}\n`);
+    for (const request of requests) cliProcess().stdout.write(`${request.method} ${request.path}${request.body === undefined ? '' : `\n${JSON.stringify(request.body, null, 2)}`}\n`);
   }
   session.printer.note(`Dry run: ${plan.requests.length === 1 ? 'this request was' : `these ${plan.requests.length} requests were`} not sent; nothing changed.`);
 }
@@ -148,7 +149,7 @@ export async function decideWrites(session: Session, plan: WritePlan, flags: Wri
     plan.recovery,
   );
   // From here on a Ctrl-C must say what was written (see stop-report.ts).
-  process.on('SIGINT', onInterrupt);
+  cliProcess().on('SIGINT', onInterrupt);
   return true;
 }
 

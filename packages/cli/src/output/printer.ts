@@ -9,6 +9,7 @@ import { formatJson, formatNdjson } from './json.js';
 import type { Style } from './style.js';
 import { fitTable, formatRecord } from './table.js';
 import { wrapText } from './wrap-text.js';
+import { cliProcess } from '../io/cli-process.js';
 
 /**
  * Writes results to stdout in the chosen format. Only results go to stdout; progress,
@@ -73,10 +74,10 @@ export class Printer {
       return;
     }
     if (this.#pager !== undefined && text.split('\n').length > this.#rows - 1) {
-      const result = spawnSync(this.#pager, { input: text, stdio: ['pipe', 'inherit', 'inherit'], shell: true, env: { LESS: 'FRX', ...process.env } });
+      const result = spawnSync(this.#pager, { input: text, stdio: ['pipe', 'inherit', 'inherit'], shell: true, env: { LESS: 'FRX', ...cliProcess().env } });
       if (result.error === undefined && result.status !== 127 && result.status !== 126) return;
     }
-    process.stdout.write(text);
+    cliProcess().stdout.write(text);
   }
 
   /** What `together` holds back, to write (or page) as one text. */
@@ -126,8 +127,8 @@ export class Printer {
   list<T>(records: readonly T[], columns: readonly Column<T>[]): void {
     const chosen = this.#chosenColumns(records, columns);
     if (this.format === 'json') this.#emit(this.#jq ? this.#jq(this.#picked(records, chosen)) : formatJson(this.#picked(records, chosen), this.style));
-    else if (this.format === 'ndjson') process.stdout.write(formatNdjson(this.#picked(records, chosen)));
-    else if (this.format === 'csv') process.stdout.write(this.#formatCsv(records, chosen ?? columns));
+    else if (this.format === 'ndjson') cliProcess().stdout.write(formatNdjson(this.#picked(records, chosen)));
+    else if (this.format === 'csv') cliProcess().stdout.write(this.#formatCsv(records, chosen ?? columns));
     else if (records.length === 0) this.note('no results');
     // Columns only a spreadsheet needs (a time's UTC offset beside it) stay out of tables unless chosen.
     else this.#table(records, chosen ?? columns.filter((column) => column.csvOnly !== true), chosen !== undefined);
@@ -158,8 +159,8 @@ export class Printer {
     const chosen = this.#chosenColumns([asRecord], columnsOf([asRecord]));
     const shown = chosen ? (this.#picked([asRecord], chosen)[0] as Record<string, unknown>) : asRecord;
     if (this.format === 'json') this.#emit(this.#jq ? this.#jq(shown) : formatJson(shown, this.style));
-    else if (this.format === 'ndjson') process.stdout.write(formatNdjson([shown]));
-    else if (this.format === 'csv') process.stdout.write(this.#formatCsv([shown], columnsOf([shown])));
+    else if (this.format === 'ndjson') cliProcess().stdout.write(formatNdjson([shown]));
+    else if (this.format === 'csv') cliProcess().stdout.write(this.#formatCsv([shown], columnsOf([shown])));
     else this.#emit(formatRecord(shown, this.style));
   }
 
@@ -167,7 +168,7 @@ export class Printer {
   note(text: string): void {
     if (this.#quiet) return;
     // Notes quote server text (names, messages): cleaned here, once, whatever the caller did.
-    process.stderr.write(`${this.#errStyle.dim(wrapText(cleanText(text), this.#errWidth))}\n`);
+    cliProcess().stderr.write(`${this.#errStyle.dim(wrapText(cleanText(text), this.#errWidth))}\n`);
   }
 
   /** Keys of notes said once per run (`noteOnce`). */
@@ -183,12 +184,12 @@ export class Printer {
   /** A success line on stderr, like gh's green check. */
   success(text: string): void {
     if (this.#quiet) return;
-    process.stderr.write(`${this.#errStyle.green('✓')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
+    cliProcess().stderr.write(`${this.#errStyle.green('✓')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`);
   }
 
   /** A warning on stderr that must not be missed (e.g. baked days keeping old values). */
   warn(text: string): void {
-    process.stderr.write(
+    cliProcess().stderr.write(
       `${this.#stamp === undefined ? '' : `${this.#stamp()} `}${this.#errStyle.yellow('!')} ${wrapText(cleanText(text), this.#errWidth, { firstWidth: (this.#errWidth ?? 0) - 2 })}\n`,
     );
   }

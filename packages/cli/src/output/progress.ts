@@ -1,4 +1,5 @@
 import type { Style } from './style.js';
+import { cliProcess } from '../io/cli-process.js';
 
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -14,11 +15,11 @@ export function startProgress(label: string, options: { tty: boolean; style: Sty
   progressState.active = true;
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (!options.tty) {
-    process.stderr.write(`${label}…\n`);
+    cliProcess().stderr.write(`${label}…\n`);
     return {
       done: (result) => {
         progressState.active = false;
-        process.stderr.write(`${result} (${elapsed()})\n`);
+        cliProcess().stderr.write(`${result} (${elapsed()})\n`);
       },
       fail: () => {
         progressState.active = false;
@@ -26,18 +27,18 @@ export function startProgress(label: string, options: { tty: boolean; style: Sty
     };
   }
   let frame = 0;
-  const draw = () => process.stderr.write(`\r${options.style.cyan(frames[frame++ % frames.length] ?? '')} ${label}… ${options.style.dim(elapsed())}`);
+  const draw = () => cliProcess().stderr.write(`\r${options.style.cyan(frames[frame++ % frames.length] ?? '')} ${label}… ${options.style.dim(elapsed())}`);
   draw();
   const timer = setInterval(draw, 80);
   const clear = () => {
     progressState.active = false;
     clearInterval(timer);
-    process.stderr.write('\r\u001b[2K');
+    cliProcess().stderr.write('\r\u001b[2K');
   };
   return {
     done: (result) => {
       clear();
-      process.stderr.write(`${options.style.green('✓')} ${result} ${options.style.dim(`(${elapsed()})`)}\n`);
+      cliProcess().stderr.write(`${options.style.green('✓')} ${result} ${options.style.dim(`(${elapsed()})`)}\n`);
     },
     fail: clear,
   };

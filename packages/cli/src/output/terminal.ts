@@ -1,3 +1,5 @@
+import { cliProcess } from '../io/cli-process.js';
+
 /** What the CLI knows about where its output goes. Read once per run. */
 export interface Terminal {
   stdoutIsTTY: boolean;
@@ -9,13 +11,13 @@ export interface Terminal {
 }
 
 export function detectTerminal(options: { color?: boolean } = {}): Terminal {
-  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
-  const stdoutIsTTY = process.stdout.isTTY === true;
+  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
+  const stdoutIsTTY = cliProcess().stdout.isTTY === true;
   return {
     stdoutIsTTY,
-    stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
-    color: stdoutIsTTY && !noColor && options.color !== false && process.env.TERM !== 'dumb',
-    columns: process.stdout.columns ?? 100,
+    stderrIsTTY: cliProcess().stderr.isTTY === true,
+    stdinIsTTY: cliProcess().stdin.isTTY === true,
+    color: stdoutIsTTY && !noColor && options.color !== false && cliProcess().env.TERM !== 'dumb',
+    columns: cliProcess().stdout.columns ?? 100,
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInProcess, runsAlikeInProcess } from './run-in-process.js';
 
 export const cliBin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'bin.js');
 
@@ -46,8 +47,22 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
   return Object.assign(child, { output: () => ({ code: child.exitCode, stdout, stderr }) });
 }
 
-/** Runs the built CLI to the end and returns its exit code and output. */
+/**
+ * Runs the CLI to the end and returns its exit code and output: in this process (dist/run.js,
+ * see support/run-in-process.ts) when nothing of the run depends on the process itself, else as
+ * a process (`runCliProcess`). Tests of the process boundary (exit status of the process, signals,
+ * terminals, pipes) call `runCliProcess` or `spawnCli` themselves.
+ */
 export async function runCli(args: string[], env: Record<string, string | undefined>, input?: string): Promise<CliResult> {
+  const environment = cliEnv(env);
+  if (!runsAlikeInProcess(environment)) return runCliProcess(args, env, input);
+  const result = await runInProcess(args, environment, input ?? '', cliBin);
+  transcript.push(result.stdout, result.stderr);
+  return result;
+}
+
+/** Runs the built CLI as a process (node dist/bin.js, stdin a pipe that ends) and returns its exit code and output. */
+export async function runCliProcess(args: string[], env: Record<string, string | undefined>, input?: string): Promise<CliResult> {
   const child = spawnCli(args, env);
   child.stdin?.end(input ?? '');
   const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));

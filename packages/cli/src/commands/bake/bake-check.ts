@@ -21,6 +21,7 @@ import { findPatientProblems, type Finding } from './bake-findings.js';
 import { checkExitCode, parseAcknowledgements, rateFindings, unusedAcknowledgements, type RatedFinding } from './bake-severity.js';
 import { withExamples } from '../../output/help-examples.js';
 import { organizationOf } from '../../identity/organization-default.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 interface CheckOptions {
   patient?: string;
@@ -105,7 +106,7 @@ function printReport(session: Session, patients: HomePatient[], results: RatedFi
       lines.push(...commandLines(finding.fix, '    fix: ', width));
     }
   }
-  if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+  if (lines.length > 0) cliProcess().stdout.write(`${lines.join('\n')}\n`);
 }
 
 async function runCheck(_options: unknown, command: Command): Promise<void> {

@@ -13,6 +13,7 @@ import { plural } from '../../output/plural.js';
 import { entryColumns, entryColumnsIn } from '../../output/bake-rows.js';
 import { entryColumnsFor } from '../../output/entry-columns.js';
 import { organizationOf } from '../../identity/organization-default.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 /** The flags of `unbake --all-patients`. */
 export interface UnbakeHomeOptions extends WriteFlags {
@@ -76,7 +77,7 @@ export async function runUnbakeHome(options: UnbakeHomeOptions, command: Command
   for (const [index, request] of requests.entries()) {
     const entries = await recordWrite(request.describe, () => client.calendars.bake.delete(request.query));
     for (const entry of entries) reverted.push(entry);
-    process.stderr.write(`${session.errStyle.dim(`[${index + 1}/${requests.length}]`)} unbaked ${baked[index]?.patient.name}: ${plural(entries.length, 'entry', 'entries')}\n`);
+    cliProcess().stderr.write(`${session.errStyle.dim(`[${index + 1}/${requests.length}]`)} unbaked ${baked[index]?.patient.name}: ${plural(entries.length, 'entry', 'entries')}\n`);
   }
   session.printer.success(`Unbaked ${plural(reverted.length, 'entry', 'entries')} of ${plural(requests.length, 'patient')} from ${range.from} to ${range.to}`);
   session.printer.list(reverted, await entryColumnsFor(session, reverted));

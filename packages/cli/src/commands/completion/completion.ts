@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { usageError } from '../../errors/cli-error.js';
 import { withExamples } from '../../output/help-examples.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 const shells = ['bash', 'zsh', 'fish'] as const;
 
@@ -16,7 +17,7 @@ export function registerCompletionCommand(program: Command): void {
       const tree = completionTree(program);
       const values = flagValues(program);
       const script = shell === 'bash' ? scripts.bashScript(tree, values) : shell === 'zsh' ? scripts.zshScript(tree, values) : scripts.fishScript(tree, values);
-      process.stdout.write(script);
+      cliProcess().stdout.write(script);
     });
   withExamples(completion, ['source <(medsched completion bash)', 'medsched completion fish > ~/.config/fish/completions/medsched.fish']);
 
@@ -34,7 +35,7 @@ export function registerCompletionCommand(program: Command): void {
       const { openSession } = await import('../../client/session.js');
       const session = await openSession(command, { allowNewProfile: true });
       if (kind === 'profiles')
-        process.stdout.write(
+        cliProcess().stdout.write(
           session.store.names
             .filter(offered)
             .map((name) => `${name}\n`)
@@ -45,7 +46,7 @@ export function registerCompletionCommand(program: Command): void {
         const organization = session.settings.organization;
         const cache = MedicationCache.open(session.settings.profileName);
         const names = (organization === undefined ? cache.all() : cache.of(organization)).map((record) => record.name);
-        process.stdout.write(
+        cliProcess().stdout.write(
           names
             .filter(offered)
             .map((name) => `${name}\n`)
@@ -55,7 +56,7 @@ export function registerCompletionCommand(program: Command): void {
         // Names and e-mails of the patients this profile has listed or resolved (patients list, user list, --patient).
         const { PatientCache, completionWords } = await import('../../config/patient-cache.js');
         const words = completionWords(PatientCache.open(session.settings.profileName).of(session.settings.organization));
-        process.stdout.write(
+        cliProcess().stdout.write(
           words
             .filter(offered)
             .map((word) => `${word}\n`)

@@ -12,6 +12,7 @@ import { withExamples } from '../../output/help-examples.js';
 import { isPlanLanguage, planLanguageRow, planLanguages, resolvePlanLanguage } from '../../output/plan-language.js';
 import { isTimeZone } from '../../dates/time-zone.js';
 import { zoneSourceText } from '../../dates/zone-source.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 const keyList = `${Object.keys(settableKeys).join(', ')}, fields.<command>`;
 
@@ -62,7 +63,7 @@ export function registerConfigCommands(program: Command): void {
       const path = fieldSettingCommand(key);
       const value = path === undefined ? session.settings.profile?.[profileKey(key)] : session.settings.profile?.fields?.[path];
       if (value === undefined) session.printer.note(`${key} is not set in profile "${session.settings.profileName}"`);
-      else process.stdout.write(`${value}\n`);
+      else cliProcess().stdout.write(`${value}\n`);
     });
   withExamples(get, ['medsched config get timezone']);
 
@@ -98,7 +99,7 @@ export function registerConfigCommands(program: Command): void {
       const profile = settings.profile ?? {};
       const fromProfile = (value: string | undefined) => (value === undefined ? 'default' : 'profile');
       const rows = [
-        { key: 'profile', value: settings.profileName, source: session.options.profile ? 'flag' : process.env.MEDSCHED_PROFILE ? 'environment' : 'active profile' },
+        { key: 'profile', value: settings.profileName, source: session.options.profile ? 'flag' : cliProcess().env.MEDSCHED_PROFILE ? 'environment' : 'active profile' },
         { key: 'base-url', value: settings.baseUrl, source: settings.baseUrlSource },
         {
           key: 'credential',
@@ -113,10 +114,10 @@ export function registerConfigCommands(program: Command): void {
           source: zoneSourceText(settings.timezoneSource),
         },
         { key: 'output', value: profile.output ?? '', source: profile.output === undefined ? '' : 'profile' },
-        { key: 'app-url', value: process.env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: process.env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },
+        { key: 'app-url', value: cliProcess().env.MEDSCHED_APP_URL || profile.appUrl || defaultAppUrl, source: cliProcess().env.MEDSCHED_APP_URL ? 'environment' : fromProfile(profile.appUrl) },
         { key: 'timeout', value: `${settings.timeout.ms / 1000}`, source: settings.timeout.source },
         csvDialectRow(csvDialectOf(session.options, settings)),
-        planLanguageRow(resolvePlanLanguage(undefined, profile.planLanguage, process.env)),
+        planLanguageRow(resolvePlanLanguage(undefined, profile.planLanguage, cliProcess().env)),
         ...Object.entries(profile.fields ?? {}).map(([path, fields]) => ({ key: `fields.${path.replace(/ /g, '.')}`, value: fields, source: 'profile' })),
       ];
       session.printer.list(rows, [field('key'), field('value'), field('source')]);
@@ -128,7 +129,7 @@ export function registerConfigCommands(program: Command): void {
     .description('Print where the config file is.')
     .action(async (_options: unknown, command: Command) => {
       const session = await openSession(command, { allowNewProfile: true });
-      process.stdout.write(`${session.store.path}\n`);
+      cliProcess().stdout.write(`${session.store.path}\n`);
     });
   withExamples(path, ['medsched config path']);
 }

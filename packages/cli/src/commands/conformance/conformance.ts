@@ -5,6 +5,7 @@ import { openSession, type Session } from '../../client/session.js';
 import { CliError, usageError } from '../../errors/cli-error.js';
 import { ExitCode } from '../../errors/exit-codes.js';
 import { withExamples } from '../../output/help-examples.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 /** Exit code when at least one rule found a difference: distinct from every failure of the CLI itself (0-9). */
 /** A rule found a difference: the same code as `bake check`'s findings (a check found something to act on). */
@@ -31,8 +32,8 @@ function extraCredential(session: Session, profileName: string | undefined, envP
     if (profile.token) return { token: profile.token };
     throw usageError(`profile "${profileName}" has no credential`, `run \`medsched login --profile ${profileName}\``);
   }
-  const apiKey = process.env[`${envPrefix}_API_KEY`];
-  const token = process.env[`${envPrefix}_TOKEN`];
+  const apiKey = cliProcess().env[`${envPrefix}_API_KEY`];
+  const token = cliProcess().env[`${envPrefix}_TOKEN`];
   if (apiKey) return { apiKey };
   if (token) return { token };
   return undefined;
@@ -88,9 +89,9 @@ export function registerConformanceCommand(program: Command): void {
         throw new CliError(error.message, exitCodeOf[error.code], error.hint);
       }
       if (flags.junit) await writeFile(flags.junit, toJunit(report));
-      if (session.printer.format === 'table') process.stdout.write(formatReport(report, { color: session.terminal.color }));
-      else process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      process.exitCode = report.counts.fail > 0 ? driftExitCode : report.counts.error > 0 ? ExitCode.other : ExitCode.ok;
+      if (session.printer.format === 'table') cliProcess().stdout.write(formatReport(report, { color: session.terminal.color }));
+      else cliProcess().stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      cliProcess().exitCode = report.counts.fail > 0 ? driftExitCode : report.counts.error > 0 ? ExitCode.other : ExitCode.ok;
     });
   withExamples(conformance, [
     'medsched conformance --base-url http://127.0.0.1:4010/v1',

@@ -1,5 +1,6 @@
 import type { DeviceEvent, DeviceEventsQuery, MedschedClient } from '@medsched/sdk';
 import { SeenWindow } from './device-events-seen.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 export interface FollowOptions {
   deviceId: string;
@@ -25,8 +26,8 @@ export interface FollowOptions {
 export async function followDeviceEvents(client: MedschedClient, options: FollowOptions): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cliProcess().once('SIGINT', onSignal);
+  cliProcess().once('SIGTERM', onSignal);
   const seen = new SeenWindow(options.query.DateStart);
   let outsideNoted = false;
   let first = true;
@@ -63,8 +64,8 @@ export async function followDeviceEvents(client: MedschedClient, options: Follow
       await pause(options.intervalMs, stop.signal);
     }
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    cliProcess().off('SIGINT', onSignal);
+    cliProcess().off('SIGTERM', onSignal);
   }
   options.note('Stopped.');
 }

@@ -18,6 +18,7 @@ import { cellText } from '../../output/cell.js';
 import { withExamples } from '../../output/help-examples.js';
 import { adoptOrganizationZone } from '../../dates/home-zone.js';
 import { timestampIn } from '../../dates/zoned-timestamp.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 interface EventsOptions {
   since?: string;
@@ -78,9 +79,9 @@ async function runEvents(deviceId: string, options: EventsOptions, command: Comm
     intervalMs: options.interval * 1000,
     includeExisting: options.since !== undefined,
     // A stream cannot be one JSON array: JSON output becomes one object per line.
-    print: (events) => process.stdout.write(format === 'table' ? events.map((event) => streamLine(session, event)).join('') : formatNdjson(events)),
+    print: (events) => cliProcess().stdout.write(format === 'table' ? events.map((event) => streamLine(session, event)).join('') : formatNdjson(events)),
     note: (text) => session.printer.note(text),
-    debug: session.options.debug === true ? (text) => process.stderr.write(`${text}\n`) : undefined,
+    debug: session.options.debug === true ? (text) => cliProcess().stderr.write(`${text}\n`) : undefined,
   });
 }
 

@@ -9,6 +9,7 @@ import { checkBaseUrl } from '../../identity/base-url-check.js';
 import { discoverIdentity, type Identity } from '../../identity/identity.js';
 import { verifyHome } from '../../identity/home-guard.js';
 import { withExamples } from '../../output/help-examples.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 interface LoginFlags {
   organization?: string;
@@ -91,7 +92,7 @@ export function registerLoginCommand(program: Command): void {
       // `login --profile ci` sets up another profile: the one in use stays active unless asked
       // (--activate), or unless there is no usable active profile yet.
       const previous = store.currentProfile;
-      const named = (session.options.profile || process.env.MEDSCHED_PROFILE) !== undefined && (session.options.profile || process.env.MEDSCHED_PROFILE) !== '';
+      const named = (session.options.profile || cliProcess().env.MEDSCHED_PROFILE) !== undefined && (session.options.profile || cliProcess().env.MEDSCHED_PROFILE) !== '';
       const activate = flags.activate === true || !named || previous === answers.profileName || (store.get(previous)?.apiKey === undefined && store.get(previous)?.token === undefined);
       if (activate) await store.setCurrentProfile(answers.profileName);
       const what = answers.credential.kind === 'apiKey' ? 'API key' : 'token';

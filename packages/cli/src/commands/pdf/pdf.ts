@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { openSession } from '../../client/session.js';
 import { cleanText } from '../../output/clean-text.js';
 import { withExamples } from '../../output/help-examples.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 export function registerPdfCommands(program: Command): void {
   const pdf = program.command('pdf').description('Signed links to PDFs of pages on the app or web URL.');
@@ -13,7 +14,7 @@ export function registerPdfCommands(program: Command): void {
       const session = await openSession(command);
       const link = await (await session.client()).pdf.sign(url);
       // On a terminal the link alone, so it can be clicked or copied; JSON for scripts.
-      if (session.printer.format === 'table') process.stdout.write(`${cleanText(link.signed)}\n`);
+      if (session.printer.format === 'table') cliProcess().stdout.write(`${cleanText(link.signed)}\n`);
       else session.printer.record(link);
     });
   withExamples(sign, [

@@ -3,6 +3,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError } from '../../errors/cli-error.js';
 import { ExitCode } from '../../errors/exit-codes.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 /**
  * Writes a PDF whole or not at all: to a temporary file in the target's folder (so the rename
@@ -12,7 +13,7 @@ import { ExitCode } from '../../errors/exit-codes.js';
  */
 export async function writePdfWhole(out: string, bytes: Uint8Array): Promise<void> {
   if (out === '-') {
-    await new Promise<void>((resolve, reject) => process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => cliProcess().stdout.write(bytes, (error) => (error ? reject(error) : resolve())));
     return;
   }
   const partial = join(dirname(out), `.${basename(out)}.${process.pid}.partial`);
@@ -20,11 +21,11 @@ export async function writePdfWhole(out: string, bytes: Uint8Array): Promise<voi
   const removePartial = () => rmSync(partial, { force: true });
   const onSignal = (signal: NodeJS.Signals) => {
     removePartial();
-    process.exit(signal === 'SIGINT' ? ExitCode.interrupted : 128 + 15);
+    cliProcess().exit(signal === 'SIGINT' ? ExitCode.interrupted : 128 + 15);
   };
-  process.on('exit', removePartial);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cliProcess().on('exit', removePartial);
+  cliProcess().once('SIGINT', onSignal);
+  cliProcess().once('SIGTERM', onSignal);
   try {
     await writeFile(partial, bytes);
     await rename(partial, out);
@@ -32,8 +33,8 @@ export async function writePdfWhole(out: string, bytes: Uint8Array): Promise<voi
     await rm(partial, { force: true });
     throw new CliError(`could not write ${out}: ${(error as Error).message}`, ExitCode.other, 'check the folder exists and is writable, or give another --out');
   } finally {
-    process.off('exit', removePartial);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    cliProcess().off('exit', removePartial);
+    cliProcess().off('SIGINT', onSignal);
+    cliProcess().off('SIGTERM', onSignal);
   }
 }

@@ -15,6 +15,7 @@ import { writePdfWhole } from './plan-file.js';
 import { fetchPlanPdf } from './plan-pdf-fetch.js';
 import { choosePlanLanguage, languageQuery } from './plan-language.js';
 import type { PlanOptions } from './plan-options.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 /** Whole days; one day without --to means a week from it, as for one patient's plan. */
 function planDays(session: Session, options: PlanOptions): { from: string; to: string } {
@@ -55,7 +56,7 @@ export async function runPlanHome(options: PlanOptions, command: Command): Promi
   await adoptOrganizationZone(session, options.organization);
   const range = planDays(session, options);
   const out = options.out ?? `plans-${range.from}-to-${range.to}.pdf`;
-  if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plans.pdf) or give --out plans.pdf');
+  if (out === '-' && cliProcess().stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plans.pdf) or give --out plans.pdf');
   const language = languageQuery(choosePlanLanguage(session, options.lang));
   const home = await readHome(session, options.organization);
   const client = await session.client();

@@ -1,5 +1,6 @@
 import type { Session } from '../../client/session.js';
 import { planLanguageNote, resolvePlanLanguage, type PlanLanguage, type PlanLanguageChoice } from '../../output/plan-language.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 /*
  * The plan command's use of the plan language: the page address and the note on stderr. The
@@ -14,7 +15,7 @@ export function languageQuery(choice: PlanLanguageChoice): string {
 
 /** The plan's language for this run, said on stderr when it was not given with `--lang`. */
 export function choosePlanLanguage(session: Session, flag: PlanLanguage | undefined): PlanLanguageChoice {
-  const choice = resolvePlanLanguage(flag, session.settings.profile?.planLanguage, process.env);
+  const choice = resolvePlanLanguage(flag, session.settings.profile?.planLanguage, cliProcess().env);
   const note = planLanguageNote(choice);
   if (note !== undefined) session.printer.note(note);
   return choice;

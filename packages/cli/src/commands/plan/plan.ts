@@ -20,6 +20,7 @@ import { fileNamePart } from '../../output/file-name.js';
 import { choosePlanLanguage, languageQuery } from './plan-language.js';
 import { planLanguages } from '../../output/plan-language.js';
 import type { PlanOptions } from './plan-options.js';
+import { cliProcess } from '../../io/cli-process.js';
 
 /** The date a range bound falls on: plan pages take whole days. */
 function day(value: string, timeZone: string): string {
@@ -56,14 +57,14 @@ async function runPlan(options: PlanOptions, command: Command): Promise<void> {
   const { signed } = await client.pdf.sign(page);
   if (options.link) {
     // The same check as a download: a person may click this link, so it must be the server's own.
-    process.stdout.write(`${checkSignedLink(signed, session.settings.baseUrl).href}\n`);
+    cliProcess().stdout.write(`${checkSignedLink(signed, session.settings.baseUrl).href}\n`);
     session.printer.note('The link needs no credential and expires soon: anyone who has it can open the plan.');
     return;
   }
   // The patient's name in the file name (plan-juergen-mueller-2026-11-30.pdf); the id where the name cannot be read.
   const name = await patientName(session, patient);
   const out = options.out ?? `plan-${(name === undefined ? undefined : fileNamePart(name)) ?? patient}-${from}.pdf`;
-  if (out === '-' && process.stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plan.pdf) or give --out plan.pdf');
+  if (out === '-' && cliProcess().stdout.isTTY) throw usageError('will not write a PDF to the terminal', 'redirect it (> plan.pdf) or give --out plan.pdf');
   // Checked (origin, redirects, type, size, %PDF-) before a byte is saved; the link is the credential, no API key goes with it.
   const bytes = await fetchPlanPdf(signed, session.settings.baseUrl, `the plan of ${name ?? `patient ${patient}`}`);
   await writePdfWhole(out, bytes);
