@@ -48,7 +48,7 @@ export class RequestActivity {
 
   /** The oldest request still waiting for its answer, and for how long. */
   oldest(): { label: string; ms: number } | undefined {
-    const first = this.#inFlight.values().next().value as InFlight | undefined;
+    const first = this.#inFlight.values().next().value;
     return first && { label: first.label, ms: Date.now() - first.started };
   }
 

@@ -13,11 +13,11 @@ interface FieldSource {
  * id,medication,rrule`), each with the fields it knows: its columns and its record's fields.
  */
 const fieldSources = new Map<string, FieldSource>([
-  ['calendar list', { columns: async () => (await import('../output/bake-rows.js')).entryColumns as readonly Column<never>[], kind: 'CalendarEntry' }],
-  ['bake show', { columns: async () => (await import('../output/bake-rows.js')).bakedRowColumns as readonly Column<never>[] }],
-  ['medication list', { columns: async () => (await import('../output/list-columns.js')).knownColumns as readonly Column<never>[] }],
-  ['patients list', { columns: async () => (await import('../output/list-columns.js')).patientColumns as readonly Column<never>[] }],
-  ['user list', { columns: async () => (await import('../output/list-columns.js')).userColumns as readonly Column<never>[], kind: 'User' }],
+  ['calendar list', { columns: async () => (await import('../output/bake-rows.js')).entryColumns, kind: 'CalendarEntry' }],
+  ['bake show', { columns: async () => (await import('../output/bake-rows.js')).bakedRowColumns }],
+  ['medication list', { columns: async () => (await import('../output/list-columns.js')).knownColumns }],
+  ['patients list', { columns: async () => (await import('../output/list-columns.js')).patientColumns }],
+  ['user list', { columns: async () => (await import('../output/list-columns.js')).userColumns, kind: 'User' }],
 ]);
 
 /** The settings keys of default fields: `fields.calendar.list`, … */

@@ -10,7 +10,7 @@ export interface BakeRange {
   echo: string;
 }
 
-function describeBound(value: HumanDate, bound: CalendarDate | string): string {
+function describeBound(value: HumanDate, bound: CalendarDate): string {
   const shown = /^\d{4}-\d{2}-\d{2}$/.test(bound) ? `${bound} (${weekdayName(bound)})` : bound;
   return value.input.trim() === bound ? shown : `${value.input.trim()} = ${shown}`;
 }

@@ -36,7 +36,7 @@ export async function adoptOrganizationZone(session: Session, organization?: str
     throw error;
   }
   const name = cleanText(record.name);
-  const zone = (record.meta as Record<string, unknown> | undefined)?.timezone;
+  const zone = record.meta?.timezone;
   if (typeof zone === 'string' && isTimeZone(zone)) {
     settings.adoptZone(zone, 'organization');
     printer.note(`Zone ${zone}: ${zoneSourceText('organization', name)} (set another with --tz or \`medsched config set timezone\`)`);
@@ -45,7 +45,7 @@ export async function adoptOrganizationZone(session: Session, organization?: str
   if (zone !== undefined) {
     // A zone the organization names but this machine does not know is not "none": stop, do not guess.
     throw new CliError(
-      `${name} names the zone ${JSON.stringify(cleanText(String(zone)))}, which this machine does not know: its dates are not known, nothing was sent`,
+      `${name} names the zone ${JSON.stringify(cleanText(typeof zone === 'string' ? zone : JSON.stringify(zone)))}, which this machine does not know: its dates are not known, nothing was sent`,
       ExitCode.other,
       'choose the zone with --tz ZONE (e.g. --tz Europe/Berlin), or update Node',
     );

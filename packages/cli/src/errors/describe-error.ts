@@ -75,11 +75,16 @@ function missingVersionHint(baseUrl: string | undefined): string | undefined {
 /** TLS failures that mean the other end does not speak TLS at all (a plain-HTTP server). */
 const plainHttpAnswer = /ERR_SSL_WRONG_VERSION_NUMBER|ERR_SSL_PACKET_LENGTH_TOO_LONG|wrong version number|packet length too long|EPROTO/i;
 
+/** A cause's `code` (`ECONNREFUSED`, …) as text, or nothing when it has none that reads as one. */
+function errorCode(cause: Error): string {
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
+}
+
 /** What to try when the server could not be reached: a plain-HTTP server asked over https, or none listening. */
 function connectionHint(error: SdkErrorShape, baseUrl: string | undefined): string {
   const causes: string[] = [error.message];
-  for (let cause = (error as { cause?: unknown }).cause; cause instanceof Error && causes.length < 5; cause = (cause as { cause?: unknown }).cause)
-    causes.push(cause.message, String((cause as { code?: unknown }).code ?? ''));
+  for (let cause = (error as { cause?: unknown }).cause; cause instanceof Error && causes.length < 5; cause = (cause as { cause?: unknown }).cause) causes.push(cause.message, errorCode(cause));
   const base = baseUrl ?? /could not reach (https:\/\/\S+?):? /.exec(error.message)?.[1];
   if (base?.startsWith('https://') && causes.some((text) => plainHttpAnswer.test(text))) {
     return `the server at ${base} speaks plain HTTP, not TLS (https): try ${base.replace(/^https:/, 'http:')}`;

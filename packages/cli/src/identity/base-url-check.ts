@@ -31,6 +31,6 @@ export async function checkBaseUrl(baseUrl: string): Promise<string | undefined>
     return `${base} answered with a redirect (HTTP ${response.status}) to ${where}, not a medsched API's 401: no credential was sent; give the API's own address`;
   }
   if (response.status === 401 && type.includes('json')) return undefined;
-  if (!/\/v1$/.test(base)) return `no medsched API at ${base} (HTTP ${response.status}): the base URL ends in /v1, e.g. ${base}/v1`;
+  if (!base.endsWith('/v1')) return `no medsched API at ${base} (HTTP ${response.status}): the base URL ends in /v1, e.g. ${base}/v1`;
   return `${base} answered HTTP ${response.status}, not a medsched API's 401: check the address`;
 }

@@ -3,9 +3,7 @@
  * except tab and line breaks. Text from the server is data: a title holding `\e[31m` must not
  * colour (or retitle, or clear) the user's terminal.
  */
-// eslint-disable-next-line no-control-regex
 const escapeSequence = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
-// eslint-disable-next-line no-control-regex
 const controlCharacter = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 /**
  * Unicode bidirectional controls (Trojan Source, CVE-2021-42574): the Arabic letter mark, the

@@ -1,6 +1,5 @@
 import { adoptOrganizationZone } from '../../dates/home-zone.js';
 import type { Command } from 'commander';
-import type { CalendarEntry } from '@medsched/sdk';
 import { openSession, type Session } from '../../client/session.js';
 import { resolveBakeRange } from '../../dates/date-range.js';
 import { dayRangeText } from '../../dates/day-range-text.js';
@@ -117,7 +116,7 @@ async function runCheck(_options: unknown, command: Command): Promise<void> {
   if (options.organization !== undefined && !options.allPatients) throw usageError('--organization needs --all-patients');
   const acknowledgements = parseAcknowledgements(options.ack ?? []);
   const session = await openSession(command);
-  await checkFieldsFirst(session, undefined, findingColumns as never[]);
+  await checkFieldsFirst(session, undefined, findingColumns);
   if (options.allPatients) await adoptOrganizationZone(session, options.organization);
   const range = resolveBakeRange(options.from, options.to, session.settings.timezone);
   session.printer.note(`Dates ${range.echo}`);
@@ -180,7 +179,8 @@ export function registerBakeCheck(bake: Command): void {
     .option(
       '--ack <kind:patient>',
       'acknowledge a known note, e.g. no-device:PATIENT_ID (repeatable, or comma-separated): listed, but exit 0; never for what a device dispenses',
-      (value: string, previous: string[] = []) => [...previous, value],
+      // commander passes no previous value the first time (no default is set).
+      (value: string, previous?: string[]) => [...(previous ?? []), value],
     )
     .action(runCheck);
   withExamples(check, [

@@ -131,7 +131,7 @@ export async function runWideShow(options: ShowOptions, command: Command): Promi
     const fields = new Set([...summaryColumns([], 'table').map((column) => column.header), ...summaryRecordFields, ...(session.printer.fields ?? []).filter((name) => dayColumn.test(name))]);
     if (session.printer.fields !== undefined) session.printer.checkFields(fields);
   } else {
-    await checkFieldsFirst(session, undefined, (options.alarms ? alarmColumns : bakedRowColumns) as never[]);
+    await checkFieldsFirst(session, undefined, options.alarms ? alarmColumns : bakedRowColumns);
   }
   // A home's dates are the organization's (said aloud), as for `bake --all-patients`.
   if (options.allPatients) await adoptOrganizationZone(session, options.organization);

@@ -126,7 +126,7 @@ async function organizationLabel(session: Session, given: string | undefined): P
 
 /** `--fields` of bake output name fields of the intake rows (or of the alarms with --alarms); a bare --json keeps the whole result. */
 async function checkBakeFields(session: Session, options: BakeOptions): Promise<void> {
-  await checkFieldsFirst(session, undefined, (options.alarms ? alarmColumns : bakedRowColumns) as never[]);
+  await checkFieldsFirst(session, undefined, options.alarms ? alarmColumns : bakedRowColumns);
 }
 
 async function runBake(options: BakeOptions & WriteFlags & { confirmLongRange?: boolean }, command: Command): Promise<void> {
@@ -139,7 +139,7 @@ async function runBake(options: BakeOptions & WriteFlags & { confirmLongRange?: 
   if (chosen.updateAllPatients) await adoptOrganizationZone(session, chosen.organization);
   const body = { ...chosen, ...pick(range(session, options, chosen.patient)) };
   const client = await session.client();
-  const who = body.updateAllPatients ? `every patient of ${await organizationLabel(session, body.organization)}` : await patientLabel(session, body.patient as string);
+  const who = body.updateAllPatients ? `every patient of ${await organizationLabel(session, body.organization)}` : await patientLabel(session, body.patient);
   const describe = `bake ${who} ${body.from} to ${body.to}`;
   // Home-wide and long bakes say their scale first (patients, days, intakes, who has no device).
   const scale = await bakeScale(session, body, options);

@@ -112,7 +112,7 @@ export async function changeEntry(session: Session, id: string, body: Record<str
   const plan: WritePlan = {
     summary,
     consequences,
-    question: `${options.verb === 'update' ? 'Change' : 'Replace'} the ${isSeries ? 'series' : 'entry'} of ${who.replace(/ \([0-9a-f]{24}\)$/, '')}${rebake ? ` and bake ${dayRangeText(from as string, to as string)} again` : ''}?`,
+    question: `${options.verb === 'update' ? 'Change' : 'Replace'} the ${isSeries ? 'series' : 'entry'} of ${who.replace(/ \([0-9a-f]{24}\)$/, '')}${rebake ? ` and bake ${dayRangeText(from, to)} again` : ''}?`,
     requests: [
       {
         method: options.verb === 'update' ? 'PATCH' : 'POST',

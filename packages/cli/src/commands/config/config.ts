@@ -63,7 +63,7 @@ export function registerConfigCommands(program: Command): void {
       const path = fieldSettingCommand(key);
       const value = path === undefined ? session.settings.profile?.[profileKey(key)] : session.settings.profile?.fields?.[path];
       if (value === undefined) session.printer.note(`${key} is not set in profile "${session.settings.profileName}"`);
-      else cliProcess().stdout.write(`${value}\n`);
+      else cliProcess().stdout.write(`${typeof value === 'object' ? JSON.stringify(value) : String(value)}\n`);
     });
   withExamples(get, ['medsched config get timezone']);
 

@@ -104,7 +104,7 @@ async function patientValue(session: Session, value: string): Promise<string | n
 
 async function runUpdate(deviceId: string, options: { patient?: string; alarmEnable?: number; kind?: string; data?: string } & WriteFlags, command: Command): Promise<void> {
   const session = await openSession(command);
-  await checkFieldsFirst(session, 'Device', deviceColumns as never[]);
+  await checkFieldsFirst(session, 'Device', deviceColumns);
   const body: DeviceUpdate = {
     ...(await readJsonBody(options.data)),
     ...definedFields({

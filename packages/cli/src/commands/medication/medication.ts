@@ -34,7 +34,7 @@ export function registerMedicationCommands(program: Command): void {
     .option('--refresh', 'read every medication again (names may have changed)')
     .action(async (options: { name?: string; refresh?: boolean }, command: Command) => {
       const session = await openSession(command);
-      await checkFieldsFirst(session, undefined, knownColumns as never[]);
+      await checkFieldsFirst(session, undefined, knownColumns);
       const known = await knownMedications(session, { refresh: options.refresh });
       const shown = options.name === undefined ? known : matchingMedications(known, options.name);
       session.printer.list(shown, knownColumns);

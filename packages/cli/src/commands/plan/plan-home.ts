@@ -1,6 +1,5 @@
 import { adoptOrganizationZone } from '../../dates/home-zone.js';
 import type { Command } from 'commander';
-import type { User } from '@medsched/sdk';
 import { openSession, type Session } from '../../client/session.js';
 import { addDays } from '../../dates/calendar-date.js';
 import { resolveBakeRange } from '../../dates/date-range.js';

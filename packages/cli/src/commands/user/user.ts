@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { exactInput, listHint } from '../../input/exact-input.js';
-import type { User, UserCreate } from '@medsched/sdk';
+import type { UserCreate } from '@medsched/sdk';
 import { bodyLines, decideAndSend, writeOptions, type WriteFlags } from '../../input/write-plan.js';
 import { checkFieldsFirst } from '../../output/known-fields.js';
 import { openSession } from '../../client/session.js';
@@ -54,7 +54,7 @@ export function registerUserCommands(program: Command): void {
       ...(await readJsonBody(flags.data)),
       ...definedFields({ name: flags.name, email: flags.email, role: flags.role, category: flags.category, timezone: flags.timezone }),
     };
-    body.organization = flags.organization ?? (body.organization as string | undefined) ?? (await organizationOf(session, undefined));
+    body.organization = flags.organization ?? body.organization ?? (await organizationOf(session, undefined));
     const client = await session.client();
     const describe = `create user ${JSON.stringify(body.name ?? '')} in organization ${String(body.organization)}`;
     const created = await decideAndSend(
