@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { raw, startTestServer, withKey } from './support/server.js';
+import type { User } from '@medsched/sdk';
 
 /**
  * Stalled clients (issue 9, "Connections"): half a header, a body that never ends, an answer
@@ -77,7 +78,7 @@ describe('stalled clients are cut off and the server keeps serving', () => {
 async function neverReads(): Promise<void> {
   {
     // A patient with a big baked schedule: each read of it is megabytes.
-    const patient = await raw(server, 'POST', '/v1/users/', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, role: 'patient', name: 'Big schedule', timezone: 'UTC' } });
+    const patient = await raw<User>(server, 'POST', '/v1/users/', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, role: 'patient', name: 'Big schedule', timezone: 'UTC' } });
     await raw(server, 'POST', '/v1/calendars/', {
       headers: withKey(org1.admin.apiKey),
       json: { patient: patient.body.id, name: 'Hourly', date: '2026-01-01', intakeTime: '00:00', rrule: 'FREQ=HOURLY', instruction: 'x'.repeat(2000) },

@@ -53,7 +53,7 @@ describe('the OpenAPI document against the running reference server', () => {
   it('covers every operation of the catalogue and of the document', () => {
     expect(calls.map((call) => call.id).sort()).toEqual(Object.keys(operations).sort());
     expect(documentOperations.map((operation) => operation.id).sort()).toEqual(Object.keys(operations).sort());
-    expect(document.servers[0].url).toBe('http://127.0.0.1:4010/v1');
+    expect(document.servers[0]!.url).toBe('http://127.0.0.1:4010/v1');
   });
 
   // The success answers first: later checks change nothing they need (refused requests write nothing).

@@ -12,6 +12,7 @@ import { createReferenceServer } from '../src/reference-server.js';
 import { ensureOutputDir, isLocal, launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
 import { credentials, org1 } from './support/demo.js';
 import { raw, startTestServer } from './support/server.js';
+import type { OpenApiDocument } from './support/openapi-shapes.js';
 
 /**
  * The pages a person opens: the home page at `/`, the API reference at `/reference` (Swagger UI from
@@ -129,7 +130,7 @@ describe('API reference', () => {
   });
 
   it('serves the document with this server as its server, and the assets from the installed package', async () => {
-    const document = (await raw(demo, 'GET', '/openapi.json')).body;
+    const document = (await raw<OpenApiDocument>(demo, 'GET', '/openapi.json')).body;
     expect(document.servers).toEqual([{ url: '/v1', description: 'this reference server' }]);
     expect(Object.keys(document.paths).length).toBeGreaterThan(5);
     const css = await raw(demo, 'GET', '/reference/swagger-ui.css');
