@@ -20,7 +20,7 @@ afterAll(() => server.close());
 
 const openConnections = () => new Promise<number>((resolve, reject) => server.httpServer.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let waited = 0; waited < 20_000; waited += 100) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -104,12 +104,12 @@ async function neverReads(): Promise<void> {
     for (let count = 0; count < 4; count++) reader.write(request);
     await stillServes();
     const socket = await serverSide;
-    await until(async () => socket.writableLength > 1_000_000, 'megabytes waiting for the client');
+    await until(() => socket.writableLength > 1_000_000, 'megabytes waiting for the client');
     const closed = new Promise((resolve) => (socket.closed ? resolve(undefined) : socket.once('close', resolve)));
-    await until(async () => socket.destroyed, 'the connection of the client that does not read cut off');
+    await until(() => socket.destroyed, 'the connection of the client that does not read cut off');
     // `destroyed` is set at once; the buffered megabytes are let go on a later tick, by 'close'.
     await closed;
-    await until(async () => socket.writableLength === 0, 'its pending megabytes freed');
+    await until(() => socket.writableLength === 0, 'its pending megabytes freed');
     await stillServes();
     reader.destroy();
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { adminSecret, raw, startTestServer, withKey } from './support/server.js';
-import type { Problem } from '@medsched/sdk';
+import type { Problem, PdfLink } from '@medsched/sdk';
 import type { CreatedKey, TokenPair } from './support/answer-shapes.js';
 
 /**
@@ -46,7 +46,7 @@ describe('links come from the public URL, never from Host', () => {
       expect(String(list.headers.link)).not.toContain(host);
       const signed = await getWithHost(`/v1/pdf/?urlPath=${encodeURIComponent('https://app.medsched.example/plan')}`, host, withKey(org1.user.apiKey));
       expect(signed.status, `${host}: ${signed.text}`).toBeLessThan(500);
-      if (signed.status === 200) expect(JSON.parse(signed.text).signed.startsWith(`${publicUrl}/files/pdf?`)).toBe(true);
+      if (signed.status === 200) expect((JSON.parse(signed.text) as PdfLink).signed.startsWith(`${publicUrl}/files/pdf?`)).toBe(true);
     }
   });
 });

@@ -45,7 +45,7 @@ const pathId = /(?<=[/=])([0-9a-f]{24})(?=$|[?&])/;
 /** The call with the (first) id in its path or query replaced by one that exists nowhere, in its body too (organizations.update repeats it). */
 function withUnknownId(call: OperationCall): { path: string; json: unknown } {
   const id = pathId.exec(call.path)![1]!;
-  const json = call.json === undefined ? undefined : JSON.parse(JSON.stringify(call.json).replaceAll(id, unknownId));
+  const json = call.json === undefined ? undefined : (JSON.parse(JSON.stringify(call.json).replaceAll(id, unknownId)) as unknown);
   return { path: call.path.replace(id, unknownId), json };
 }
 

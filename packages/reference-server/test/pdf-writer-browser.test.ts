@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 import { ensureOutputDir, launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
 import { readPdf, readPdfTitle, renderPageToPng } from './support/pdf-reader.js';
+import type { planPdf } from '../src/domain/pdf/pdf-file.js';
+
+/** The page's window once the bundle below has run: the PDF writer as `window.medschedPdf`. */
+type PdfWriterWindow = { medschedPdf: { planPdf: typeof planPdf } };
 
 /**
  * The one PDF writer runs in a browser as it runs in Node (architecture.md: domain/ uses Web APIs
@@ -75,8 +79,8 @@ describe('the PDF writer in a browser', () => {
         pageUrl: 'https://app.medsched.test/patients/64d002000000000000000003/plan',
         language: 'en',
       };
-      const pdf = await (window as any).medschedPdf.planPdf(grid, new Date('2026-11-25T10:00:00Z'));
-      return Array.from(pdf as Uint8Array);
+      const pdf = await (window as unknown as PdfWriterWindow).medschedPdf.planPdf(grid, new Date('2026-11-25T10:00:00Z'));
+      return Array.from(pdf);
     }, names);
     await page.close();
     const pdf = new Uint8Array(bytes);

@@ -74,7 +74,7 @@ describe('home page', () => {
 
     // The links lead somewhere real.
     await page.locator('a[href="/openapi.json"]').click();
-    const document = JSON.parse(await page.locator('body').innerText());
+    const document = JSON.parse(await page.locator('body').innerText()) as OpenApiDocument;
     expect(document.openapi).toMatch(/^3\.1/);
     await page.close();
   });
@@ -155,7 +155,14 @@ describe('where the pages are not', () => {
     expect((await raw(demo, 'GET', '/v1/openapi.json', { headers: { 'x-api-key': org1.admin.apiKey } })).status).toBe(404);
     const reference = await createReferenceServer({ seed: 'empty' });
     for (const path of ['/', '/reference', '/openapi.json']) {
-      const answer = await reference.pipeline.handle({ method: 'GET', pathname: path, search: '', origin: 'http://x.test', header: () => undefined, readBody: async () => ({ kind: 'none' }) });
+      const answer = await reference.pipeline.handle({
+        method: 'GET',
+        pathname: path,
+        search: '',
+        origin: 'http://x.test',
+        header: () => undefined,
+        readBody: () => Promise.resolve({ kind: 'none' }),
+      });
       expect(answer.status, path).toBe(404);
     }
   });
@@ -165,7 +172,7 @@ describe('where the pages are not', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { maxLength: 4 }), fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'), async (segments, method) => {
         const pathname = `/${segments.join('/')}`;
-        const answer = await demo.reference.pipeline.handle({ method, pathname, search: '', origin: demo.origin, header: () => undefined, readBody: async () => ({ kind: 'none' }) });
+        const answer = await demo.reference.pipeline.handle({ method, pathname, search: '', origin: demo.origin, header: () => undefined, readBody: () => Promise.resolve({ kind: 'none' }) });
         expect(answer.status, `${method} ${pathname}`).toBeLessThan(500);
         expect(answer.headers['x-request-id']).toBeTruthy();
       }),

@@ -19,7 +19,7 @@ export const document = JSON.parse(readFileSync(documentPath, 'utf8')) as OpenAp
 const documentId = 'medsched-openapi.json';
 // strict off: the document holds OpenAPI keywords (`example`, `x-…`) beside JSON Schema ones.
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
+addFormats(ajv);
 ajv.addSchema(document, documentId);
 
 /** A JSON pointer segment, escaped (RFC 6901) and percent-encoded for a URI fragment. */

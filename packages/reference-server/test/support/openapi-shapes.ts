@@ -35,6 +35,7 @@ export interface OpenApiOperation {
 
 /** The document itself. */
 export interface OpenApiDocument {
+  openapi: string;
   servers: { url: string; description?: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas: Record<string, OpenApiNode> };

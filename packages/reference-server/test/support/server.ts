@@ -39,5 +39,5 @@ export const withKey = (apiKey: string) => ({ 'x-api-key': apiKey });
 export function snapshot(server: RunningServer): string {
   const { db } = server.reference;
   const tables = Object.entries(db).map(([name, table]) => [name, table.all()] as const);
-  return JSON.stringify(Object.fromEntries(tables), (key, value) => (key === 'lastUsedAt' ? undefined : value));
+  return JSON.stringify(Object.fromEntries(tables), (key, value: unknown) => (key === 'lastUsedAt' ? undefined : value));
 }
