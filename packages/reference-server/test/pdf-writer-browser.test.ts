@@ -63,7 +63,7 @@ describe('the PDF writer in a browser', () => {
       const grid = {
         patient: { id: '64d002000000000000000003', name: 'Łukasz Żółć-Ωμέγα Жуков', dateOfBirth: '1961-07-02' },
         organization: 'Apteka Świętego Łazarza',
-        range: { from: days[0], to: days[6] },
+        range: { from: days[0]!, to: days[6]! },
         timeZone: 'Europe/Warsaw',
         days,
         rows: medications.map((medication: string) => ({
@@ -77,7 +77,7 @@ describe('the PDF writer in a browser', () => {
         generatedAt: '2026-11-25 11:00',
         generatedBy: 'Zdeněk Dvořák (zdenek@example.test)',
         pageUrl: 'https://app.medsched.test/patients/64d002000000000000000003/plan',
-        language: 'en',
+        language: 'en' as const,
       };
       const pdf = await (window as unknown as PdfWriterWindow).medschedPdf.planPdf(grid, new Date('2026-11-25T10:00:00Z'));
       return Array.from(pdf);
