@@ -9,9 +9,9 @@ import { checkConformance, ConformanceError } from '../src/index.js';
 function countingFetch(): { fetch: typeof fetch; calls: number } {
   const counter = {
     calls: 0,
-    fetch: (async () => {
+    fetch: (() => {
       counter.calls++;
-      return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
     }) as typeof fetch,
   };
   return counter;
@@ -88,7 +88,7 @@ describe('checkConformance options', () => {
     expect(unreachable).toMatchObject({ code: 'unreachable', message: 'cannot reach http://127.0.0.1:4010/v1: fetch failed' });
     const refused = await checkConformance({
       ...valid,
-      fetch: async () => new Response(JSON.stringify({ type: 'about:blank', title: 'Unauthenticated', status: 401, code: 'unauthenticated' }), { status: 401 }),
+      fetch: () => Promise.resolve(new Response(JSON.stringify({ type: 'about:blank', title: 'Unauthenticated', status: 401, code: 'unauthenticated' }), { status: 401 })),
     }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'unauthenticated' });
   });

@@ -58,7 +58,7 @@ beforeAll(async () => {
     const call = async (method: string, path: string, body?: unknown) => {
       const answer = await fetch(`${proxy.url}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
       expect(answer.status, `${method} ${path}`).toBeLessThan(300);
-      return answer.json();
+      return answer.json() as Promise<unknown>;
     };
     // A bake first, so that the reads show baked entries, devices and alarms.
     await call('POST', '/calendars/bake', { patient: clara, from: '2026-01-05', to: '2026-01-11' });
@@ -107,7 +107,7 @@ describe('a recorded session as the mock server’s seed', () => {
     const files = readFileSync(join(recordDir, 'scenario.json'), 'utf8') + readFileSync(join(recordDir, 'exchanges.jsonl'), 'utf8');
     expect(files).not.toContain('msk_demo_');
     expect(files).not.toMatch(/@(sonnen|lindenhof)\.example/);
-    expect(scenario.credentials).toEqual([expect.objectContaining({ organizationId: sonnen, role: 'admin', apiKey: expect.stringMatching(/^msk_scenario_[0-9a-f]{32}$/) })]);
+    expect(scenario.credentials).toEqual([expect.objectContaining({ organizationId: sonnen, role: 'admin', apiKey: expect.stringMatching(/^msk_scenario_[0-9a-f]{32}$/) as unknown })]);
   });
 
   it('refuses a value that is not a scenario, naming the field', () => {

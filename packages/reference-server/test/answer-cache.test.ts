@@ -46,12 +46,12 @@ describe('kept answers of GET /calendars/{id}', () => {
   });
 
   it('a deleted organization entry is 404, not a kept answer', async () => {
-    const created = await raw(server, 'POST', '/v1/calendars/', {
+    const created = await raw<{ id: string }>(server, 'POST', '/v1/calendars/', {
       headers: withKey(org1.admin.apiKey),
       json: { name: 'To delete', patient: org1.patient.userId, date: '2026-03-01', intakeTime: '09:00' },
     });
     expect(created.status, created.text).toBe(201);
-    const id = created.body.id as string;
+    const id = created.body.id;
     expect((await raw(server, 'GET', `/v1/calendars/${id}`, { headers: withKey(org1.admin.apiKey) })).status).toBe(200);
     const table = server.reference.db.calendarEntries;
     table.delete(table.get(id)!);

@@ -7,6 +7,7 @@ import { FailedAuthenticationLimit } from '../src/domain/access/failed-authentic
 import { ProblemError } from '../src/domain/operation/problems.js';
 import { org1 } from './support/demo.js';
 import { raw, startTestServer, withKey } from './support/server.js';
+import type { Problem } from '@medsched/sdk';
 
 /**
  * Answer headers and input checks of the shared pipeline (issue 33): `cache-control: no-store`
@@ -50,7 +51,7 @@ describe('answer headers', () => {
 });
 
 const createEntry = (contentType: string) =>
-  raw(server, 'POST', '/v1/calendars/', {
+  raw<Problem>(server, 'POST', '/v1/calendars/', {
     headers: { ...withKey(org1.user.apiKey), 'content-type': contentType },
     body: JSON.stringify({ patient: org1.patient.userId, name: 'Charset probe', date: '2026-04-01', intakeTime: '08:00' }),
   });
@@ -86,7 +87,7 @@ describe('request charsets', () => {
 describe('percent-encoding in query strings', () => {
   it('a malformed escape is 400 naming the parameter; well-formed ones are read', async () => {
     for (const search of ['search=%', 'search=100%', 'search=%zz', 'search=%C3', 'search=%E2%82', 's%earch=x']) {
-      const answer = await raw(server, 'GET', `/v1/calendars/?${search}`, { headers: withKey(org1.user.apiKey) });
+      const answer = await raw<Problem>(server, 'GET', `/v1/calendars/?${search}`, { headers: withKey(org1.user.apiKey) });
       expect(answer.status, search).toBe(400);
       expect(answer.body.detail).toMatch(/percent-encoding/);
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { org1 } from './support/demo.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { BakeResult, User } from '@medsched/sdk';
 
 // Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -29,13 +30,13 @@ afterAll(() => {
 
 const start = async () => (server = await startServerBin(['--port', '0', '--data', file, '--demo-keys', 'on']));
 
-async function call(method: string, path: string, json?: unknown) {
+async function call<Body = unknown>(method: string, path: string, json?: unknown) {
   const response = await fetch(`${new URL(server!.url).origin}${path}`, {
     method,
     headers: { 'x-api-key': org1.admin.apiKey, ...(json !== undefined && { 'content-type': 'application/json' }) },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
 async function patientIds(): Promise<string[]> {
@@ -47,9 +48,9 @@ async function patientIds(): Promise<string[]> {
 async function bakedCounts(patients: string[]): Promise<number[]> {
   return Promise.all(
     patients.map(async (patient) => {
-      const { status, body } = await call('GET', `/v1/calendars/bake?patient=${patient}&from=${from}&to=${to}`);
+      const { status, body } = await call<BakeResult>('GET', `/v1/calendars/bake?patient=${patient}&from=${from}&to=${to}`);
       expect(status).toBe(200);
-      return (body.data as unknown[]).length;
+      return body.data.length;
     }),
   );
 }
@@ -66,7 +67,7 @@ describe('SIGKILL during bakes and unbakes', () => {
   it('leaves every patient fully baked or untouched, and an organization-wide bake whole or absent', async () => {
     await start();
     for (let index = 0; index < extraPatients; index++) {
-      const { body: user } = await call('POST', '/v1/users/', { organization: org1.id, role: 'patient', name: `Crash patient ${index}`, timezone: 'Europe/Berlin' });
+      const { body: user } = await call<User>('POST', '/v1/users/', { organization: org1.id, role: 'patient', name: `Crash patient ${index}`, timezone: 'Europe/Berlin' });
       expect((await call('POST', '/v1/calendars/', { patient: user.id, name: 'Daily', date: '2026-12-01', rrule: 'FREQ=DAILY', intakeTime: '08:00' })).status).toBe(201);
     }
     const patients = await patientIds();

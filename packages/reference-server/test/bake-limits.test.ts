@@ -1,4 +1,4 @@
-import { ValidationError, type CalendarEntry } from '@medsched/sdk';
+import { ValidationError, type BakeResult, type UnbakeResult, type Problem } from '@medsched/sdk';
 import { describe, expect, it } from 'vitest';
 import { org1 } from './support/demo.js';
 import { requestWithBody } from './support/http-body.js';
@@ -19,7 +19,7 @@ describe('bounded bakes', () => {
     for (let series = 0; series < 3; series++) await entry(patient.id, { date: '2026-05-01', intakeTime: '08:00', rrule: 'FREQ=HOURLY' });
     const before = snapshot(server);
     // 3 hourly series over 200 days: 14,400 entries, over the default limit of 10,000.
-    const answer = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, from: '2026-05-01', to: '2026-11-16' } });
+    const answer = await raw<Problem>(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, from: '2026-05-01', to: '2026-11-16' } });
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toContain('14376');
     expect(answer.body.detail).toContain('10000');
@@ -32,7 +32,7 @@ describe('bounded bakes', () => {
     await staff.calendars.bake.create({ patient: patient.id, from: '2026-07-01', to: '2026-09-30' });
     const wide = `patient=${patient.id}&from=2026-05-01&to=2026-09-30`;
     for (const method of ['GET', 'DELETE']) {
-      const answer = await raw(server, method, `/v1/calendars/bake?${wide}`, { headers: withKey(org1.user.apiKey) });
+      const answer = await raw<Problem>(server, method, `/v1/calendars/bake?${wide}`, { headers: withKey(org1.user.apiKey) });
       expect(answer.status, method).toBe(400);
       expect(answer.body.detail).toMatch(/holds \d+ baked calendar entries/);
     }
@@ -48,7 +48,7 @@ describe('bounded bakes', () => {
       });
       expect(rare.status).toBe(201);
       const before = snapshot(small);
-      const answer = await raw(small, 'POST', '/v1/calendars/bake', { headers: key, json: { patient: org1.patient.userId, from: '2026-01-01', to: '2026-12-31' } });
+      const answer = await raw<Problem>(small, 'POST', '/v1/calendars/bake', { headers: key, json: { patient: org1.patient.userId, from: '2026-01-01', to: '2026-12-31' } });
       expect(answer.status).toBe(400);
       expect(answer.body.detail).toMatch(/series-days/);
       expect(snapshot(small)).toBe(before);
@@ -68,7 +68,7 @@ describe('bounded bakes', () => {
       draft.rrule = 'FREQ=DAILY;BYDAY=XX';
     });
     const before = snapshot(server);
-    const answer = await raw(server, 'POST', '/v1/calendars/bake', {
+    const answer = await raw<Problem>(server, 'POST', '/v1/calendars/bake', {
       headers: withKey(org1.admin.apiKey),
       json: { organization: org1.id, updateAllPatients: true, from: '2027-02-01', to: '2027-02-07' },
     });
@@ -83,7 +83,7 @@ describe('bounded bakes', () => {
   it('a patient asking for another user is refused with 403 before anything about that user is said', async () => {
     const other = await newPatient();
     for (const target of [org1.admin.userId, other.id]) {
-      const answer = await raw(server, 'GET', `/v1/calendars/bake?patient=${target}&from=2026-03-01&to=2026-03-02`, { headers: withKey(org1.patient.apiKey) });
+      const answer = await raw<Problem>(server, 'GET', `/v1/calendars/bake?patient=${target}&from=2026-03-01&to=2026-03-02`, { headers: withKey(org1.patient.apiKey) });
       expect(answer.status, target).toBe(403);
       expect(answer.body.detail).not.toMatch(/role (admin|patient)/);
     }
@@ -118,16 +118,16 @@ describe('ranges', () => {
     await staff.calendars.bake.create({ patient: patient.id, from: '2026-07-01', to: '2026-07-02' });
     const headers = withKey(org1.user.apiKey);
 
-    const fromBody = await requestWithBody(server, 'GET', '/v1/calendars/bake', { patient: patient.id, from: '2026-07-01', to: '2026-07-02' }, headers);
+    const fromBody = await requestWithBody<BakeResult>(server, 'GET', '/v1/calendars/bake', { patient: patient.id, from: '2026-07-01', to: '2026-07-02' }, headers);
     expect(fromBody.status).toBe(200);
-    expect(fromBody.body.data.map((item: CalendarEntry) => item.date)).toEqual(['2026-07-01', '2026-07-02']);
-    const queryWins = await requestWithBody(server, 'GET', `/v1/calendars/bake?from=2026-07-02&to=2026-07-02`, { patient: patient.id, from: '2026-07-01', to: '2026-07-02' }, headers);
+    expect(fromBody.body.data.map((item) => item.date)).toEqual(['2026-07-01', '2026-07-02']);
+    const queryWins = await requestWithBody<BakeResult>(server, 'GET', `/v1/calendars/bake?from=2026-07-02&to=2026-07-02`, { patient: patient.id, from: '2026-07-01', to: '2026-07-02' }, headers);
     expect(queryWins.status).toBe(200);
-    expect(queryWins.body.data.map((item: CalendarEntry) => item.date)).toEqual(['2026-07-02']);
+    expect(queryWins.body.data.map((item) => item.date)).toEqual(['2026-07-02']);
 
-    const deleted = await requestWithBody(server, 'DELETE', `/v1/calendars/bake?to=2026-07-01`, { patient: patient.id, from: '2026-07-01', to: '2026-07-02' }, headers);
+    const deleted = await requestWithBody<UnbakeResult>(server, 'DELETE', `/v1/calendars/bake?to=2026-07-01`, { patient: patient.id, from: '2026-07-01', to: '2026-07-02' }, headers);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.map((item: CalendarEntry) => [item.date, item.baked])).toEqual([['2026-07-01', false]]);
+    expect(deleted.body.map((item) => [item.date, item.baked])).toEqual([['2026-07-01', false]]);
     const left = await staff.calendars.bake.get({ patient: patient.id, from: '2026-07-01', to: '2026-07-02' });
     expect(left.data.map((item) => item.date)).toEqual(['2026-07-02']);
     const bodyOnly = await requestWithBody(server, 'DELETE', '/v1/calendars/bake', { patient: patient.id, from: '2026-07-02', to: '2026-07-02' }, headers);

@@ -5,6 +5,7 @@ import { newObjectId } from '../src/index.js';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, org2 } from './support/demo.js';
 import { raw, snapshot, startTestServer, withKey } from './support/server.js';
+import type { Problem, BakeResult } from '@medsched/sdk';
 
 /**
  * Fairness under expensive bakes (issue 33): an oversized bake is refused from an estimate before
@@ -69,10 +70,10 @@ describe('an expensive bake', () => {
     const [longAnswer, refusedAnswer] = await Promise.all([long, refused]);
     expect(order).toEqual(['refused', 'long']);
     expect(refusedAnswer.status).toBe(400);
-    expect(refusedAnswer.body.detail).toContain('up to 732000 series-days (1000 series over 2 days');
-    expect(refusedAnswer.body.detail).toContain(`at most ${budget}`);
+    expect((refusedAnswer.body as Problem).detail).toContain('up to 732000 series-days (1000 series over 2 days');
+    expect((refusedAnswer.body as Problem).detail).toContain(`at most ${budget}`);
     expect(longAnswer.status, longAnswer.text.slice(0, 300)).toBe(200);
-    expect(longAnswer.body.data).toEqual([]);
+    expect((longAnswer.body as BakeResult).data).toEqual([]);
     expect(snapshot(server)).toBe(before);
   });
 

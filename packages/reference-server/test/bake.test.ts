@@ -1,4 +1,4 @@
-import { ConflictError, type CalendarEntry } from '@medsched/sdk';
+import { ConflictError, type CalendarEntry, type Problem } from '@medsched/sdk';
 import { describe, expect, it } from 'vitest';
 import { org1 } from './support/demo.js';
 import { raw, snapshot, withKey } from './support/server.js';
@@ -83,14 +83,17 @@ describe('series', () => {
       ['FREQ=DAILY;DTSTART=20260101', 'DTSTART'],
     ];
     for (const [rrule, part] of cases) {
-      const answer = await raw(server, 'POST', '/v1/calendars/', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, name: 'Entry', date: '2026-03-01', rrule } });
+      const answer = await raw<Problem>(server, 'POST', '/v1/calendars/', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, name: 'Entry', date: '2026-03-01', rrule } });
       expect(answer.status, rrule).toBe(400);
       expect(answer.body.code, rrule).toBe('validation_failed');
       expect(answer.body.detail, rrule).toContain(part);
     }
     const good = await entry(patient.id, { date: '2026-03-01', rrule: 'FREQ=WEEKLY;BYDAY=MO,TH' });
     for (const method of ['PATCH', 'POST']) {
-      const answer = await raw(server, method, `/v1/calendars/${good.id}`, { headers: withKey(org1.user.apiKey), json: { patient: patient.id, name: 'Entry', rrule: 'FREQ=DAILY;INTERVAL=-1' } });
+      const answer = await raw<Problem>(server, method, `/v1/calendars/${good.id}`, {
+        headers: withKey(org1.user.apiKey),
+        json: { patient: patient.id, name: 'Entry', rrule: 'FREQ=DAILY;INTERVAL=-1' },
+      });
       expect(answer.status, method).toBe(400);
       expect(answer.body.detail).toContain('INTERVAL');
     }
@@ -105,7 +108,7 @@ describe('series', () => {
     await server.reference.db.calendarEntries.update(record, (draft) => {
       draft.rrule = 'FREQ=DAILY;INTERVAL=-1';
     });
-    const answer = await raw(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, from: '2026-03-01', to: '2026-03-07' } });
+    const answer = await raw<Problem>(server, 'POST', '/v1/calendars/bake', { headers: withKey(org1.user.apiKey), json: { patient: patient.id, from: '2026-03-01', to: '2026-03-07' } });
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toContain(bad.id);
     expect(answer.body.detail).not.toMatch(/Error|\n\s+at /);

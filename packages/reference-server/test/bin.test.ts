@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { serverBin as bin, startServerBin } from './support/server-bin.js';
+import type { CreatedKey, TokenPair } from './support/answer-shapes.js';
 
 const run = promisify(execFile);
 
@@ -56,12 +57,12 @@ describe.skipIf(!existsSync(bin))('the medsched-server bin', () => {
 
       const origin = new URL(url).origin;
       const token = await run(process.execPath, [bin, 'token', '--email', 'user@sonnen.example', '--ttl', '60', '--url', origin]);
-      const { accessToken, expiresIn } = JSON.parse(token.stdout);
+      const { accessToken, expiresIn } = JSON.parse(token.stdout) as TokenPair;
       expect(expiresIn).toBe(60);
       expect((await fetch(`${url}/calendars/`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
 
       const created = await run(process.execPath, [bin, 'keys', 'create', '--email', 'patient1@sonnen.example', '--description', 'cli', '--url', origin, '--admin-secret', 'bin-test-secret']);
-      const key = JSON.parse(created.stdout);
+      const key = JSON.parse(created.stdout) as CreatedKey;
       expect((await fetch(`${url}/calendars/`, { headers: { 'x-api-key': key.apiKey } })).status).toBe(200);
       await run(process.execPath, [bin, 'keys', 'revoke', '--id', key.id, '--url', origin, '--admin-secret', 'bin-test-secret']);
       expect((await fetch(`${url}/calendars/`, { headers: { 'x-api-key': key.apiKey } })).status).toBe(401);

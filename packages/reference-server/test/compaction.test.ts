@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { org1 } from './support/demo.js';
 import { call, largeNotification, originOf } from './support/http-call.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { Account } from '@medsched/sdk';
 
 const directory = mkdtempSync(join(tmpdir(), 'medsched-compaction-'));
 const running: ServerProcess[] = [];
@@ -43,7 +44,7 @@ describe('journal compaction while running', () => {
 
     running.shift()!.kill();
     const restarted = await start(file);
-    const answer = await call(restarted, 'PATCH', account, { apiKey: org1.patient.apiKey, json: { language: 'de' } });
+    const answer = await call<Account>(restarted, 'PATCH', account, { apiKey: org1.patient.apiKey, json: { language: 'de' } });
     expect(answer.status).toBe(200);
     expect(answer.body.notification).toEqual(last);
   }, 90_000);

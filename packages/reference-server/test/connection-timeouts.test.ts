@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { raw, startTestServer, withKey } from './support/server.js';
+import type { User } from '@medsched/sdk';
 
 /**
  * Stalled clients (issue 9, "Connections"): half a header, a body that never ends, an answer
@@ -19,7 +20,7 @@ afterAll(() => server.close());
 
 const openConnections = () => new Promise<number>((resolve, reject) => server.httpServer.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let waited = 0; waited < 20_000; waited += 100) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,7 +78,7 @@ describe('stalled clients are cut off and the server keeps serving', () => {
 async function neverReads(): Promise<void> {
   {
     // A patient with a big baked schedule: each read of it is megabytes.
-    const patient = await raw(server, 'POST', '/v1/users/', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, role: 'patient', name: 'Big schedule', timezone: 'UTC' } });
+    const patient = await raw<User>(server, 'POST', '/v1/users/', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, role: 'patient', name: 'Big schedule', timezone: 'UTC' } });
     await raw(server, 'POST', '/v1/calendars/', {
       headers: withKey(org1.admin.apiKey),
       json: { patient: patient.body.id, name: 'Hourly', date: '2026-01-01', intakeTime: '00:00', rrule: 'FREQ=HOURLY', instruction: 'x'.repeat(2000) },
@@ -103,12 +104,12 @@ async function neverReads(): Promise<void> {
     for (let count = 0; count < 4; count++) reader.write(request);
     await stillServes();
     const socket = await serverSide;
-    await until(async () => socket.writableLength > 1_000_000, 'megabytes waiting for the client');
+    await until(() => socket.writableLength > 1_000_000, 'megabytes waiting for the client');
     const closed = new Promise((resolve) => (socket.closed ? resolve(undefined) : socket.once('close', resolve)));
-    await until(async () => socket.destroyed, 'the connection of the client that does not read cut off');
+    await until(() => socket.destroyed, 'the connection of the client that does not read cut off');
     // `destroyed` is set at once; the buffered megabytes are let go on a later tick, by 'close'.
     await closed;
-    await until(async () => socket.writableLength === 0, 'its pending megabytes freed');
+    await until(() => socket.writableLength === 0, 'its pending megabytes freed');
     await stillServes();
     reader.destroy();
   }

@@ -10,6 +10,11 @@ import type { RunningServer } from '../src/node/index.js';
 import { launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
 import { org1 } from './support/demo.js';
 import { startTestServer } from './support/server.js';
+import type * as sdk from '@medsched/sdk';
+import type { TokenPair } from './support/answer-shapes.js';
+
+/** The page's window once the SDK bundle has run: the SDK's exports as `window.medsched`. */
+type SdkWindow = { medsched: { createClient: typeof sdk.createClient; ApiError: typeof sdk.ApiError } };
 
 /**
  * A web app on another origin (a dev server on http://localhost:<port>) calls the standalone server
@@ -65,7 +70,7 @@ describe('a page on another origin, through the SDK', () => {
     expect(new URL(page.url()).origin).not.toBe(api.origin);
     const result = await page.evaluate(
       async ({ baseUrl, organization, apiKey }) => {
-        const { createClient, ApiError } = (window as any).medsched;
+        const { createClient, ApiError } = (window as unknown as SdkWindow).medsched;
         const client = createClient({ baseUrl, apiKey, maxRetries: 0 });
         const org = await client.organizations.get(organization);
         const users = await client.users.list({ organization, limit: 2 });
@@ -81,7 +86,7 @@ describe('a page on another origin, through the SDK', () => {
           }
         }
         const tokenAnswer = await fetch(baseUrl.replace(/\/v1$/, '/dev/token'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, ttlSeconds: 60 }) });
-        const { accessToken } = await tokenAnswer.json();
+        const { accessToken } = (await tokenAnswer.json()) as TokenPair;
         const bearer = createClient({ baseUrl, token: accessToken, maxRetries: 0 });
         const viaToken = await bearer.organizations.get(organization);
         return { name: org.name, usersOnPage: users.items.length, total: users.total, hasMore: users.hasMore, renamed: renamed.name, problem, viaToken: viaToken.id };
@@ -105,7 +110,7 @@ describe('a page on another origin, through the SDK', () => {
     await page.goto(`${appOrigin}/`);
     const outcome = await page.evaluate(
       async ({ baseUrl, organization, apiKey }) => {
-        const { createClient } = (window as any).medsched;
+        const { createClient } = (window as unknown as SdkWindow).medsched;
         try {
           await createClient({ baseUrl, apiKey, maxRetries: 0 }).organizations.get(organization);
           return 'answered';

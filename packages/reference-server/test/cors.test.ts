@@ -5,6 +5,7 @@ import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { raw, startTestServer, withKey } from './support/server.js';
 import { startServerBin } from './support/server-bin.js';
+import type { Problem } from '@medsched/sdk';
 
 /**
  * Cross-origin access over real HTTP: preflights answered without a credential, CORS headers on
@@ -49,7 +50,7 @@ describe('preflight', () => {
       const answer = await preflight(server, origin);
       expect(answer.status, origin).toBe(403);
       expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-      expect(answer.body.detail).toContain('--cors-origins');
+      expect((answer.body as Problem).detail).toContain('--cors-origins');
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { org1, org2 } from './support/demo.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { Problem, Account } from '@medsched/sdk';
 
 // Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -19,15 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.kill());
 
-async function send(apiKey: string, method: string, path: string, json: unknown) {
+async function send<Body = unknown>(apiKey: string, method: string, path: string, json: unknown) {
   const response = await fetch(`${origin}${path}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(json) });
   const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) };
+  return { status: response.status, text, body: JSON.parse(text) as Body };
 }
 
-function expectSilentConflict(answer: { status: number; text: string; body: any }) {
+function expectSilentConflict(answer: { status: number; text: string; body: unknown }) {
   expect(answer.status).toBe(409);
-  expect(answer.body.code).toBe('conflict');
+  expect((answer.body as Problem).code).toBe('conflict');
   for (const secret of [org2.id, org1.id, org2.admin.userId, org2.admin.accountId, org1.user.userId, 'lindenhof', 'Lindenhof', 'sonnen', 'role', 'admin', 'organization']) {
     expect(answer.text).not.toContain(secret);
   }
@@ -49,7 +50,7 @@ describe('e-mail addresses across organizations', () => {
     const created = await send(org1.admin.apiKey, 'POST', '/v1/users/', { organization: org1.id, email: 'nina.new@example.org', role: 'user' });
     expect(created.status).toBe(201);
     expectSilentConflict(await send(org2.admin.apiKey, 'POST', '/v1/users/', { organization: org2.id, email: 'Nina.New@Example.org', role: 'user' }));
-    const own = await send(org1.patient.apiKey, 'PATCH', `/v1/accounts/${encodeURIComponent(org1.patient.accountId)}`, { email: org1.patient.email.toUpperCase() });
+    const own = await send<Account>(org1.patient.apiKey, 'PATCH', `/v1/accounts/${encodeURIComponent(org1.patient.accountId)}`, { email: org1.patient.email.toUpperCase() });
     expect(own.status).toBe(200);
     expect(own.body.email).toBe(org1.patient.email.toUpperCase());
   });

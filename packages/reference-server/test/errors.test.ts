@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, PermissionDeniedError, RateLimitError, AuthenticationError } from '@medsched/sdk';
+import { ConflictError, NotFoundError, PermissionDeniedError, RateLimitError, AuthenticationError, type Problem } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, unknownId } from './support/demo.js';
@@ -12,13 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const expectProblem = (answer: { status: number; headers: Headers; body: any }, status: number, code: string) => {
+const expectProblem = (answer: { status: number; headers: Headers; body: unknown }, status: number, code: string) => {
   expect(answer.status).toBe(status);
   expect(answer.headers.get('content-type')).toBe('application/problem+json');
   expect(answer.headers.get('x-request-id')).toBeTruthy();
   expect(answer.body).toMatchObject({ type: `https://docs.medsched.dev/errors/${code}`, status, code, requestId: answer.headers.get('x-request-id') });
-  expect(typeof answer.body.title).toBe('string');
-  expect(typeof answer.body.detail).toBe('string');
+  expect(typeof (answer.body as Problem).title).toBe('string');
+  expect(typeof (answer.body as Problem).detail).toBe('string');
 };
 
 describe('the error table', () => {
@@ -27,7 +27,7 @@ describe('the error table', () => {
   });
 
   it('400 validation_failed with field errors (body and query)', async () => {
-    const body = await raw(server, 'POST', '/v1/calendars/', { headers: admin(), json: { name: 'no patient' } });
+    const body = await raw<Problem>(server, 'POST', '/v1/calendars/', { headers: admin(), json: { name: 'no patient' } });
     expectProblem(body, 400, 'validation_failed');
     expect(body.body.errors).toContainEqual(expect.objectContaining({ path: 'patient' }));
     const query = await raw(server, 'GET', '/v1/calendars/?limit=0', { headers: admin() });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { org1 } from './support/demo.js';
 import { serverBin, startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { Problem } from '@medsched/sdk';
+import type { CreatedKey } from './support/answer-shapes.js';
 
 // Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -29,14 +31,14 @@ async function start(args: string[]): Promise<ServerProcess & { origin: string }
   return Object.assign(server, { origin: new URL(server.url).origin });
 }
 
-async function call(origin: string, path: string, init: { method?: string; headers?: Record<string, string>; json?: unknown } = {}) {
+async function call<Body = unknown>(origin: string, path: string, init: { method?: string; headers?: Record<string, string>; json?: unknown } = {}) {
   const response = await fetch(`${origin}${path}`, {
     method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
     headers: { ...init.headers, ...(init.json !== undefined && { 'content-type': 'application/json' }) },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   const text = await response.text();
-  return { status: response.status, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return { status: response.status, text, body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Body };
 }
 
 /** The generated keys a server printed: e-mail → key. */
@@ -66,7 +68,7 @@ describe('beyond loopback (--host 127.0.0.2)', () => {
     const server = await start(['--host', '127.0.0.2', '--admin-secret', longSecret]);
     expect(server.url).toContain('http://127.0.0.2:');
     for (const credential of [org1.admin, org1.user, org1.patient]) {
-      const refused = await call(server.origin, `/v1/calendars/`, { headers: { 'x-api-key': credential.apiKey } });
+      const refused = await call<Problem>(server.origin, `/v1/calendars/`, { headers: { 'x-api-key': credential.apiKey } });
       expect(refused.status).toBe(401);
       expect(refused.body.detail).toContain('demo keys');
       expect((await call(server.origin, '/dev/token', { json: { apiKey: credential.apiKey } })).status).toBe(401);
@@ -77,11 +79,11 @@ describe('beyond loopback (--host 127.0.0.2)', () => {
     expect((await call(server.origin, `/v1/organizations/${org1.id}`, { headers: { 'x-api-key': adminKey } })).status).toBe(200);
     expect((await call(server.origin, '/dev/token', { json: { apiKey: adminKey } })).status).toBe(200);
 
-    const asAnother = await call(server.origin, '/dev/token', { headers: { 'x-admin-secret': longSecret }, json: { email: org1.user.email } });
+    const asAnother = await call<Problem>(server.origin, '/dev/token', { headers: { 'x-admin-secret': longSecret }, json: { email: org1.user.email } });
     expect(asAnother.status).toBe(403);
     expect(asAnother.body.detail).toContain('off on a server reachable beyond loopback');
     // The administration routes still work with the (long) secret: keys are made there.
-    const made = await call(server.origin, '/dev/admin/keys', { headers: { 'x-admin-secret': longSecret }, json: { email: org1.user.email } });
+    const made = await call<CreatedKey>(server.origin, '/dev/admin/keys', { headers: { 'x-admin-secret': longSecret }, json: { email: org1.user.email } });
     expect(made.status).toBe(201);
     expect((await call(server.origin, `/v1/calendars/`, { headers: { 'x-api-key': made.body.apiKey } })).status).toBe(200);
     const demoNamed = await call(server.origin, '/dev/admin/keys', { headers: { 'x-admin-secret': longSecret }, json: { email: org1.user.email, apiKey: 'msk_demo_sonnen_user2' } });

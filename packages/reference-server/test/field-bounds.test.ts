@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { boundedInputs as inputs } from './support/bounded-inputs.js';
 import { org1 } from './support/demo.js';
+import type { OpenApiDocument, OpenApiNode } from './support/openapi-shapes.js';
 import { raw, snapshot, startTestServer, withKey } from './support/server.js';
 
 let server: RunningServer;
@@ -23,13 +24,14 @@ afterAll(() => server.close());
 /** Characters a person may type, one UTF-16 unit each: letters, accents, CJK, a line break, a bidi control. */
 const unit = fc.constantFrom('a', 'Z', '7', ' ', 'é', 'ß', '日', '\n', '\t', '\u202e', '-');
 
-function problemNames(answer: { status: number; body: any }, field: string) {
+function problemNames(answer: { status: number; body: unknown }, field: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-  expect(answer.body.code).toBe('validation_failed');
-  const paths = (answer.body.errors as { path: string }[]).map((error) => error.path);
+  const problem = answer.body as Problem;
+  expect(problem.code).toBe('validation_failed');
+  const paths = problem.errors!.map((error) => error.path);
   expect(paths).toContain(field);
-  return (answer.body.errors as { path: string; message: string }[])
-    .filter((error) => error.path === field)
+  return problem
+    .errors!.filter((error) => error.path === field)
     .map((error) => error.message)
     .join('; ');
 }
@@ -40,20 +42,20 @@ const query = (params: Record<string, string>) => new URLSearchParams(params).to
 
 describe('bounded inputs over HTTP', () => {
   it('the document the server serves states each bound it enforces', async () => {
-    const document = (await raw(server, 'GET', '/openapi.json')).body;
-    const deref = (schema: any): any => (schema?.$ref ? deref(document.components.schemas[schema.$ref.split('/').pop()]) : schema);
-    const operationOf = (id: string): any =>
+    const document = (await raw<OpenApiDocument>(server, 'GET', '/openapi.json')).body;
+    const deref = (schema: OpenApiNode | undefined): OpenApiNode | undefined => (schema?.$ref ? deref(document.components.schemas[schema.$ref.split('/').pop()!]) : schema);
+    const operationOf = (id: string) =>
       Object.values(document.paths)
-        .flatMap((item: any) => Object.values(item))
-        .find((op: any) => op.operationId === id);
+        .flatMap((item) => Object.values(item))
+        .find((op) => op.operationId === id)!;
     for (const input of inputs) {
       const operation = operationOf(input.operation);
       // A body field by the name of a path parameter (devices.update's deviceId) is the body's.
-      const parameter = input.send('x').json === undefined ? operation.parameters?.find((each: any) => each.name === input.field) : undefined;
-      const schema = parameter ? parameter.schema : deref(deref(operation.requestBody.content['application/json'].schema).properties[input.field]);
-      const stated = [schema, ...(schema.anyOf ?? [])].map(deref).find((each: any) => each?.maxLength !== undefined);
+      const parameter = input.send('x').json === undefined ? operation.parameters?.find((each) => each.name === input.field) : undefined;
+      const schema = parameter ? parameter.schema : deref(deref(operation.requestBody!.content['application/json']!.schema)!.properties![input.field]);
+      const stated = [schema, ...(schema!.anyOf ?? [])].map(deref).find((each) => each?.maxLength !== undefined);
       expect(stated?.maxLength, `${input.operation} ${input.field}`).toBe(input.max);
-      if (input.text) expect(stated.pattern, `${input.operation} ${input.field}`).toBeDefined();
+      if (input.text) expect(stated!.pattern, `${input.operation} ${input.field}`).toBeDefined();
     }
   });
 
@@ -101,7 +103,7 @@ describe('bounded inputs over HTTP', () => {
         const value = emoji ? `${head}💊` : head;
         expect(value.length).toBe(input.max);
         const { method, path, json } = input.send(value);
-        const answer = await raw(server, method, path, { headers: admin, json });
+        const answer = await raw<Record<string, unknown>>(server, method, path, { headers: admin, json });
         expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(300);
         if (input.stored) expect(input.stored(answer.body)).toBe(value);
       }),
@@ -152,9 +154,9 @@ describe('shaped inputs over HTTP', () => {
     await fc.assert(
       fc.asyncProperty(wrong, async ({ field, method, path, json }) => {
         const before = snapshot(server);
-        const answer = await raw(server, method, path, { headers: admin, json });
+        const answer = await raw<Problem>(server, method, path, { headers: admin, json });
         expect(answer.status, answer.text.slice(0, 300)).toBe(400);
-        const paths = (answer.body.errors as { path: string }[]).map((error) => error.path);
+        const paths = answer.body.errors!.map((error) => error.path);
         expect(
           paths.some((each) => each === field || each.startsWith(`${field}.`)),
           paths.join(', '),
@@ -172,11 +174,11 @@ describe('problems within their bounds', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1_000, max: 5_000 }), fc.constantFrom('k', '\u0000', '\ud800'), async (keys, length, filler) => {
         // At most 30 keys of 5,000 characters: an escaped surrogate takes 6 bytes, and the body stays under 1 MiB.
         const json = Object.fromEntries(Array.from({ length: keys }, (_, index) => [`${index}${filler.repeat(length)}`, 1]));
-        const answer = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Keys', ...json } });
+        const answer = await raw<Problem>(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Keys', ...json } });
         expect(answer.status).toBe(400);
         expect(Problem.safeParse(answer.body).success, answer.text.slice(0, 300)).toBe(true);
-        expect(answer.body.detail.length).toBeLessThanOrEqual(problemTextLimits.detail);
-        for (const error of answer.body.errors) expect(error.message.length).toBeLessThanOrEqual(problemTextLimits.message);
+        expect(answer.body.detail!.length).toBeLessThanOrEqual(problemTextLimits.detail);
+        for (const error of answer.body.errors!) expect(error.message.length).toBeLessThanOrEqual(problemTextLimits.message);
       }),
       { numRuns: 15 },
     );

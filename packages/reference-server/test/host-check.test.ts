@@ -8,6 +8,7 @@ import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { serverBin, startServerBin } from './support/server-bin.js';
 import { startTestServer, withKey } from './support/server.js';
+import type { Problem } from '@medsched/sdk';
 
 // Host checking (issue 33), as Vite's server.allowedHosts: a page whose name an attacker points
 // at 127.0.0.1 (DNS rebinding) sends its own name as Host; such a request is answered 421 before
@@ -40,7 +41,7 @@ describe('the server checks Host', () => {
       expect(home.status, host).toBe(421);
       expect(home.text).not.toContain('msk_demo_');
       expect(JSON.parse(home.text)).toMatchObject({ status: 421, code: 'host_not_allowed' });
-      expect(JSON.parse(home.text).detail).toContain('--allowed-hosts');
+      expect((JSON.parse(home.text) as Problem).detail).toContain('--allowed-hosts');
       expect((await withHost('GET', `/v1/users/?organization=${org1.id}`, host, withKey(org1.admin.apiKey))).status).toBe(421);
       const write = await withHost(
         'POST',

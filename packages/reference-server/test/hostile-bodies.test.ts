@@ -4,6 +4,7 @@ import { jsonLimits } from '../src/pipeline/json-limits.js';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, org2 } from './support/demo.js';
 import { raw, snapshot, startTestServer, withKey, type RawAnswer } from './support/server.js';
+import type { Medication, Problem } from '@medsched/sdk';
 
 /**
  * Hostile JSON bodies through real HTTP (issue 9): nesting, sizes, null and non-object bodies.
@@ -36,7 +37,7 @@ describe('JSON shape limits', () => {
       ['/v1/medications/', { name: 'Deep', meta: nested(2_200) }],
       ['/v1/calendars/', { patient: org1.patient.userId, name: 'Deep', intake: nested(100) }],
     ] as const) {
-      const answer = await raw(server, 'POST', path, { headers: admin, json: body });
+      const answer = await raw<Problem>(server, 'POST', path, { headers: admin, json: body });
       expect(answer.status, path).toBe(400);
       expect(answer.body.detail).toContain(String(jsonLimits.depth));
     }
@@ -44,7 +45,7 @@ describe('JSON shape limits', () => {
     expect(device.status).toBe(400);
     expect(snapshot(server)).toBe(before);
     // 64 levels in all: the body object and 63 below it.
-    const deepest = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Deepest allowed', meta: nested(63) } });
+    const deepest = await raw<Medication>(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Deepest allowed', meta: nested(63) } });
     expect(deepest.status, deepest.text).toBe(201);
     expect((await raw(server, 'GET', `/v1/medications/${deepest.body.id}`, { headers: admin })).status).toBe(200);
   });
@@ -57,7 +58,7 @@ describe('JSON shape limits', () => {
       { name: 'Array', meta: { list: Array.from({ length: jsonLimits.arrayItems + 1 }, () => 0) } },
       { name: 'Keys', meta: keys },
     ]) {
-      const answer = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: body });
+      const answer = await raw<Problem>(server, 'POST', '/v1/medications/', { headers: admin, json: body });
       expect(answer.status).toBe(400);
       expect(answer.body.code).toBe('validation_failed');
     }
@@ -67,11 +68,11 @@ describe('JSON shape limits', () => {
   it('counts a string as decoded: escaped control characters up to the limit are taken, one more is refused naming the limit', async () => {
     // JSON writes a line break as two characters and U+0001 as six: the limit is on the text, not its escaping.
     for (const char of ['\n', '\u0001']) {
-      const taken = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Escaped', meta: { note: char.repeat(jsonLimits.stringLength) } } });
+      const taken = await raw<Medication>(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Escaped', meta: { note: char.repeat(jsonLimits.stringLength) } } });
       expect(taken.status, taken.text).toBe(201);
-      expect((await raw(server, 'GET', `/v1/medications/${taken.body.id}`, { headers: admin })).body.meta.note).toBe(char.repeat(jsonLimits.stringLength));
+      expect((await raw<Medication>(server, 'GET', `/v1/medications/${taken.body.id}`, { headers: admin })).body.meta.note).toBe(char.repeat(jsonLimits.stringLength));
       const before = snapshot(server);
-      const refused = await raw(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Escaped', meta: { note: char.repeat(jsonLimits.stringLength + 1) } } });
+      const refused = await raw<Problem>(server, 'POST', '/v1/medications/', { headers: admin, json: { name: 'Escaped', meta: { note: char.repeat(jsonLimits.stringLength + 1) } } });
       expect(refused.status).toBe(400);
       expect(refused.body.detail).toContain(`longer than ${jsonLimits.stringLength} characters`);
       expect(snapshot(server)).toBe(before);
@@ -95,7 +96,7 @@ describe('JSON shape limits', () => {
     ];
     for (const [method, path] of routes) {
       for (const body of ['null', '[]', '"text"', '42', 'true', undefined]) {
-        const answer = await raw(server, method, path, { headers: { ...admin, 'content-type': 'application/json' }, body });
+        const answer = await raw<Problem>(server, method, path, { headers: { ...admin, 'content-type': 'application/json' }, body });
         expect(answer.status, `${method} ${path} ${body}`).toBe(400);
         expect(answer.body.detail, `${method} ${path} ${body}`).toMatch(/must be a JSON object/);
       }
@@ -120,7 +121,7 @@ describe('generated hostile bodies (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(writes, async (write) => {
         const [answer, otherTenant] = await Promise.all([
-          raw(server, write.method, write.path, { headers: write.path.includes('/accounts/') ? userKey : admin, json: write.json }),
+          raw<{ id?: string } | undefined>(server, write.method, write.path, { headers: write.path.includes('/accounts/') ? userKey : admin, json: write.json }),
           raw(server, 'GET', `/v1/organizations/${org2.id}`, { headers: withKey(org2.admin.apiKey) }),
         ]);
         expectProblemOrSuccess(answer, `${write.method} ${write.path}`);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { adminSecret, raw, startTestServer, withKey } from './support/server.js';
+import type { Problem, PdfLink } from '@medsched/sdk';
+import type { CreatedKey, TokenPair } from './support/answer-shapes.js';
 
 /**
  * Hostile requests through real HTTP (issue 9): Host headers, repeated query parameters,
@@ -44,19 +46,19 @@ describe('links come from the public URL, never from Host', () => {
       expect(String(list.headers.link)).not.toContain(host);
       const signed = await getWithHost(`/v1/pdf/?urlPath=${encodeURIComponent('https://app.medsched.example/plan')}`, host, withKey(org1.user.apiKey));
       expect(signed.status, `${host}: ${signed.text}`).toBeLessThan(500);
-      if (signed.status === 200) expect(JSON.parse(signed.text).signed.startsWith(`${publicUrl}/files/pdf?`)).toBe(true);
+      if (signed.status === 200) expect((JSON.parse(signed.text) as PdfLink).signed.startsWith(`${publicUrl}/files/pdf?`)).toBe(true);
     }
   });
 });
 
 describe('query strings', () => {
   it('a parameter given twice is refused with 400 naming it', async () => {
-    const twice = await raw(server, 'GET', `/v1/users/?organization=${org1.id}&limit=1&limit=2`, { headers: withKey(org1.admin.apiKey) });
+    const twice = await raw<Problem>(server, 'GET', `/v1/users/?organization=${org1.id}&limit=1&limit=2`, { headers: withKey(org1.admin.apiKey) });
     expect(twice.status).toBe(400);
     expect(twice.body.detail).toContain('limit');
     expect(twice.body.errors).toEqual([{ path: 'limit', message: 'given more than once' }]);
     const urlPath = encodeURIComponent('https://app.medsched.example/a');
-    const pdf = await raw(server, 'GET', `/v1/pdf/?urlPath=${urlPath}&urlPath=${urlPath}`, { headers: withKey(org1.user.apiKey) });
+    const pdf = await raw<Problem>(server, 'GET', `/v1/pdf/?urlPath=${urlPath}&urlPath=${urlPath}`, { headers: withKey(org1.user.apiKey) });
     expect(pdf.status).toBe(400);
     expect(pdf.body.detail).toContain('urlPath');
     const proto = await raw(server, 'GET', `/v1/users/?organization=${org1.id}&__proto__=x`, { headers: withKey(org1.admin.apiKey) });
@@ -67,21 +69,21 @@ describe('query strings', () => {
 describe('revoking an API key', () => {
   it('ends the bearer and refresh tokens minted from it, not tokens of other keys', async () => {
     const admin = { 'x-admin-secret': adminSecret };
-    const created = await raw(server, 'POST', '/dev/admin/keys', { headers: admin, json: { email: org1.user.email, description: 'short-lived' } });
+    const created = await raw<CreatedKey>(server, 'POST', '/dev/admin/keys', { headers: admin, json: { email: org1.user.email, description: 'short-lived' } });
     expect(created.status).toBe(201);
-    const signIn = await raw(server, 'POST', '/dev/token', { json: { apiKey: created.body.apiKey, ttlSeconds: 600 } });
-    const other = await raw(server, 'POST', '/dev/token', { json: { apiKey: org1.user.apiKey, ttlSeconds: 600 } });
+    const signIn = await raw<TokenPair>(server, 'POST', '/dev/token', { json: { apiKey: created.body.apiKey, ttlSeconds: 600 } });
+    const other = await raw<TokenPair>(server, 'POST', '/dev/token', { json: { apiKey: org1.user.apiKey, ttlSeconds: 600 } });
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     const read = (token: string) => raw(server, 'GET', `/v1/organizations/${org1.id}`, { headers: bearer(token) });
     expect((await read(signIn.body.accessToken)).status).toBe(200);
-    const refreshedBefore = await raw(server, 'POST', '/dev/token/refresh', { json: { refreshToken: signIn.body.refreshToken } });
+    const refreshedBefore = await raw<TokenPair>(server, 'POST', '/dev/token/refresh', { json: { refreshToken: signIn.body.refreshToken } });
     expect(refreshedBefore.status).toBe(200);
 
     expect((await raw(server, 'POST', '/dev/admin/keys/revoke', { headers: admin, json: { id: created.body.id } })).status).toBe(200);
     for (const token of [signIn.body.accessToken, refreshedBefore.body.accessToken]) {
       const answer = await read(token);
       expect(answer.status).toBe(401);
-      expect(answer.body.detail).toMatch(/revoked/);
+      expect((answer.body as Problem).detail).toMatch(/revoked/);
     }
     for (const refreshToken of [signIn.body.refreshToken, refreshedBefore.body.refreshToken]) {
       expect((await raw(server, 'POST', '/dev/token/refresh', { json: { refreshToken } })).status).toBe(401);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, org2 } from './support/demo.js';
 import { raw, startTestServer, withKey } from './support/server.js';
+import type { CalendarEntry, Problem, User } from '@medsched/sdk';
 
 /**
  * Generated recurrence rules through real HTTP (issue 9): valid, out-of-range and nonsense parts
@@ -43,7 +44,10 @@ const rule = fc
 
 describe('generated recurrence rules', () => {
   it('are stored or refused with 400, and a stored one always bakes within the limits', async () => {
-    const patient = await raw(server, 'POST', '/v1/users/', { headers: withKey(org1.admin.apiKey), json: { organization: org1.id, role: 'patient', name: 'Rule fuzz', timezone: 'Europe/Berlin' } });
+    const patient = await raw<User>(server, 'POST', '/v1/users/', {
+      headers: withKey(org1.admin.apiKey),
+      json: { organization: org1.id, role: 'patient', name: 'Rule fuzz', timezone: 'Europe/Berlin' },
+    });
     let stored = 0;
     await fc.assert(
       fc.asyncProperty(rule, fc.integer({ min: 0, max: 40 * 365 }), fc.integer({ min: 0, max: 365 }), async (text, startDaysAgo, rangeDays) => {
@@ -51,7 +55,7 @@ describe('generated recurrence rules', () => {
         const created = await raw(server, 'POST', '/v1/calendars/', { headers: staff, json: { patient: patient.body.id, name: 'Fuzz', date: start, intakeTime: '08:00', rrule: text } });
         expect([201, 400], `${text}: ${created.text}`).toContain(created.status);
         if (created.status === 400) {
-          expect(created.body.code).toBe('validation_failed');
+          expect((created.body as Problem).code).toBe('validation_failed');
           return;
         }
         stored += 1;
@@ -61,11 +65,11 @@ describe('generated recurrence rules', () => {
           raw(server, 'GET', `/v1/organizations/${org2.id}`, { headers: withKey(org2.admin.apiKey) }),
         ]);
         expect([200, 400], `${text} over 2026-06-01..${to}: ${bake.text.slice(0, 300)}`).toContain(bake.status);
-        if (bake.status === 400) expect(bake.body.detail).toMatch(/would create/);
+        if (bake.status === 400) expect((bake.body as Problem).detail).toMatch(/would create/);
         expect(otherTenant.status).toBe(200);
         // Each series is undone so the next one starts from a clean patient.
         await raw(server, 'DELETE', `/v1/calendars/bake?patient=${patient.body.id}&from=2026-06-01&to=${to}`, { headers: staff });
-        await raw(server, 'PATCH', `/v1/calendars/${created.body.id}`, { headers: staff, json: { rrule: null } });
+        await raw(server, 'PATCH', `/v1/calendars/${(created.body as CalendarEntry).id}`, { headers: staff, json: { rrule: null } });
       }),
       { numRuns: 150 },
     );

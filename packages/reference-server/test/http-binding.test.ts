@@ -5,7 +5,7 @@
  * reset in many tries). Against the built `medsched-server`, with plain `fetch` (what the SDK
  * and the CLI use).
  */
-import { createClient, PayloadTooLargeError } from '@medsched/sdk';
+import { createClient, PayloadTooLargeError, type Problem } from '@medsched/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { org1 } from './support/demo.js';
 import { call, largeNotification, originOf, type CallAnswer } from './support/http-call.js';
@@ -24,7 +24,7 @@ const headers = { 'x-api-key': org1.admin.apiKey, 'content-type': 'application/j
 function expectTooLarge(answer: CallAnswer) {
   expect(answer.status, answer.text).toBe(413);
   expect(answer.body).toMatchObject({ code: 'payload_too_large', status: 413, limit: 1024 * 1024 });
-  expect(answer.body.detail).toContain('1048576 bytes');
+  expect((answer.body as Problem).detail).toContain('1048576 bytes');
 }
 
 /** A JSON body of `bytes` bytes, sent as a stream of 64 KiB pieces with a pause between some. */

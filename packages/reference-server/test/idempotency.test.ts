@@ -21,7 +21,7 @@ function post(body: string, key: string | undefined, method = 'POST'): ApiReques
     search: '',
     origin: 'http://127.0.0.1:4010',
     header: (name) => (name === 'idempotency-key' ? key : name === 'content-type' ? 'application/json' : undefined),
-    readBody: async () => ({ kind: 'bytes', bytes }),
+    readBody: () => Promise.resolve({ kind: 'bytes', bytes }),
   };
 }
 
@@ -104,10 +104,10 @@ describe('IdempotencyStep', () => {
   it('keeps no failure: thrown problems, 429 and 5xx run again on retry', async () => {
     const step = new IdempotencyStep();
     let runs = 0;
-    const failing = async (): Promise<ApiResponse> => {
+    const failing = (): Promise<ApiResponse> => {
       runs++;
-      if (runs === 1) throw new ProblemError('conflict', 'busy');
-      return { status: runs === 2 ? 503 : 201, headers: {}, body: '{}' };
+      if (runs === 1) return Promise.reject(new ProblemError('conflict', 'busy'));
+      return Promise.resolve({ status: runs === 2 ? 503 : 201, headers: {}, body: '{}' });
     };
     await expect(step.run(post('{}', 'k'), caller('c'), 'r1', failing)).rejects.toBeInstanceOf(ProblemError);
     expect((await step.run(post('{}', 'k'), caller('c'), 'r2', failing)).status).toBe(503);
@@ -134,7 +134,7 @@ describe('IdempotencyStep', () => {
   it('keeps a large answer compactly (gzip) and replays it byte for byte', async () => {
     const step = new IdempotencyStep();
     const body = JSON.stringify({ notification: { text: 'Take with water. '.repeat(40_000) } });
-    const next = async (): Promise<ApiResponse> => ({ status: 200, headers: { 'content-type': 'application/json' }, body });
+    const next = (): Promise<ApiResponse> => Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, body });
     await step.run(post('{}', 'k'), caller('c'), 'r1', next);
     expect(step.store.bytes).toBeLessThan(body.length / 20);
     const again = await step.run(post('{}', 'k'), caller('c'), 'r2', next);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { clientFor, raw, startTestServer, withKey } from './support/server.js';
+import type { CalendarEntry } from '@medsched/sdk';
 
 let server: RunningServer;
 let staff: ReturnType<typeof clientFor>;
@@ -30,8 +31,8 @@ describe('pagination', () => {
     expect(links).toContain(`<${server.url}/calendars/?limit=5&name=tablet&offset=0>; rel="prev"`);
     expect(links).not.toContain('rel="next"');
     expect(links).toContain(`<${server.url}/calendars/?limit=5&name=tablet&offset=5>; rel="last"`);
-    const byOffset = await raw(server, 'GET', '/v1/calendars/?limit=5&offset=1&page=3', { headers: headers() });
-    expect(byOffset.body[0].id).toBe((await raw(server, 'GET', '/v1/calendars/', { headers: headers() })).body[1].id);
+    const byOffset = await raw<CalendarEntry[]>(server, 'GET', '/v1/calendars/?limit=5&offset=1&page=3', { headers: headers() });
+    expect(byOffset.body[0]!.id).toBe((await raw<CalendarEntry[]>(server, 'GET', '/v1/calendars/', { headers: headers() })).body[1]!.id);
   });
 
   it('the SDK walks every page', async () => {

@@ -45,7 +45,7 @@ const pathId = /(?<=[/=])([0-9a-f]{24})(?=$|[?&])/;
 /** The call with the (first) id in its path or query replaced by one that exists nowhere, in its body too (organizations.update repeats it). */
 function withUnknownId(call: OperationCall): { path: string; json: unknown } {
   const id = pathId.exec(call.path)![1]!;
-  const json = call.json === undefined ? undefined : JSON.parse(JSON.stringify(call.json).replaceAll(id, unknownId));
+  const json = call.json === undefined ? undefined : (JSON.parse(JSON.stringify(call.json).replaceAll(id, unknownId)) as unknown);
   return { path: call.path.replace(id, unknownId), json };
 }
 
@@ -53,7 +53,7 @@ describe('the OpenAPI document against the running reference server', () => {
   it('covers every operation of the catalogue and of the document', () => {
     expect(calls.map((call) => call.id).sort()).toEqual(Object.keys(operations).sort());
     expect(documentOperations.map((operation) => operation.id).sort()).toEqual(Object.keys(operations).sort());
-    expect(document.servers[0].url).toBe('http://127.0.0.1:4010/v1');
+    expect(document.servers[0]!.url).toBe('http://127.0.0.1:4010/v1');
   });
 
   // The success answers first: later checks change nothing they need (refused requests write nothing).

@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 import { ensureOutputDir, launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
 import { readPdf, readPdfTitle, renderPageToPng } from './support/pdf-reader.js';
+import type { planPdf } from '../src/domain/pdf/pdf-file.js';
+
+/** The page's window once the bundle below has run: the PDF writer as `window.medschedPdf`. */
+type PdfWriterWindow = { medschedPdf: { planPdf: typeof planPdf } };
 
 /**
  * The one PDF writer runs in a browser as it runs in Node (architecture.md: domain/ uses Web APIs
@@ -59,7 +63,7 @@ describe('the PDF writer in a browser', () => {
       const grid = {
         patient: { id: '64d002000000000000000003', name: 'Łukasz Żółć-Ωμέγα Жуков', dateOfBirth: '1961-07-02' },
         organization: 'Apteka Świętego Łazarza',
-        range: { from: days[0], to: days[6] },
+        range: { from: days[0]!, to: days[6]! },
         timeZone: 'Europe/Warsaw',
         days,
         rows: medications.map((medication: string) => ({
@@ -73,10 +77,10 @@ describe('the PDF writer in a browser', () => {
         generatedAt: '2026-11-25 11:00',
         generatedBy: 'Zdeněk Dvořák (zdenek@example.test)',
         pageUrl: 'https://app.medsched.test/patients/64d002000000000000000003/plan',
-        language: 'en',
+        language: 'en' as const,
       };
-      const pdf = await (window as any).medschedPdf.planPdf(grid, new Date('2026-11-25T10:00:00Z'));
-      return Array.from(pdf as Uint8Array);
+      const pdf = await (window as unknown as PdfWriterWindow).medschedPdf.planPdf(grid, new Date('2026-11-25T10:00:00Z'));
+      return Array.from(pdf);
     }, names);
     await page.close();
     const pdf = new Uint8Array(bytes);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { org1 } from './support/demo.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { PdfLink } from '@medsched/sdk';
 
 // Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -31,9 +32,9 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-const get = async (path: string) => {
+const get = async <Body = unknown>(path: string) => {
   const response = await fetch(`${origin}${path}`, { headers: { 'x-api-key': org1.user.apiKey } });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Body };
 };
 
 describe('a data file poisoned before the fix', () => {
@@ -75,7 +76,7 @@ describe('a data file poisoned before the fix', () => {
     expect(forged.bakedAt).not.toBe('2020-01-01T00:00:00.000Z');
 
     const page = `https://app.medsched.test/patients/${patient}/plan?from=2026-11-30&to=2026-12-06`;
-    const { status, body } = await get(`/v1/pdf/?urlPath=${encodeURIComponent(page)}`);
+    const { status, body } = await get<PdfLink>(`/v1/pdf/?urlPath=${encodeURIComponent(page)}`);
     expect(status).toBe(200);
     const pdf = await fetch(body.signed);
     expect(pdf.status).toBe(200);

@@ -5,6 +5,7 @@ import { contractFields, prototypeNames, type ContractField } from './support/co
 import { org1 } from './support/demo.js';
 import { operationCalls, type OperationCall } from './support/operations.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { PdfLink, Problem } from '@medsched/sdk';
 
 // Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -26,14 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.kill());
 
-async function send(method: string, path: string, json?: unknown, headers: Record<string, string> = admin) {
+async function send<Body = unknown>(method: string, path: string, json?: unknown, headers: Record<string, string> = admin) {
   const response = await fetch(`${origin}${path}`, {
     method,
     headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   const text = await response.text();
-  return { status: response.status, text, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return { status: response.status, text, body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Body };
 }
 
 /** The operation's ordinary request with one field set to `value` (or, for `$key`, an extra key named `value`). */
@@ -48,7 +49,7 @@ function requestWith(field: ContractField | { operation: ContractField['operatio
   } else if (field.place === 'query') {
     query.set(field.path[0]!, value);
   } else if (field.path[0] === '$key') {
-    json = JSON.parse(`{${JSON.stringify(value)}:"x",${JSON.stringify(json ?? {}).slice(1)}`.replace(',}', '}'));
+    json = JSON.parse(`{${JSON.stringify(value)}:"x",${JSON.stringify(json ?? {}).slice(1)}`.replace(',}', '}')) as Record<string, unknown>;
   } else {
     json ??= {};
     let target = json;
@@ -85,7 +86,7 @@ async function expectServiceStillWorks() {
   const bake = await send('POST', '/v1/calendars/bake', { updateAllPatients: true, from: '2026-01-05', to: '2026-03-31' });
   expect(bake.status, bake.text).toBe(200);
   const plan = `https://app.medsched.test/patients/${org1.patient.userId}/plan?from=2026-02-01&to=2026-02-07`;
-  const signed = await send('GET', `/v1/pdf/?urlPath=${encodeURIComponent(plan)}`);
+  const signed = await send<PdfLink>('GET', `/v1/pdf/?urlPath=${encodeURIComponent(plan)}`);
   expect(signed.status, signed.text).toBe(200);
   const pdf = await fetch(signed.body.signed);
   expect(pdf.status).toBe(200);
@@ -109,7 +110,7 @@ describe('prototype member names as input', () => {
             ? await send('PATCH', `/v1/calendars/${org1.entryOf.patient2}`, { timeCategory: name })
             : await send('POST', `/v1/calendars/${org1.entryOf.patient2}`, body);
       expect(answer.status, answer.text).toBe(400);
-      expect(answer.body.errors).toEqual([expect.objectContaining({ path: 'timeCategory' })]);
+      expect((answer.body as Problem).errors).toEqual([expect.objectContaining({ path: 'timeCategory' })]);
     }
     const after = await send('GET', `/v1/calendars/?patient=${org1.patient2.userId}&limit=1000`);
     expect(after.text).toBe(before.text);

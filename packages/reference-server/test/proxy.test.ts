@@ -76,7 +76,7 @@ describe('medsched-server proxy', () => {
     const lines = readFileSync(file, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line));
+      .map((line) => JSON.parse(line) as unknown);
     expect(lines).toEqual([
       expect.objectContaining({
         operation: 'calendars.get',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1 } from './support/demo.js';
 import { adminSecret, raw, startTestServer, withKey } from './support/server.js';
+import type { CreatedKey } from './support/answer-shapes.js';
 
 /**
  * The per-credential rate limit (api-decisions.md, "Rate limits"): 3 requests per 1-second
@@ -22,9 +23,9 @@ beforeAll(async () => {
 afterAll(() => Promise.all([server.close(), unlimited.close()]));
 
 async function freshKey(email = 'user@sonnen.example'): Promise<string> {
-  const answer = await raw(server, 'POST', '/dev/admin/keys', { json: { email }, headers: { 'x-admin-secret': adminSecret } });
+  const answer = await raw<CreatedKey>(server, 'POST', '/dev/admin/keys', { json: { email }, headers: { 'x-admin-secret': adminSecret } });
   expect(answer.status).toBe(201);
-  return answer.body.apiKey as string;
+  return answer.body.apiKey;
 }
 
 const organization = (target: RunningServer, apiKey: string) => raw(target, 'GET', `/v1/organizations/${org1.id}`, { headers: withKey(apiKey) });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/node/index.js';
 import { org1, org2, unknownId } from './support/demo.js';
 import { raw, snapshot, startTestServer, withKey } from './support/server.js';
+import type { CalendarEntry } from '@medsched/sdk';
 
 /** Ids in bodies follow the rules for ids in paths (api-decisions.md): another organization's 403, unknown 404. */
 
@@ -27,7 +28,7 @@ describe('references in bodies', () => {
       expect(answer.status, method).toBe(403);
     }
     expect(snapshot(server)).toBe(before);
-    const own = await raw(server, 'POST', '/v1/calendars/', { headers: staff, json: { ...base, medication: org1.medication } });
+    const own = await raw<CalendarEntry>(server, 'POST', '/v1/calendars/', { headers: staff, json: { ...base, medication: org1.medication } });
     expect(own.status).toBe(201);
     expect(own.body.medication).toBe(org1.medication);
   });

@@ -11,6 +11,7 @@ import { ReplayStore } from '../src/pipeline/replay-store.js';
 import { org1, org2 } from './support/demo.js';
 import { call, largeNotification, originOf } from './support/http-call.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { Medication } from '@medsched/sdk';
 
 let server: ServerProcess;
 let origin: string;
@@ -23,7 +24,7 @@ afterAll(() => server?.kill());
 
 describe('kept answers per credential, over HTTP', () => {
   it("a patient's flood of large PATCHes with fresh keys never evicts another tenant's saved answer", async () => {
-    const create = () => call(origin, 'POST', '/v1/medications/', { apiKey: org2.admin.apiKey, json: { name: 'Replay me' }, headers: { 'idempotency-key': 'org2-create-1' } });
+    const create = () => call<Medication>(origin, 'POST', '/v1/medications/', { apiKey: org2.admin.apiKey, json: { name: 'Replay me' }, headers: { 'idempotency-key': 'org2-create-1' } });
     const first = await create();
     expect(first.status).toBe(201);
 

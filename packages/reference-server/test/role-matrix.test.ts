@@ -3,6 +3,7 @@ import type { RunningServer } from '../src/node/index.js';
 import { org1, org2, roles } from './support/demo.js';
 import { allowedRoles, crossTenantCalls, operationCalls } from './support/operations.js';
 import { raw, startTestServer, withKey } from './support/server.js';
+import type { CalendarEntry, Problem } from '@medsched/sdk';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ describe('role matrix: each role × each operation', () => {
             expect([200, 201], `${call.id}: ${answer.text}`).toContain(answer.status);
           } else {
             expect(answer.status, answer.text).toBe(403);
-            expect(answer.body.code).toBe('forbidden');
+            expect((answer.body as Problem).code).toBe('forbidden');
           }
         });
       }
@@ -48,7 +49,7 @@ describe('patients reach only their own data', () => {
   });
 
   it("a patient's list holds only its own entries", async () => {
-    const answer = await raw(server, 'GET', '/v1/calendars/', { headers: withKey(org1.onlyself.apiKey) });
+    const answer = await raw<CalendarEntry[]>(server, 'GET', '/v1/calendars/', { headers: withKey(org1.onlyself.apiKey) });
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThan(0);
     expect(answer.body.every((entry: { userId: string }) => entry.userId === org1.onlyself.userId)).toBe(true);
@@ -77,7 +78,7 @@ describe('cross-tenant access: 403 and never the content', () => {
     it(`${call.id} on another organization's record`, async () => {
       const answer = await raw(server, call.method, call.path, { headers: withKey(org1.admin.apiKey), json: call.json });
       expect(answer.status, answer.text).toBe(403);
-      expect(answer.body.code).toBe('forbidden');
+      expect((answer.body as Problem).code).toBe('forbidden');
       expect(answer.text).not.toContain(org2.name);
       expect(answer.text).not.toContain('lindenhof');
     });

@@ -58,7 +58,7 @@ describe('ScenarioBuilder', () => {
     expect(late.credentials).toEqual([expect.objectContaining({ userId: admin.id, role: 'admin' })]);
   });
 
-  it('is bounded: records past maxRecords are counted, not kept', async () => {
+  it('is bounded: records past maxRecords are counted, not kept', () => {
     const builder = new ScenarioBuilder({}, 2);
     builder.add('calendars.list', [answered, { ...answered, id: '64d005000000000000000002' }, { ...answered, id: '64d005000000000000000003' }]);
     expect(builder.dropped).toBe(1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { org1 } from './support/demo.js';
 import { operationCalls } from './support/operations.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { CalendarEntry, Problem } from '@medsched/sdk';
 
 // Each test starts medsched-server processes on two shared cores: well over vitest's 5 s default.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -21,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.kill());
 
-async function send(method: string, path: string, json: unknown, headers: Record<string, string> = staff) {
+async function send<Body = unknown>(method: string, path: string, json: unknown, headers: Record<string, string> = staff) {
   const response = await fetch(`${origin}${path}`, { method, headers, body: JSON.stringify(json) });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
 const forged = {
@@ -57,20 +58,20 @@ describe('calendar entries: server-owned fields are ignored, never stored', () =
   let id: string;
 
   it('create', async () => {
-    const created = await send('POST', '/v1/calendars/', { ...forged, patient: org1.patient.userId, name: 'Real name', date: '2026-02-10', timeCategory: 'noon' });
+    const created = await send<CalendarEntry>('POST', '/v1/calendars/', { ...forged, patient: org1.patient.userId, name: 'Real name', date: '2026-02-10', timeCategory: 'noon' });
     expect(created.status).toBe(201);
     expectNotForged(created.body);
     id = created.body.id;
   });
 
   it('update (PATCH)', async () => {
-    const patched = await send('PATCH', `/v1/calendars/${id}`, { ...forged });
+    const patched = await send<CalendarEntry>('PATCH', `/v1/calendars/${id}`, { ...forged });
     expect(patched.status).toBe(200);
     expectNotForged(patched.body);
   });
 
   it('replace (POST /calendars/{id})', async () => {
-    const replaced = await send('POST', `/v1/calendars/${id}`, { ...forged, name: 'Real name', timeCategory: 'noon' });
+    const replaced = await send<CalendarEntry>('POST', `/v1/calendars/${id}`, { ...forged, name: 'Real name', timeCategory: 'noon' });
     expect(replaced.status).toBe(200);
     expectNotForged(replaced.body);
   });
@@ -94,6 +95,6 @@ describe('other writes: a server-owned field is 400 naming it, and nothing chang
       { 'x-api-key': org1.admin.apiKey, 'content-type': 'application/json' },
     );
     expect(answer.status).toBe(400);
-    expect(JSON.stringify(answer.body.errors)).toContain(field);
+    expect(JSON.stringify((answer.body as Problem).errors)).toContain(field);
   });
 });

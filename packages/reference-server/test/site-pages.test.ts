@@ -12,6 +12,7 @@ import { createReferenceServer } from '../src/reference-server.js';
 import { ensureOutputDir, isLocal, launchRecordingBrowser, type RecordingBrowser } from './support/browser.js';
 import { credentials, org1 } from './support/demo.js';
 import { raw, startTestServer } from './support/server.js';
+import type { OpenApiDocument } from './support/openapi-shapes.js';
 
 /**
  * The pages a person opens: the home page at `/`, the API reference at `/reference` (Swagger UI from
@@ -73,7 +74,7 @@ describe('home page', () => {
 
     // The links lead somewhere real.
     await page.locator('a[href="/openapi.json"]').click();
-    const document = JSON.parse(await page.locator('body').innerText());
+    const document = JSON.parse(await page.locator('body').innerText()) as OpenApiDocument;
     expect(document.openapi).toMatch(/^3\.1/);
     await page.close();
   });
@@ -129,7 +130,7 @@ describe('API reference', () => {
   });
 
   it('serves the document with this server as its server, and the assets from the installed package', async () => {
-    const document = (await raw(demo, 'GET', '/openapi.json')).body;
+    const document = (await raw<OpenApiDocument>(demo, 'GET', '/openapi.json')).body;
     expect(document.servers).toEqual([{ url: '/v1', description: 'this reference server' }]);
     expect(Object.keys(document.paths).length).toBeGreaterThan(5);
     const css = await raw(demo, 'GET', '/reference/swagger-ui.css');
@@ -154,7 +155,14 @@ describe('where the pages are not', () => {
     expect((await raw(demo, 'GET', '/v1/openapi.json', { headers: { 'x-api-key': org1.admin.apiKey } })).status).toBe(404);
     const reference = await createReferenceServer({ seed: 'empty' });
     for (const path of ['/', '/reference', '/openapi.json']) {
-      const answer = await reference.pipeline.handle({ method: 'GET', pathname: path, search: '', origin: 'http://x.test', header: () => undefined, readBody: async () => ({ kind: 'none' }) });
+      const answer = await reference.pipeline.handle({
+        method: 'GET',
+        pathname: path,
+        search: '',
+        origin: 'http://x.test',
+        header: () => undefined,
+        readBody: () => Promise.resolve({ kind: 'none' }),
+      });
       expect(answer.status, path).toBe(404);
     }
   });
@@ -164,7 +172,7 @@ describe('where the pages are not', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { maxLength: 4 }), fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'), async (segments, method) => {
         const pathname = `/${segments.join('/')}`;
-        const answer = await demo.reference.pipeline.handle({ method, pathname, search: '', origin: demo.origin, header: () => undefined, readBody: async () => ({ kind: 'none' }) });
+        const answer = await demo.reference.pipeline.handle({ method, pathname, search: '', origin: demo.origin, header: () => undefined, readBody: () => Promise.resolve({ kind: 'none' }) });
         expect(answer.status, `${method} ${pathname}`).toBeLessThan(500);
         expect(answer.headers['x-request-id']).toBeTruthy();
       }),

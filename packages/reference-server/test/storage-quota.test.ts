@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { org1, org2 } from './support/demo.js';
 import { call, largeNotification, originOf, type CallAnswer } from './support/http-call.js';
 import { startServerBin, type ServerProcess } from './support/server-bin.js';
+import type { Account, CalendarEntry, Problem } from '@medsched/sdk';
 
 const entryQuota = 30;
 let server: ServerProcess;
@@ -27,15 +28,15 @@ function expectQuotaProblem(answer: CallAnswer, code: string, flag: string, limi
   expect(answer.status, answer.text).toBe(409);
   expect(answer.headers.get('content-type')).toBe('application/problem+json');
   expect(answer.body).toMatchObject({ status: 409, code, type: `https://docs.medsched.dev/errors/${code}`, limit });
-  expect(answer.body.detail).toContain(code === 'calendar_entry_quota_exceeded' ? String(limit) : '1 MiB');
-  expect(answer.body.detail).toContain(flag);
+  expect((answer.body as Problem).detail).toContain(code === 'calendar_entry_quota_exceeded' ? String(limit) : '1 MiB');
+  expect((answer.body as Problem).detail).toContain(flag);
 }
 
 describe('per-organization storage quotas', () => {
   it('calendar entries: the create past the quota is refused whole, a bake that would pass it changes nothing, reads and unbakes still work', async () => {
     const patient = org1.patient.userId;
     // A daily series first, while there is room: baking it would add a week of occurrences.
-    const series = await call(origin, 'POST', '/v1/calendars/', { apiKey: admin1, json: { patient, name: 'Daily', date: '2026-03-01', rrule: 'FREQ=DAILY', intakeTime: '08:00' } });
+    const series = await call<CalendarEntry>(origin, 'POST', '/v1/calendars/', { apiKey: admin1, json: { patient, name: 'Daily', date: '2026-03-01', rrule: 'FREQ=DAILY', intakeTime: '08:00' } });
     expect(series.status).toBe(201);
     const smallBake = await call(origin, 'POST', '/v1/calendars/bake', { apiKey: admin1, json: { patient, from: '2026-03-01', to: '2026-03-02' } });
     expect(smallBake.status).toBe(200);
@@ -72,7 +73,7 @@ describe('per-organization storage quotas', () => {
     const stored = await call(origin, 'GET', `/v1/users/?organization=${org1.id}&limit=1`, { apiKey: admin1 });
     expect(stored.status).toBe(200);
     // A small change still fits; the large settings written first are still there.
-    const small = await call(origin, 'PATCH', account, { apiKey: org1.patient2.apiKey, json: { language: 'de' } });
+    const small = await call<Account>(origin, 'PATCH', account, { apiKey: org1.patient2.apiKey, json: { language: 'de' } });
     expect(small.status).toBe(200);
     expect(small.body.notification).toEqual(first);
     expect(

@@ -11,6 +11,7 @@ import { IdempotencyStep } from '../src/pipeline/idempotency.js';
 import type { Caller } from '../src/domain/access/caller.js';
 import { org1 } from './support/demo.js';
 import { startTestServer } from './support/server.js';
+import type { Account } from '@medsched/sdk';
 
 /** Text of about `length` characters mixing ASCII, two-, three- and four-byte characters. */
 const mixed = (length: number) => {
@@ -38,12 +39,12 @@ describe('zlibTextPacker', () => {
       search: '',
       origin: 'http://x.test',
       header: (name: string) => (name === 'idempotency-key' ? 'k' : undefined),
-      readBody: async () => ({ kind: 'none' as const }),
+      readBody: () => Promise.resolve({ kind: 'none' as const }),
     };
     const body = JSON.stringify({ notification: { text: 'Take with water. '.repeat(40_000) } });
-    await step.run(request, caller, 'r1', async () => ({ status: 200, headers: {}, body }));
+    await step.run(request, caller, 'r1', () => Promise.resolve({ status: 200, headers: {}, body }));
     expect(step.store.bytes).toBeLessThan(body.length / 20);
-    const again = await step.run(request, caller, 'r2', async () => ({ status: 500, headers: {}, body: 'ran again' }));
+    const again = await step.run(request, caller, 'r2', () => Promise.resolve({ status: 500, headers: {}, body: 'ran again' }));
     expect(again.body).toBe(body);
   });
 });
@@ -77,7 +78,7 @@ describe('bodies read as text over HTTP', () => {
     const first = await patch('mixed-1', bytes, 7_777);
     const firstText = await first.text();
     expect(first.status, firstText).toBe(200);
-    expect(JSON.parse(firstText).notification).toEqual(notification);
+    expect((JSON.parse(firstText) as Account).notification).toEqual(notification);
     const again = await patch('mixed-1', bytes, 65_536);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(firstText))).toBe(true);

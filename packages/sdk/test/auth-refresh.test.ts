@@ -29,7 +29,7 @@ function refuseOldTokens(seen: string[], beforeRefusal: (authorization: string) 
 describe('refresh on 401', () => {
   it('calls refreshToken once and retries the request with the new token', async () => {
     const calls = acceptOnly('tok_new');
-    const refreshToken = vi.fn(async () => 'tok_new');
+    const refreshToken = vi.fn(() => Promise.resolve('tok_new'));
     const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken });
     await expect(client.medications.get(ids.medication)).resolves.toEqual(medication());
     expect(refreshToken).toHaveBeenCalledTimes(1);
@@ -41,14 +41,14 @@ describe('refresh on 401', () => {
 
   it('a client that can refresh still retries a 503 and a timeout (its answers reach ky rebuilt)', async () => {
     const calls = sequence((n) => (n === 1 ? problemResponse(503, 'internal') : HttpResponse.json(medication())));
-    const client = testClient({ apiKey: undefined, token: 'tok', refreshToken: async () => 'tok_new' });
+    const client = testClient({ apiKey: undefined, token: 'tok', refreshToken: () => Promise.resolve('tok_new') });
     await expect(client.medications.get(ids.medication)).resolves.toEqual(medication());
     expect(calls).toHaveLength(2);
     let attempt = 0;
     const slowFirst = testClient({
       apiKey: undefined,
       token: 'tok',
-      refreshToken: async () => 'tok_new',
+      refreshToken: () => Promise.resolve('tok_new'),
       timeout: 100,
       fetch: (input, init) => (++attempt === 1 ? new Promise<Response>(() => {}) : fetch(input, init)),
     });
@@ -58,7 +58,7 @@ describe('refresh on 401', () => {
 
   it('refreshes even a create (a 401 means nothing was created) and resends its body', async () => {
     const calls = sequence((_, request) => (request.headers.get('authorization') === 'Bearer tok_new' ? HttpResponse.json(medication(), { status: 201 }) : problemResponse(401, 'unauthenticated')));
-    const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken: async () => 'tok_new' });
+    const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken: () => Promise.resolve('tok_new') });
     await client.medications.create({ name: 'Ibuprofen 400' });
     expect(calls).toHaveLength(2);
     expect(calls[1]!.body).toEqual({ name: 'Ibuprofen 400' });
@@ -66,7 +66,7 @@ describe('refresh on 401', () => {
 
   it('keeps the refreshed token for later requests', async () => {
     const calls = acceptOnly('tok_new');
-    const refreshToken = vi.fn(async () => 'tok_new');
+    const refreshToken = vi.fn(() => Promise.resolve('tok_new'));
     const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken });
     await client.medications.get(ids.medication);
     await client.medications.get(ids.medication);
@@ -76,7 +76,7 @@ describe('refresh on 401', () => {
 
   it('a second 401 after the refresh raises AuthenticationError (no loop)', async () => {
     const calls = acceptOnly('tok_never');
-    const refreshToken = vi.fn(async () => 'tok_new');
+    const refreshToken = vi.fn(() => Promise.resolve('tok_new'));
     const client = testClient({ apiKey: undefined, token: 'tok_old', refreshToken });
     const error = await failure(client.medications.get(ids.medication));
     expect(error).toBeInstanceOf(AuthenticationError);
@@ -94,7 +94,7 @@ describe('refresh on 401', () => {
 
   it('with an API key only, refreshToken is not called and the 401 raises', async () => {
     const calls = acceptOnly('tok_never');
-    const refreshToken = vi.fn(async () => 'tok_new');
+    const refreshToken = vi.fn(() => Promise.resolve('tok_new'));
     const error = await failure(testClient({ apiKey: 'msk_revoked', refreshToken }).medications.get(ids.medication));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(refreshToken).not.toHaveBeenCalled();
@@ -103,7 +103,7 @@ describe('refresh on 401', () => {
 
   it('a 403 does not trigger a refresh', async () => {
     const calls = sequence(() => problemResponse(403, 'forbidden'));
-    const refreshToken = vi.fn(async () => 'tok_new');
+    const refreshToken = vi.fn(() => Promise.resolve('tok_new'));
     const error = await failure(testClient({ apiKey: undefined, token: 'tok', refreshToken }).medications.get(ids.medication));
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(refreshToken).not.toHaveBeenCalled();
@@ -135,7 +135,7 @@ describe('refresh on 401', () => {
       await everyRefusalSeen;
       return 'tok_new';
     });
-    const client = testClient({ apiKey: undefined, token: async () => 'tok_old', refreshToken, logger });
+    const client = testClient({ apiKey: undefined, token: () => Promise.resolve('tok_old'), refreshToken, logger });
     const results = await Promise.all([client.calendars.get(ids.calendar), client.calendars.get(ids.calendar), client.calendars.get(ids.calendar)]);
     expect(results).toEqual([calendarEntry(), calendarEntry(), calendarEntry()]);
     expect(refreshes).toBe(1);

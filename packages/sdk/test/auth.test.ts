@@ -36,7 +36,7 @@ describe('API key', () => {
 describe("credentials over a call's own headers", () => {
   it("the client's token and API key are sent, not the call's authorization or x-api-key header", async () => {
     const calls = sequence(() => HttpResponse.json(medication()));
-    const client = testClient({ apiKey: 'msk_client', token: async () => 'tok_client' });
+    const client = testClient({ apiKey: 'msk_client', token: () => Promise.resolve('tok_client') });
     await client.medications.get(ids.medication, { headers: { Authorization: 'Bearer tok_call', 'X-Api-Key': 'msk_call', 'X-Trace': 't1' } });
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok_client');
     expect(calls[0]!.headers.get('x-api-key')).toBe('msk_client');
@@ -61,7 +61,7 @@ describe('bearer token', () => {
 
   it('an async function is called for each request and its value sent', async () => {
     let n = 0;
-    const token = vi.fn(async () => `tok_fn_${++n}`);
+    const token = vi.fn(() => Promise.resolve(`tok_fn_${++n}`));
     const calls = sequence(() => HttpResponse.json(medication()));
     const client = testClient({ apiKey: undefined, token });
     await client.medications.get(ids.medication);

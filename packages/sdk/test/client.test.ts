@@ -105,7 +105,7 @@ describe('custom fetch', () => {
   });
 
   it('is used for retries too', async () => {
-    const fetch = vi.fn(async () => (fetch.mock.calls.length === 1 ? new Response('busy', { status: 503 }) : Response.json(medication())));
+    const fetch = vi.fn(() => Promise.resolve(fetch.mock.calls.length === 1 ? new Response('busy', { status: 503 }) : Response.json(medication())));
     await testClient({ fetch }).medications.get(ids.medication);
     expect(fetch).toHaveBeenCalledTimes(2);
   });

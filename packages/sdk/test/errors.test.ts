@@ -217,7 +217,7 @@ describe('local errors', () => {
 describe('credentials never leak', () => {
   it('not from an error raised after a refresh with a token function', async () => {
     answer(() => problemResponse(401, 'unauthenticated', 'token expired', { 'www-authenticate': 'Bearer error="invalid_token"' }));
-    const refreshed = testClient({ apiKey: API_KEY, token: async () => TOKEN, refreshToken: async () => `${TOKEN}-2`, maxRetries: 0 });
+    const refreshed = testClient({ apiKey: API_KEY, token: () => Promise.resolve(TOKEN), refreshToken: () => Promise.resolve(`${TOKEN}-2`), maxRetries: 0 });
     const error = await failure(refreshed.calendars.update(ids.calendar, { amount: 2 }));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(leaks(error, [API_KEY, TOKEN, `${TOKEN}-2`, 'SECRET_'])).toEqual([]);

@@ -138,14 +138,14 @@ describe('a custom fetch', () => {
   it('a bug inside it is reported as such, not as "could not reach the server", and not retried', async () => {
     let calls = 0;
     const client = testClient({
-      fetch: async () => {
+      fetch: () => {
         calls++;
-        throw new ReferenceError('responseCache is not defined');
+        return Promise.reject(new ReferenceError('responseCache is not defined'));
       },
     });
     const error = await failure(client.medications.get(ids.medication));
     expect(error).not.toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ code: 'fetch_error', cause: expect.any(ReferenceError) });
+    expect(error).toMatchObject({ code: 'fetch_error', cause: expect.any(ReferenceError) as unknown });
     expect((error as Error).message).toContain('responseCache is not defined');
     expect(calls).toBe(1);
   });

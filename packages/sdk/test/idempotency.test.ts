@@ -4,7 +4,7 @@
  * wrote it (the retry carries the same key and gets the first answer, nothing is created twice).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError, createClient, type LoggerEntry, type MedschedClient } from '../src/index.js';
+import { BadRequestError, createClient, type LoggerEntry, type Medication, type MedschedClient } from '../src/index.js';
 import { demo, serverBuilt, startReferenceServer, startResettingProxy, type ResettingProxy, type ServerProcess } from './support/reference-server.js';
 
 describe.skipIf(!serverBuilt)('idempotent creates against the reference server', () => {
@@ -81,7 +81,7 @@ describe.skipIf(!serverBuilt)('idempotent creates against the reference server',
   it('without keys (validation and keys off by a raw request) the same body creates twice: the key is what prevents it', async () => {
     const name = `Twice ${Date.now()}`;
     const send = () => fetch(`${server.url}/medications/`, { method: 'POST', headers: { 'x-api-key': demo.adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-    const [a, b] = [await (await send()).json(), await (await send()).json()];
+    const [a, b] = [(await (await send()).json()) as Medication, (await (await send()).json()) as Medication];
     expect(a.id).not.toBe(b.id);
   });
 });

@@ -119,6 +119,6 @@ describe('iterate() while others write', () => {
         // walk
       }
     };
-    await expect(walk()).rejects.toMatchObject({ code: 'walk_order_unknown', message: expect.stringMatching(/carries no updatedAt.*sortBy: 'id'/) });
+    await expect(walk()).rejects.toMatchObject({ code: 'walk_order_unknown', message: expect.stringMatching(/carries no updatedAt.*sortBy: 'id'/) as unknown });
   });
 });

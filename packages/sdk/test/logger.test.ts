@@ -78,7 +78,7 @@ describe('logger', () => {
 
   it('never sees a refreshed token either', async () => {
     sequence((_, request) => (request.headers.get('authorization') === `Bearer ${TOKEN}-new` ? HttpResponse.json(medication()) : problemResponse(401, 'unauthenticated')));
-    const { client, logs } = loggedClient({ apiKey: undefined, token: TOKEN, refreshToken: async () => `${TOKEN}-new` });
+    const { client, logs } = loggedClient({ apiKey: undefined, token: TOKEN, refreshToken: () => Promise.resolve(`${TOKEN}-new`) });
     await client.medications.get(ids.medication);
     expect(logs).toHaveLength(2);
     expect(logs[0]).toMatchObject({ status: 401 });

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
 
@@ -41,7 +41,7 @@ export async function calls() {
 `;
 
 it('a client generated with openapi-typescript and written with openapi-fetch compiles against the document', async () => {
-  const document = JSON.parse(readFileSync(fileURLToPath(new URL('../dist/openapi.json', import.meta.url)), 'utf8'));
+  const document = JSON.parse(readFileSync(fileURLToPath(new URL('../dist/openapi.json', import.meta.url)), 'utf8')) as OpenAPI3;
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}api.ts`, astToString(await openapiTS(document)));
   writeFileSync(`${dir}client.ts`, client);

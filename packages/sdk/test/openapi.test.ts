@@ -9,24 +9,24 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../src/schemas/operation.js';
 import { operations } from '../src/schemas/operations.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from './support/openapi-shapes.js';
 
 const documentPath = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
 
-type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-let doc: Json;
+let doc: OpenApiDocument;
 
 beforeAll(() => {
   if (!existsSync(documentPath)) {
     throw new Error(`${documentPath} is missing: build the sdk first (pnpm build, or tsup && node scripts/build-openapi.mjs)`);
   }
-  doc = JSON.parse(readFileSync(documentPath, 'utf8'));
+  doc = JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument;
 });
 
 /** Every operation of the document as [method, path, operation object]. */
-function documentOperations(): [string, string, Json][] {
-  return Object.entries(doc.paths as Json).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method): [string, string, Json] => [method.toUpperCase(), path, item[method]]));
+function documentOperations(): [string, string, OperationObject][] {
+  return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method): [string, string, OperationObject] => [method.toUpperCase(), path, item[method]!]));
 }
 
 /** Every `$ref` in a JSON value, with where it was found. */
@@ -45,23 +45,23 @@ function collectRefs(value: unknown, at = '#', found: { ref: string; at: string 
 /** Follows a local JSON pointer (`#/a/b`), undefined when any step is missing. */
 function resolvePointer(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
-  let node: any = root;
+  let node = root;
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
+    node = (node as Record<string, unknown>)[key];
   }
   return node;
 }
 
 /** An operation's response, following a `$ref` to components.responses. */
-function response(operation: Json, status: number | string): Json {
+function response(operation: OperationObject, status: number | string): ResponseObject {
   const entry = operation.responses[String(status)];
-  return entry?.$ref ? (resolvePointer(doc, entry.$ref) as Json) : entry;
+  return (entry?.$ref ? resolvePointer(doc, entry.$ref) : entry) as ResponseObject;
 }
 
 /** Header names declared on a response, following `$ref`s, lower-cased (HTTP header names are case-insensitive). */
-function headerNames(res: Json): string[] {
+function headerNames(res: ResponseObject): string[] {
   return Object.keys(res.headers ?? {}).map((name) => name.toLowerCase());
 }
 
@@ -80,8 +80,12 @@ describe('dist/openapi.json', () => {
 
   it('names the local sandbox (internal, http on loopback) and a production placeholder (https), each with its audience', () => {
     expect(doc.servers).toEqual([
-      expect.objectContaining({ url: 'http://127.0.0.1:4010/v1', 'x-internal': true, description: expect.stringMatching(/^Local sandbox/) }),
-      expect.objectContaining({ url: expect.stringMatching(/^https:\/\/[^/]+\.example\//), 'x-internal': false, description: expect.stringMatching(/^Production \(placeholder\)/) }),
+      expect.objectContaining({ url: 'http://127.0.0.1:4010/v1', 'x-internal': true, description: expect.stringMatching(/^Local sandbox/) as unknown }),
+      expect.objectContaining({
+        url: expect.stringMatching(/^https:\/\/[^/]+\.example\//) as unknown,
+        'x-internal': false,
+        description: expect.stringMatching(/^Production \(placeholder\)/) as unknown,
+      }),
     ]);
   });
 
@@ -95,14 +99,14 @@ describe('dist/openapi.json', () => {
 
   it('gives each operation its summary, tag, success status and request body as in the catalogue', () => {
     for (const op of catalogue) {
-      const operation = doc.paths[op.path][op.method.toLowerCase()];
+      const operation = doc.paths[op.path]![op.method.toLowerCase()]!;
       expect(operation.summary, op.id).toBe(op.summary);
       expect(operation.tags, op.id).toEqual([op.id.split('.')[0]]);
       expect(
         Object.keys(operation.responses).filter((status) => status.startsWith('2')),
         op.id,
       ).toEqual([String(op.status)]);
-      expect(response(operation, op.status).content['application/json'].schema, op.id).toBeDefined();
+      expect(response(operation, op.status).content!['application/json']!.schema, op.id).toBeDefined();
       if (op.body) {
         expect(operation.requestBody?.content?.['application/json']?.schema, op.id).toBeDefined();
         expect(Object.keys(operation.responses), op.id).toEqual(expect.arrayContaining(['413', '415']));
@@ -115,7 +119,7 @@ describe('dist/openapi.json', () => {
   it('declares one parameter per property of the params and query schemas', () => {
     const keysOf = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
     for (const op of catalogue) {
-      const parameters: Json[] = doc.paths[op.path][op.method.toLowerCase()].parameters ?? [];
+      const parameters: ParameterObject[] = doc.paths[op.path]![op.method.toLowerCase()]!.parameters ?? [];
       const named = (location: string) =>
         parameters
           .filter((p) => p.in === location)
@@ -130,7 +134,7 @@ describe('dist/openapi.json', () => {
     }
     // The bake routes read their parameters from the query string, all three required.
     for (const method of ['get', 'delete']) {
-      const parameters: Json[] = doc.paths['/calendars/bake'][method].parameters;
+      const parameters = doc.paths['/calendars/bake']![method]!.parameters!;
       expect(parameters.map((p) => [p.name, p.in, p.required])).toEqual([
         ['patient', 'query', true],
         ['from', 'query', true],
@@ -143,7 +147,7 @@ describe('dist/openapi.json', () => {
     expect(doc.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }));
     expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }));
     // The RFC 8725 practices the server's token check follows, stated where a reviewer reads them.
-    expect(doc.components.securitySchemes.bearerAuth.description).toMatch(/RFC8725.*HS256.*`alg: none`.*`iss` and `aud`.*`token_use`/s);
+    expect(doc.components.securitySchemes.bearerAuth!.description).toMatch(/RFC8725.*HS256.*`alg: none`.*`iss` and `aud`.*`token_use`/s);
     expect(doc.security).toEqual([{ apiKey: [] }, { bearerAuth: [] }]);
     for (const [method, path, operation] of documentOperations()) {
       expect(operation.security, `${method} ${path} must not override the global security`).toBeUndefined();
@@ -154,7 +158,7 @@ describe('dist/openapi.json', () => {
     const paginated = catalogue.filter((op) => op.paginated);
     expect(paginated.map((op) => op.id).sort()).toEqual(['calendars.list', 'users.list']);
     for (const op of catalogue) {
-      const operation = doc.paths[op.path][op.method.toLowerCase()];
+      const operation = doc.paths[op.path]![op.method.toLowerCase()]!;
       const names = headerNames(response(operation, op.status));
       expect(names, op.id).toContain('x-request-id');
       if (op.paginated) expect(names, op.id).toEqual(expect.arrayContaining(['x-total-count', 'link']));
@@ -164,7 +168,7 @@ describe('dist/openapi.json', () => {
 
   it('declares the rate-limit fields on successes and 429s, and the CORS headers on every answer', () => {
     for (const [method, path, operation] of documentOperations()) {
-      for (const status of Object.keys(operation.responses as Json)) {
+      for (const status of Object.keys(operation.responses)) {
         const names = headerNames(response(operation, status));
         const where = `${method} ${path} ${status}`;
         expect(names, where).toEqual(expect.arrayContaining(['x-request-id', 'access-control-allow-origin', 'access-control-expose-headers']));
@@ -172,8 +176,8 @@ describe('dist/openapi.json', () => {
         for (const field of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(names.includes(field), `${where} ${field}`).toBe(limited);
       }
     }
-    for (const [name, header] of Object.entries(doc.components.headers as Json)) {
-      if (header.schema.type === 'integer') expect(header.schema, name).toEqual(expect.objectContaining({ format: 'int64', minimum: expect.any(Number), maximum: Number.MAX_SAFE_INTEGER }));
+    for (const [name, header] of Object.entries(doc.components.headers)) {
+      if (header.schema.type === 'integer') expect(header.schema, name).toEqual(expect.objectContaining({ format: 'int64', minimum: expect.any(Number) as unknown, maximum: Number.MAX_SAFE_INTEGER }));
       else expect(header.schema.enum ?? header.schema.maxLength, name).toBeDefined();
     }
   });
@@ -182,12 +186,12 @@ describe('dist/openapi.json', () => {
     for (const [method, path, operation] of documentOperations()) {
       const where = `${method} ${path}`;
       for (const status of ['400', '401', '403', '429', '500']) expect(Object.keys(operation.responses), where).toContain(status);
-      for (const [status, entry] of Object.entries(operation.responses as Json)) {
+      for (const [status, entry] of Object.entries(operation.responses)) {
         if (Number(status) < 400) continue;
         const res = response(operation, status);
-        expect(res.content['application/problem+json'].schema, `${where} ${status}`).toEqual({ $ref: '#/components/schemas/Problem' });
+        expect(res.content!['application/problem+json']!.schema, `${where} ${status}`).toEqual({ $ref: '#/components/schemas/Problem' });
         expect(headerNames(res), `${where} ${status}`).toContain('x-request-id');
-        expect((entry as Json).$ref, `${where} ${status} should reuse components.responses`).toMatch(/^#\/components\/responses\//);
+        expect(entry.$ref, `${where} ${status} should reuse components.responses`).toMatch(/^#\/components\/responses\//);
       }
       expect(headerNames(response(operation, 429)), where).toContain('retry-after');
     }
@@ -201,7 +205,7 @@ describe('dist/openapi.json', () => {
   });
 
   it('keeps the schema components free of standalone-document keywords', () => {
-    for (const [name, schema] of Object.entries(doc.components.schemas as Json)) {
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
       expect(schema.$schema, name).toBeUndefined();
       expect(schema.$id, name).toBeUndefined();
     }

@@ -17,10 +17,11 @@ function fakeClock(start = Date.parse('2026-11-28T02:00:00.000Z')) {
   const clock = { time: start, slept: [] as number[] };
   const api: Clock = {
     now: () => clock.time,
-    sleep: async (ms, signal) => {
-      if (signal?.aborted) throw signal.reason;
+    sleep: (ms, signal) => {
+      if (signal?.aborted) return Promise.reject(signal.reason as Error);
       clock.slept.push(ms);
       clock.time += ms;
+      return Promise.resolve();
     },
   };
   return { clock, api };

@@ -94,7 +94,7 @@ describe('redirects that fetch would fail on', () => {
     expect(calls).toBe(1);
   });
 
-  it('a Location with escape sequences reaches the message inert, and the field raw', async () => {
+  it('a Location with escape sequences reaches the message inert, and the field raw', () => {
     const raw = 'http://127.0.0.1:1/\u001b[2J\u202egm 05';
     const error = new RedirectError({ status: 302, method: 'GET', path: '/x', requestId: undefined }, raw);
     expect(error.location).toBe(raw);

@@ -109,9 +109,9 @@ describe('timeout', () => {
   it('a body that stalls after the headers (custom fetch) raises TimeoutError within the deadline', async () => {
     timersBefore = activeTimers();
     let fetched = 0;
-    const fetch = async () => {
+    const fetch = () => {
       fetched++;
-      return new Response(stallingBody(), { status: 200, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(new Response(stallingBody(), { status: 200, headers: { 'content-type': 'application/json' } }));
     };
     const error = await failure(testClient({ fetch, maxRetries: 1 }).calendars.get(ids.calendar, { timeout: 50 }));
     expect(error).toBeInstanceOf(TimeoutError);

@@ -1,14 +1,23 @@
 import { randomBytes } from 'node:crypto';
 
-export interface CallAnswer {
+/**
+ * One answer. `body` is the parsed JSON as the caller names it (`call<Problem>(…)`): nothing
+ * checks the shape, so a test names only what it reads; unnamed, it stays `unknown`.
+ */
+export interface CallAnswer<Body = unknown> {
   status: number;
   headers: Headers;
-  body: any;
+  body: Body;
   text: string;
 }
 
 /** One request to a server process by its origin (`http://127.0.0.1:port`), JSON in and out. */
-export async function call(origin: string, method: string, path: string, init: { apiKey?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<CallAnswer> {
+export async function call<Body = unknown>(
+  origin: string,
+  method: string,
+  path: string,
+  init: { apiKey?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<CallAnswer<Body>> {
   const headers: Record<string, string> = { ...(init.apiKey && { 'x-api-key': init.apiKey }), ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
@@ -23,7 +32,7 @@ export async function call(origin: string, method: string, path: string, init: {
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, headers: response.headers, body: parsed, text };
+  return { status: response.status, headers: response.headers, body: parsed as Body, text };
 }
 
 /**

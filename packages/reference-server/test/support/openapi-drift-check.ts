@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { corsExposedHeaders } from '../../src/pipeline/cors.js';
 import type { CallAnswer } from './http-call.js';
+import type { OpenApiDocument, OpenApiNode, OpenApiOperation } from './openapi-shapes.js';
 
 /**
  * The SDK's published OpenAPI document (`@medsched/sdk/openapi.json`) as a checker of real
@@ -12,29 +13,27 @@ import type { CallAnswer } from './http-call.js';
  * The document's schemas are compiled with Ajv (JSON Schema 2020-12, OpenAPI 3.1's dialect).
  */
 
-type Json = Record<string, any>;
-
 const documentPath = createRequire(import.meta.url).resolve('@medsched/sdk/openapi.json');
-export const document: Json = JSON.parse(readFileSync(documentPath, 'utf8'));
+export const document = JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument;
 
 const documentId = 'medsched-openapi.json';
 // strict off: the document holds OpenAPI keywords (`example`, `x-…`) beside JSON Schema ones.
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
+addFormats(ajv);
 ajv.addSchema(document, documentId);
 
 /** A JSON pointer segment, escaped (RFC 6901) and percent-encoded for a URI fragment. */
 const segment = (key: string) => encodeURIComponent(key.replaceAll('~', '~0').replaceAll('/', '~1'));
 
 /** Follows a local `$ref` (`#/components/...`) until the object itself. */
-function resolved(value: Json): Json {
+function resolved(value: OpenApiNode): OpenApiNode {
   let node = value;
   while (typeof node.$ref === 'string') {
     node = node.$ref
       .slice(2)
       .split('/')
-      .map((key: string) => key.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((at: Json, key: string) => at[key], document);
+      .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], document) as OpenApiNode;
   }
   return node;
 }
@@ -44,11 +43,11 @@ export interface DocumentOperation {
   id: string;
   method: string;
   path: string;
-  operation: Json;
+  operation: OpenApiOperation;
 }
 
-export const documentOperations: DocumentOperation[] = Object.entries(document.paths as Json).flatMap(([path, item]) =>
-  Object.entries(item as Json).map(([method, operation]) => ({ id: (operation as Json).operationId as string, method: method.toUpperCase(), path, operation: operation as Json })),
+export const documentOperations: DocumentOperation[] = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ id: operation.operationId, method: method.toUpperCase(), path, operation })),
 );
 
 export function operationById(id: string): DocumentOperation {
@@ -64,7 +63,7 @@ export const declaredStatuses = (id: string): number[] => Object.keys(operationB
 const readableHeaders = new Set<string>([...corsExposedHeaders, 'access-control-allow-origin', 'access-control-expose-headers']);
 
 /** A header's text as the JSON value its schema describes (digits for integer headers). */
-function headerValue(text: string, schema: Json): unknown {
+function headerValue(text: string, schema: OpenApiNode): unknown {
   return schema.type === 'integer' && /^-?\d{1,16}$/.test(text) ? Number(text) : text;
 }
 
@@ -89,9 +88,9 @@ export function driftOf(id: string, answer: CallAnswer): string[] {
   const base = responsePointer(path, method, answer.status, entry);
   // name in lower case (HTTP names are case-insensitive) → the header object and where it sits
   const declared = new Map(
-    Object.entries((response.headers ?? {}) as Json).map(([name, header]) => {
-      const at = typeof (header as Json).$ref === 'string' ? ((header as Json).$ref as string).slice(1) : `${base}/headers/${segment(name)}`;
-      return [name.toLowerCase(), { header: resolved(header as Json), at }] as const;
+    Object.entries(response.headers ?? {}).map(([name, header]) => {
+      const at = typeof header.$ref === 'string' ? header.$ref.slice(1) : `${base}/headers/${segment(name)}`;
+      return [name.toLowerCase(), { header: resolved(header), at }] as const;
     }),
   );
   for (const [name, { header, at }] of declared) {
@@ -100,13 +99,13 @@ export function driftOf(id: string, answer: CallAnswer): string[] {
       if (header.required) problems.push(`${where}: required header ${name} missing`);
       continue;
     }
-    for (const error of schemaErrors(`${at}/schema`, headerValue(text, header.schema))) problems.push(`${where}: header ${name}: ${text.slice(0, 120)}: ${error}`);
+    for (const error of schemaErrors(`${at}/schema`, headerValue(text, header.schema!))) problems.push(`${where}: header ${name}: ${text.slice(0, 120)}: ${error}`);
   }
   for (const [name] of answer.headers) {
     if (readableHeaders.has(name) && !declared.has(name)) problems.push(`${where}: header ${name} sent but not declared`);
   }
   const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const content = response.content as Json | undefined;
+  const content = response.content;
   if (!content?.[mediaType]) {
     problems.push(`${where}: content type ${mediaType || '(none)'} not declared (declared: ${Object.keys(content ?? {}).join(', ') || 'none'})`);
   } else {
@@ -117,7 +116,7 @@ export function driftOf(id: string, answer: CallAnswer): string[] {
 }
 
 /** The pointer of a response object: the component it refers to, or the one inside the operation. */
-function responsePointer(path: string, method: string, status: number, entry: Json): string {
+function responsePointer(path: string, method: string, status: number, entry: OpenApiNode): string {
   if (typeof entry.$ref === 'string') return entry.$ref.slice(1);
   return `/paths/${segment(path)}/${method.toLowerCase()}/responses/${status}`;
 }

@@ -105,7 +105,7 @@ export function checkedLines(file: string): unknown[] {
     .map((line) => {
       const [checksum, json] = [line.slice(0, 16), line.slice(17)];
       expect(createHash('sha256').update(json).digest('hex').slice(0, 16)).toBe(checksum);
-      return JSON.parse(json);
+      return JSON.parse(json) as unknown;
     });
 }
 

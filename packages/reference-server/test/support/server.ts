@@ -18,11 +18,16 @@ export function clientFor(server: RunningServer, auth: Pick<ClientOptions, 'apiK
   return createClient({ baseUrl: server.url, maxRetries: 0, ...auth });
 }
 
-export type RawAnswer = CallAnswer;
+export type RawAnswer<Body = unknown> = CallAnswer<Body>;
 
 /** A plain HTTP request, for what the SDK would not send (bad bodies, bad credentials, odd methods). */
-export async function raw(server: RunningServer, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Uint8Array; json?: unknown } = {}): Promise<RawAnswer> {
-  return call(server.origin, method, path, { headers: init.headers, json: init.json, body: init.body as BodyInit | undefined });
+export async function raw<Body = unknown>(
+  server: RunningServer,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string | Uint8Array; json?: unknown } = {},
+): Promise<RawAnswer<Body>> {
+  return call<Body>(server.origin, method, path, { headers: init.headers, json: init.json, body: init.body as BodyInit | undefined });
 }
 
 export const withKey = (apiKey: string) => ({ 'x-api-key': apiKey });
@@ -34,5 +39,5 @@ export const withKey = (apiKey: string) => ({ 'x-api-key': apiKey });
 export function snapshot(server: RunningServer): string {
   const { db } = server.reference;
   const tables = Object.entries(db).map(([name, table]) => [name, table.all()] as const);
-  return JSON.stringify(Object.fromEntries(tables), (key, value) => (key === 'lastUsedAt' ? undefined : value));
+  return JSON.stringify(Object.fromEntries(tables), (key, value: unknown) => (key === 'lastUsedAt' ? undefined : value));
 }

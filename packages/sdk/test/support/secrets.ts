@@ -37,7 +37,7 @@ export function reachableStrings(value: unknown, seen = new Set<unknown>()): str
     out.push(...reachableStrings(property, seen));
   }
   // Getters on the prototype chain (e.g. `code` defined on a class) of the SDK's own objects.
-  for (let proto = Object.getPrototypeOf(value); proto && proto !== Object.prototype && proto !== Error.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (let proto = Object.getPrototypeOf(value) as object | null; proto && proto !== Object.prototype && proto !== Error.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
     for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
       if (descriptor.get) {
         try {
