@@ -10,6 +10,17 @@ let server: RunningServer;
 const admin = demoUser(0, 'admin');
 const nurse = demoUser(0, 'user');
 
+/** The fields of `whoami --json` these tests read one by one (the CLI's own shape, not an API record). */
+interface WhoamiAnswer {
+  credential: string;
+}
+
+/** One row of `profiles list --json`. */
+interface ProfileRow {
+  name: string;
+  active: boolean;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
 });
@@ -32,7 +43,7 @@ describe('login from the environment', () => {
     // Nothing in the environment now: the stored profile answers.
     const whoami = await runCli(['whoami', '--json'], { MEDSCHED_CONFIG_DIR: configDir });
     expect(whoami.code, whoami.stderr).toBe(0);
-    const me = JSON.parse(whoami.stdout);
+    const me = JSON.parse(whoami.stdout) as WhoamiAnswer;
     expect(me).toMatchObject({ profile: 'default', baseUrl: server.url, baseUrlFrom: 'profile', credentialFrom: 'profile', organization: admin.organizationId, status: 'valid' });
     expect(me.credential).toBe(`API key …${admin.apiKey.slice(-4)}`);
   });
@@ -61,15 +72,15 @@ describe('resolution: flag > environment > profile', () => {
   it('prefers the flag over the environment over the profile, and never mixes credentials', async () => {
     const configDir = tempConfigDir();
     await runCli(['login', '--profile', 'nurse'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url, MEDSCHED_API_KEY: nurse.apiKey });
-    const fromProfile = JSON.parse((await runCli(['whoami', '--json', '--offline'], { MEDSCHED_CONFIG_DIR: configDir })).stdout);
+    const fromProfile = JSON.parse((await runCli(['whoami', '--json', '--offline'], { MEDSCHED_CONFIG_DIR: configDir })).stdout) as unknown;
     expect(fromProfile).toMatchObject({ profile: 'nurse', credentialFrom: 'profile' });
 
-    const fromEnv = JSON.parse((await runCli(['whoami', '--json', '--offline'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_API_KEY: admin.apiKey })).stdout);
+    const fromEnv = JSON.parse((await runCli(['whoami', '--json', '--offline'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_API_KEY: admin.apiKey })).stdout) as unknown;
     expect(fromEnv).toMatchObject({ credentialFrom: 'environment', credential: `API key …${admin.apiKey.slice(-4)}` });
 
     const fromFlag = JSON.parse(
       (await runCli(['whoami', '--json', '--offline', '--base-url', 'http://127.0.0.1:1/v1', '--tz', 'Asia/Tokyo'], { MEDSCHED_CONFIG_DIR: configDir, MEDSCHED_BASE_URL: server.url })).stdout,
-    );
+    ) as unknown;
     expect(fromFlag).toMatchObject({ baseUrl: 'http://127.0.0.1:1/v1', baseUrlFrom: 'flag', timezone: 'Asia/Tokyo', timezoneFrom: 'flag' });
   });
 
@@ -80,9 +91,9 @@ describe('resolution: flag > environment > profile', () => {
     expect((await runCli(['login', '--profile', 'b'], env)).code).toBe(0);
     const stored = { MEDSCHED_CONFIG_DIR: configDir };
 
-    const list = JSON.parse((await runCli(['profiles', 'list', '--json'], stored)).stdout);
+    const list = JSON.parse((await runCli(['profiles', 'list', '--json'], stored)).stdout) as ProfileRow[];
     // The first profile became active; logging in to another with --profile does not switch (--activate would).
-    expect(list.map((row: { name: string; active: boolean }) => [row.name, row.active])).toEqual([
+    expect(list.map((row) => [row.name, row.active])).toEqual([
       ['a', true],
       ['b', false],
     ]);

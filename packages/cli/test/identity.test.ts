@@ -32,7 +32,7 @@ describe('who am I', () => {
     expect(login.stderr).toContain(`Organization Sonnen-Apotheke (${nurse.organizationId}), role staff (admin or user: an API key does not say which).`);
 
     const stored = { MEDSCHED_CONFIG_DIR: configDir };
-    const me = JSON.parse((await runCli(['whoami', '--json'], stored)).stdout);
+    const me = JSON.parse((await runCli(['whoami', '--json'], stored)).stdout) as { roleNote: string };
     expect(me).toMatchObject({ organization: nurse.organizationId, role: 'staff', configuredOrganization: nurse.organizationId, organizationMatches: true });
     expect(me.roleNote).toContain('log in with a token to see it');
 

@@ -54,7 +54,7 @@ describe('medications by name, without a list endpoint', () => {
     const created = await runCli(['medication', 'create', '--name', 'Aspirin 100 mg', '--json', 'id'], env);
     expect(created.code, created.stderr).toBe(0);
     const { id } = JSON.parse(created.stdout) as { id: string };
-    const filtered = JSON.parse((await runCli(['medication', 'list', '--name', 'aspirin', '--json'], env)).stdout);
+    const filtered = JSON.parse((await runCli(['medication', 'list', '--name', 'aspirin', '--json'], env)).stdout) as unknown;
     expect(filtered).toEqual([{ id, name: 'Aspirin 100 mg', organization: nurse.organizationId, source: 'created' }]);
     expect((await runCli(['medication', 'list', '--help'], env)).stdout.replace(/\s+/g, ' ')).toContain('The API has no medication list: this lists the medications named by the organization');
   });

@@ -44,7 +44,7 @@ describe('rows a spreadsheet can use', () => {
     const objects = ndjson.stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line));
+      .map((line) => JSON.parse(line) as unknown);
     expect(objects).toHaveLength(5);
     expect(objects[1]).toMatchObject({
       date: '2026-01-05',
@@ -88,7 +88,7 @@ describe('rows a spreadsheet can use', () => {
     const unknown = await runCli(['calendar', 'list', '--json', 'id,dose', '--limit', '1'], env);
     expect(unknown.code).toBe(2);
     // Under --json the error is JSON on stderr too (one line a script can parse).
-    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: 'usage', exitCode: 2, message: 'unknown field "dose"' });
+    expect((JSON.parse(unknown.stderr) as { error: unknown }).error).toMatchObject({ code: 'usage', exitCode: 2, message: 'unknown field "dose"' });
     // An id right after a bare --json would be read as its field list: said at once.
     const misplaced = await runCli(['calendar', 'get', '--json', '64d005000000000000000001'], env);
     expect(misplaced.code).toBe(2);

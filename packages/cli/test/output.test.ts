@@ -1,3 +1,4 @@
+import type { CalendarEntry, Organization, User } from '@medsched/sdk';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from './support/run-cli.js';
@@ -21,8 +22,8 @@ describe('output formats', () => {
   it('prints JSON when piped, and a table, csv or ndjson when asked', async () => {
     const json = await runCli(['user', 'list', '--role', 'patient'], env);
     expect(json.code, json.stderr).toBe(0);
-    const users = JSON.parse(json.stdout);
-    expect(users.map((user: { role: string }) => user.role)).toEqual(['patient', 'patient', 'patient']);
+    const users = JSON.parse(json.stdout) as User[];
+    expect(users.map((user) => user.role)).toEqual(['patient', 'patient', 'patient']);
 
     const table = await runCli(['user', 'list', '--role', 'patient', '--output', 'table'], env);
     const [header, ...rows] = table.stdout.trimEnd().split('\n');
@@ -38,8 +39,8 @@ describe('output formats', () => {
       ndjson.stdout
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line).id),
-    ).toEqual(users.map((user: { id: string }) => user.id));
+        .map((line) => (JSON.parse(line) as User).id),
+    ).toEqual(users.map((user) => user.id));
   });
 
   it('pages through everything with --all, and says so on stderr when it shows one page', async () => {
@@ -47,15 +48,15 @@ describe('output formats', () => {
     expect(JSON.parse(page.stdout)).toHaveLength(2);
     expect(page.stderr).toMatch(/Showing 2 of \d+; add --all/);
     const all = await runCli(['calendar', 'list', '--limit', '2', '--all'], env);
-    const entries = JSON.parse(all.stdout);
+    const entries = JSON.parse(all.stdout) as CalendarEntry[];
     expect(entries.length).toBeGreaterThan(2);
-    expect(new Set(entries.map((entry: { id: string }) => entry.id)).size).toBe(entries.length);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
   });
 
   it('prints one record as key/value lines on a table and as an object in JSON', async () => {
     const table = await runCli(['org', 'get', '-o', 'table'], env);
     expect(table.stdout).toMatch(new RegExp(`^id\\s+${admin.organizationId}$`, 'm'));
-    const json = JSON.parse((await runCli(['org', 'get'], env)).stdout);
+    const json = JSON.parse((await runCli(['org', 'get'], env)).stdout) as Organization;
     expect(json.id).toBe(admin.organizationId);
   });
 

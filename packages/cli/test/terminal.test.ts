@@ -25,7 +25,7 @@ describe('at a terminal', () => {
 
     const file = join(configDir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     expect(stored).toMatchObject({ currentProfile: 'work', profiles: { work: { baseUrl: cli.server.url, apiKey: admin.apiKey, organization: admin.organizationId } } });
   });
 

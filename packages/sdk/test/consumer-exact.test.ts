@@ -13,6 +13,34 @@ import { demo, serverBuilt, startReferenceServer, type ServerProcess } from './s
 import { sdkConsumerProject } from './support/sdk-consumer-project.js';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+/** What the scripts' `refused(promise)` prints for a call the SDK refused: the error's class, issue paths, message and status. */
+interface Refusal {
+  name: string;
+  paths?: string[];
+  message: string;
+  status?: number;
+}
+
+/** What the misspelled-keys script prints: one refusal per mistaken call, and how many entries were stored meanwhile. */
+interface RefusedCalls {
+  created: Refusal;
+  updated: Refusal;
+  category: Refusal;
+  owned: Refusal;
+  sort: Refusal;
+  role: Refusal;
+  roleOnTheWire: Refusal;
+  stored: number;
+}
+
+/** What the idempotency script prints: whether the replay returned the same entry, its header, and the merged query's page. */
+interface ReplayAndMerge {
+  same: boolean;
+  replayed: string | null;
+  items: number;
+  total: number;
+}
 const id = '65a1f0c2e4b0a1b2c3d4e5f6';
 
 /** One mistake per file: each must be a compile error in that file. */
@@ -85,8 +113,8 @@ describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fre
     expect(stdout.split('\n').filter((line) => line.startsWith('must-pass'))).toEqual([]);
   }, 120_000);
 
-  /** Runs an ESM script in the project; its last stdout line is JSON. */
-  const runScript = (body: string) => {
+  /** Runs an ESM script in the project; its last stdout line is JSON, of the shape the script prints. */
+  const runScript = <Printed>(body: string): Printed => {
     const script = `
       import { createClient, CalendarEntry, unknownFields, ValidationError, BadRequestError } from '@medsched/sdk';
       const client = createClient({ baseUrl: ${JSON.stringify(server.url)}, apiKey: ${JSON.stringify(demo.adminKey)}, maxRetries: 0 });
@@ -94,11 +122,11 @@ describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fre
       const refused = (promise) => promise.then(() => 'sent', (error) => ({ name: error.constructor.name, paths: error.issues?.map((issue) => issue.path), message: error.message, status: error.status }));
       ${body}`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' });
-    return JSON.parse(out.trim().split('\n').pop()!);
+    return JSON.parse(out.trim().split('\n').pop()!) as Printed;
   };
 
   it('run time, over HTTP: misspelled keys and closed sets are refused naming the field, before anything is stored', () => {
-    const out = runScript(`
+    const out = runScript<RefusedCalls>(`
       const before = (await client.calendars.list({ patient, limit: 1 })).total;
       const created = await refused(client.calendars.create({ patient, name: 'Metformin', intaketime: '21:30' }));
       const entry = (await client.calendars.list({ patient, limit: 1 })).items[0];
@@ -123,7 +151,7 @@ describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fre
   }, 60_000);
 
   it('run time, over HTTP: extra keys go through `extra`, are stored, and come back through unknownFields()', () => {
-    const out = runScript(`
+    const out = runScript<unknown>(`
       const entry = await client.calendars.create({ patient, name: 'Vitamin D3', date: '2026-12-01', intakeTime: '21:30', extra: { colour: 'blue' } });
       const read = await client.calendars.get(entry.id);
       const updated = await client.calendars.update(entry.id, { amount: 2, extra: { shelf: 'B3' } });
@@ -133,7 +161,7 @@ describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fre
   }, 60_000);
 
   it('run time, over HTTP: an Idempotency-Key on a create replays; request() merges query strings', () => {
-    const out = runScript(`
+    const out = runScript<ReplayAndMerge>(`
       const key = 'consumer-exact-' + Date.now();
       const body = { patient, name: 'Ibuprofen', date: '2026-12-02', intakeTime: '08:00' };
       const first = await client.calendars.create(body, { idempotencyKey: key }).withResponse();
@@ -180,7 +208,7 @@ describe.skipIf(!serverBuilt)('exact types and inputs of the packed SDK in a fre
       const error = await client.calendars.get('${id}').catch((error) => error);
       proxy.close();
       console.log(JSON.stringify({ code: error.code, status: error.status, body: error.body, message: error.message }));`;
-    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' }));
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' })) as { message: string };
     expect(out).toMatchObject({ code: 'http_502', status: 502, body: '<html><body><h1>502 Bad Gateway</h1>nginx</body></html>' });
     expect(out.message).toContain('502 Bad Gateway nginx');
   }, 60_000);

@@ -51,7 +51,7 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
 
   it('depends on ky, which the ESM build imports; the CommonJS build carries its own copy (ky is ESM only), with its licence', () => {
     const installed = (file: string) => readFileSync(join(project, 'node_modules/@medsched/sdk', file), 'utf8');
-    expect(JSON.parse(installed('package.json')).dependencies.ky).toBe('1.14.3');
+    expect((JSON.parse(installed('package.json')) as { dependencies: Record<string, string> }).dependencies.ky).toBe('1.14.3');
     // The entry points share their modules through chunks: ky is imported (ESM) or carried (CJS) by one of them.
     const built = readdirSync(join(project, 'node_modules/@medsched/sdk/dist')).filter((file) => /\.c?js$/.test(file));
     const esm = built.filter((file) => file.endsWith('.js')).map((file) => installed(`dist/${file}`));
@@ -79,7 +79,7 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
         requestId: headers.get('x-request-id') !== null, notFound: missing instanceof NotFoundError, version: typeof sdkVersion,
         intakes: intakes.map((intake) => intake.at),
       }));`;
-    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' }));
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' })) as { total: number };
     expect(out).toMatchObject({
       items: 2,
       parsed: true,
@@ -106,7 +106,7 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
           console.log(JSON.stringify({ validation: error instanceof ValidationError, org: org.name, schema: typeof CalendarEntry.parse, operations: Object.keys(operations).length, skipped: instantOf('2026-03-29', '02:30', 'Europe/Berlin').toISOString() }));
         });
       });`;
-    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' }));
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' })) as unknown;
     expect(out).toEqual({ validation: true, org: 'Sonnen-Apotheke', schema: 'function', operations: 21, skipped: '2026-03-29T01:30:00.000Z' });
   });
 
@@ -130,7 +130,7 @@ describe.skipIf(!serverBuilt)('the packed SDK in a fresh npm project', () => {
       })();`;
     for (const format of ['esm', 'cjs'] as const) {
       const args = format === 'esm' ? ['--input-type=module', '-e', script(format)] : ['-e', script(format)];
-      const out = JSON.parse(execFileSync(process.execPath, args, { cwd: project, encoding: 'utf8' }));
+      const out = JSON.parse(execFileSync(process.execPath, args, { cwd: project, encoding: 'utf8' })) as { message: string };
       expect(out).toMatchObject({ node: true, other: true, same: 1 });
       expect(out.message).toMatch(/"intaketime": did you mean "intakeTime"\?/);
     }

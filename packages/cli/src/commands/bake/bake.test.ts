@@ -1,3 +1,4 @@
+import type { BakeResult, CalendarEntry } from '@medsched/sdk';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../test/support/run-cli.js';
 import { useSignedInCli } from '../../../test/support/cli-server.js';
@@ -16,10 +17,10 @@ describe('bake, bake show, unbake', () => {
     const bake = await runCli(['bake', '--patient', patient.userId, ...range], cli.env);
     expect(bake.code, bake.stderr).toBe(0);
     expect(bake.stderr).toContain('Dates from 2026-01-05 (Mon) to 2026-01-07 (Wed)');
-    const result = JSON.parse(bake.stdout);
+    const result = JSON.parse(bake.stdout) as BakeResult;
     // Two one-off entries and three daily occurrences of the series.
     expect(result.data).toHaveLength(5);
-    expect(result.data.every((entry: { baked: boolean }) => entry.baked)).toBe(true);
+    expect(result.data.every((entry) => entry.baked)).toBe(true);
     expect(result.alarms.length).toBeGreaterThan(0);
   });
 
@@ -32,8 +33,9 @@ describe('bake, bake show, unbake', () => {
   });
 
   it('a baked entry is final: changing it exits 6 before asking, with a hint to unbake', async () => {
-    const list = JSON.parse((await runCli(['calendar', 'list', '--patient', patient.userId, '--all'], cli.env)).stdout);
-    const baked = list.find((entry: { baked: boolean; rrule?: unknown }) => entry.baked && !entry.rrule);
+    const list = JSON.parse((await runCli(['calendar', 'list', '--patient', patient.userId, '--all'], cli.env)).stdout) as CalendarEntry[];
+    const baked = list.find((entry) => entry.baked && !entry.rrule);
+    if (!baked) throw new Error('the demo data has no baked one-off entry');
     const update = await runCli(['calendar', 'update', baked.id, '--amount', '3'], cli.env);
     expect(update.code).toBe(6);
     expect(update.stderr).toContain('is baked: it is final');
@@ -51,10 +53,10 @@ describe('bake, bake show, unbake', () => {
   it('unbake --yes reverts the range to drafts', async () => {
     const unbake = await runCli(['unbake', '--patient', patient.userId, ...range, '--yes', '--json'], cli.env);
     expect(unbake.code, unbake.stderr).toBe(0);
-    const reverted = JSON.parse(unbake.stdout);
+    const reverted = JSON.parse(unbake.stdout) as CalendarEntry[];
     expect(reverted.length).toBeGreaterThan(0);
-    expect(reverted.every((entry: { baked: boolean }) => !entry.baked)).toBe(true);
-    const show = JSON.parse((await runCli(['bake', 'show', '--patient', patient.userId, ...range], cli.env)).stdout);
+    expect(reverted.every((entry) => !entry.baked)).toBe(true);
+    const show = JSON.parse((await runCli(['bake', 'show', '--patient', patient.userId, ...range], cli.env)).stdout) as BakeResult;
     expect(show.data).toHaveLength(0);
   });
 
@@ -63,8 +65,8 @@ describe('bake, bake show, unbake', () => {
     expect(bake.code, bake.stderr).toBe(0);
     expect(bake.stderr).toMatch(new RegExp(`Baking every patient of .+ \\(${nurse.organizationId}\\)…`));
     expect(bake.stderr).toMatch(/Baked \d+ entries from 2026-02-02 to 2026-02-03 \(\d+\.\d s\)/);
-    const result = JSON.parse(bake.stdout);
-    const patients = new Set(result.data.map((entry: { userId: string }) => entry.userId));
+    const result = JSON.parse(bake.stdout) as BakeResult;
+    const patients = new Set(result.data.map((entry) => entry.userId));
     expect(patients.size).toBeGreaterThan(1);
   });
 });

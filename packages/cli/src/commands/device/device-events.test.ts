@@ -1,3 +1,4 @@
+import type { DeviceEvent } from '@medsched/sdk';
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -23,8 +24,8 @@ describe('device events', () => {
   it('lists events as JSON when piped, filtered by type', async () => {
     const all = await runCli(['device', 'events', deviceId], env);
     expect(all.code, all.stderr).toBe(0);
-    expect(JSON.parse(all.stdout).map((event: { type: string }) => event.type)).toEqual(['activate', 'state', 'state']);
-    const states = JSON.parse((await runCli(['device', 'events', deviceId, '--type', 'state'], env)).stdout);
+    expect((JSON.parse(all.stdout) as DeviceEvent[]).map((event) => event.type)).toEqual(['activate', 'state', 'state']);
+    const states = JSON.parse((await runCli(['device', 'events', deviceId, '--type', 'state'], env)).stdout) as DeviceEvent[];
     expect(states).toHaveLength(2);
   });
 
@@ -59,8 +60,8 @@ describe('device events', () => {
     const lines = stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line));
-    expect(lines.map((event: { id: string }) => event.id)).toEqual([posted.id, second.id]);
+      .map((line) => JSON.parse(line) as DeviceEvent);
+    expect(lines.map((event) => event.id)).toEqual([posted.id, second.id]);
   });
 
   it('an unknown device is exit 5; a malformed id is exit 2 before any request', async () => {
