@@ -16,6 +16,10 @@ export default defineProject({
     // full run beside this one) each start can take seconds. The timeout only guards against hangs.
     // The built CLI (dist/run.js, its chunks) runs in the workers as Node loads it, untransformed.
     server: { deps: { external: [/\/packages\/cli\/dist\//] } },
+    // Test files share a worker's loaded modules (the built CLI, the reference server, fast-check)
+    // instead of loading them again per file: the CLI's tests took 185 s of CPU so, 320 s isolated.
+    // A test file must therefore leave nothing behind in modules or globals.
+    isolate: false,
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },
