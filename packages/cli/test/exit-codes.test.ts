@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,21 +6,13 @@ import { startFaultProxy } from './support/fault-proxy.js';
 import { runCliProcess as runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
+import { closedPort } from '../../conformance/test/support/closed-port.js';
 
 let server: RunningServer;
 let limited: RunningServer;
 let env: Record<string, string>;
 const admin = demoUser(0, 'admin');
 const otherOrganization = demoUser(1, 'admin').organizationId;
-
-/** A port nobody listens on: bind one, note it, close it. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   server = await startTestServer();

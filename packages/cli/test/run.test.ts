@@ -6,7 +6,6 @@
  * same state both times. Only what differs between any two runs is made alike before comparing:
  * request ids, instants the server stamps, and elapsed or retry times.
  */
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { demoId } from '@medsched/reference-server';
 import type { RunningServer } from '@medsched/reference-server/node';
@@ -16,6 +15,7 @@ import { cliBin, cliEnv, runCliProcess, tempConfigDir, type CliResult } from './
 import { runInProcess, runsAlikeInProcess } from './support/run-in-process.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
+import { closedPort } from '../../conformance/test/support/closed-port.js';
 
 const admin = demoUser(0, 'admin');
 /** One server per way of running: [in-process, process]. */
@@ -45,15 +45,6 @@ async function seriesOf(server: RunningServer, patient: string): Promise<{ id: s
   const response = await fetch(`${server.url}/calendars/?patient=${patient}&limit=100`, { headers: { 'x-api-key': admin.apiKey } });
   const entries = (await response.json()) as Array<{ id: string; rrule: string | null }>;
   return entries.find((entry) => typeof entry.rrule === 'string') as { id: string };
-}
-
-/** A port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /**

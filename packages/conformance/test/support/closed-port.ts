@@ -2,8 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 
 /**
  * A loopback port nobody listens on: one the system just gave out and that was closed again, so
- * that a connection to it is refused (for runs that cannot start). The CLI's
- * conformance-cannot-start test keeps a copy of this until it imports it from here.
+ * that a connection to it is refused (for runs that cannot start). The CLI's tests use it too.
  */
 export async function closedPort(): Promise<number> {
   const server = createServer();

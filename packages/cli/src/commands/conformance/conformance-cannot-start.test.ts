@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from '../../../../sdk/test/support/hostile-server.js';
 import { runCli, tempConfigDir } from '../../../test/support/run-cli.js';
+import { closedPort } from '../../../../conformance/test/support/closed-port.js';
 
 // `medsched conformance --junit` against a deployment it cannot check (nothing listening, a
 // redirect, a body that drips past the timeout): exit 7 (14 for the redirect, a refused answer), and now the JUnit file too, with
@@ -14,15 +14,6 @@ beforeAll(async () => (hostile = await startHostileServer()));
 afterAll(() => hostile?.close());
 
 const apiKey = 'msk_live_SECRET_cli_conformance';
-
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function conformanceJunit(baseUrl: string, args: string[] = []) {
   const dir = tempConfigDir();
