@@ -1,9 +1,12 @@
 import { defineConfig } from 'tsup';
+import { bundleDeclarations } from '../../scripts/declarations.mjs';
 
 export default defineConfig({
   entry: { index: 'src/index.ts', 'node/index': 'src/node/index.ts', 'node/bin': 'src/node/bin.ts' },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', 'node/index': 'src/node/index.ts' } },
+  // The bin has none. Written once for both formats (../../scripts/declarations.mjs).
+  dts: false,
+  onSuccess: () => bundleDeclarations({ entry: { index: 'src/index.ts', 'node/index': 'src/node/index.ts' }, formats: ['esm', 'cjs'], tsconfig: 'tsconfig.declarations.json' }),
   clean: true,
   sourcemap: true,
   target: 'es2022',

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import ts from 'typescript';
+import { bundleDeclarations } from '../../scripts/declarations.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -60,7 +61,8 @@ const shared: Options = {
     'schema-compiler/default': 'src/schema-compiler/default.ts',
   },
   external: ['#schema-compiler'],
-  dts: true,
+  // Written once for both formats, after the ESM build (../../scripts/declarations.mjs).
+  dts: false,
   // Both formats write into dist/ at the same time: the build script empties it first instead.
   clean: false,
   sourcemap: true,
@@ -76,7 +78,7 @@ const shared: Options = {
 };
 
 export default defineConfig([
-  { ...shared, format: ['esm'] },
+  { ...shared, format: ['esm'], onSuccess: () => bundleDeclarations({ entry: shared.entry as Record<string, string>, formats: ['esm', 'cjs'] }) },
   {
     ...shared,
     format: ['cjs'],
