@@ -1,21 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { createClient } from '@medsched/sdk';
 import type { RunningServer } from '@medsched/reference-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../conformance/test/support/closed-port.js';
+import { runRecipe as runCronRecipe, type RecipeOptions, type Run } from './support/cron-recipe.js';
 import { startFaultProxy, type Fault } from './support/fault-proxy.js';
-import { cliBin, runCli, tempConfigDir, transcript } from './support/run-cli.js';
+import { runCli, tempConfigDir } from './support/run-cli.js';
 import { expectNoSecretsInTranscript } from './support/secrets.js';
 import { demoUser, startTestServer } from './support/test-server.js';
 
-// The recipe of the README (examples/cli-scripting/monday-bake.sh) run as cron runs it: `sh`,
-// `env -i` (nothing inherited), `setsid` (no terminal), stdin from /dev/null, stdout and stderr
-// to files. One fault at a time; each asserts the exit code AND what the server stores.
-const script = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples', 'cli-scripting', 'monday-bake.sh');
+// The recipe of the README run as cron runs it (support/cron-recipe.ts). One fault at a time;
+// each asserts the exit code AND what the server stores.
 const sonnen = demoUser(0, 'admin');
 const lindenhof = demoUser(1, 'admin');
 const slow = 180_000;
@@ -24,49 +20,9 @@ let server: RunningServer;
 let configDir: string;
 let acks: string;
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the recipe as cron would; `stdoutPath` e.g. /dev/full; `whileRunning` may kill it. */
-async function runRecipe(options: {
-  baseUrl?: string;
-  week: [string, string];
-  extraEnv?: Record<string, string>;
-  stdoutPath?: string;
-  stderrPath?: string;
-  whileRunning?: (pid: number) => Promise<void>;
-}): Promise<Run> {
-  const dir = mkdtempSync(join(tmpdir(), 'medsched-monday-'));
-  const outPath = options.stdoutPath ?? join(dir, 'out.log');
-  const errPath = options.stderrPath ?? join(dir, 'err.log');
-  const out = openSync(outPath, 'w');
-  const err = openSync(errPath, 'w');
-  const env = [
-    `PATH=${dirname(process.execPath)}:/usr/bin:/bin`,
-    `HOME=${dir}`,
-    `MEDSCHED_CONFIG_DIR=${configDir}`,
-    `MEDSCHED_BIN=${process.execPath} ${cliBin}`,
-    `MEDSCHED_LOCK=${join(configDir, 'monday.lock')}`,
-    `MEDSCHED_ACK=${acks}`,
-    `FROM=${options.week[0]}`,
-    `TO=${options.week[1]}`,
-    ...(options.baseUrl === undefined ? [] : [`MEDSCHED_BASE_URL=${options.baseUrl}`]),
-    ...Object.entries(options.extraEnv ?? {}).map(([name, value]) => `${name}=${value}`),
-  ];
-  const child = spawn('setsid', ['env', '-i', ...env, 'sh', script, 'ampark'], { stdio: ['ignore', out, err] });
-  closeSync(out);
-  closeSync(err);
-  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
-  if (options.whileRunning) await options.whileRunning(child.pid as number);
-  const { code, signal } = await closed;
-  const stdout = options.stdoutPath === undefined ? readFileSync(outPath, 'utf8') : '';
-  const stderr = options.stderrPath === undefined ? readFileSync(errPath, 'utf8') : '';
-  transcript.push(stdout, stderr);
-  return { code, signal, stdout, stderr };
+/** Runs the recipe as cron would, for the profile logged in below. */
+function runRecipe(options: Omit<RecipeOptions, 'configDir' | 'acks'>): Promise<Run> {
+  return runCronRecipe({ ...options, configDir, acks });
 }
 
 /** Baked intakes of every patient of a home in a week, read back through the SDK. */
@@ -129,11 +85,7 @@ describe('the unattended Monday, as cron runs it', () => {
     'server down: 7, nothing stored; a re-run repairs it',
     async () => {
       const week: [string, string] = ['2026-12-14', '2026-12-20'];
-      const probe = createServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const { port } = probe.address() as AddressInfo;
-      await new Promise((resolve) => probe.close(resolve));
-      const run = await runRecipe({ week, baseUrl: `http://127.0.0.1:${port}/v1` });
+      const run = await runRecipe({ week, baseUrl: `http://127.0.0.1:${await closedPort()}/v1` });
       expect(run.code, run.stderr).toBe(7);
       expect(run.stderr).toMatch(/"exitCode":7/);
       expect(await baked(sonnen, week)).toBe(0);
