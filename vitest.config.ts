@@ -7,10 +7,9 @@ export default defineConfig({
     // Each project sets its own (60 s a test, 120 s a hook: bounds for a hung test on loaded cores).
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Three test files at a time on two cores, though vitest would pick one: many tests wait on
-    // child processes (servers, npm, tsc, Vite, Chromium), sockets and timeouts, and with two files
-    // the cores were idle a sixth of the run.
-    maxWorkers: 3,
+    // Two test files at a time, though vitest would pick one on two cores: most tests wait on child
+    // processes (servers, npm, tsc, Vite, Chromium) and sockets, so a second file fills the waits.
+    maxWorkers: 2,
     // The run's directory: the consumer tests pack the workspace packages into it once, for all of them.
     globalSetup: ['scripts/test-run-setup.mjs'],
   },
