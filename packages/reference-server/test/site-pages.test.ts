@@ -74,6 +74,8 @@ describe('home page', () => {
 
     // The links lead somewhere real.
     await page.locator('a[href="/openapi.json"]').click();
+    // The click returns once the navigation starts: wait until the document has loaded, not a part of it.
+    await page.waitForURL(`${demo.origin}/openapi.json`, { waitUntil: 'load' });
     const document = JSON.parse(await page.locator('body').innerText()) as OpenApiDocument;
     expect(document.openapi).toMatch(/^3\.1/);
     await page.close();
