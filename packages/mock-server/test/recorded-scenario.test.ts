@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseScenario, type Scenario } from '@medsched/reference-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '../src/index.js';
+import { testTempDir } from '../../../scripts/test-temp-dir.mjs';
 
 // A session recorded through `medsched-server proxy --record` in front of a real server (the
 // reference server as its own process stands in for the deployment), loaded into the mock server
@@ -50,7 +50,7 @@ let exchanges: Recorded[];
 let recordDir: string;
 
 beforeAll(async () => {
-  recordDir = mkdtempSync(join(tmpdir(), 'medsched-record-'));
+  recordDir = testTempDir('medsched-record-');
   const target = await start(['--port', '0']);
   const proxy = await start(['proxy', '--target', target.url, '--port', '0', '--record', recordDir, '--redact-emails']);
   try {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { calendarEntryAnswer } from './support/drifted-entry.js';
 import { serverBin, startServerBin, type ServerProcess } from './support/server-bin.js';
+import { testTempDir } from '../../../scripts/test-temp-dir.mjs';
 
 // `medsched-server proxy` as people run it: its own process, in front of a target. The target is
 // the reference server (traffic that keeps the contract) or a small hand-written server that
@@ -118,7 +119,7 @@ describe('medsched-server proxy', () => {
   });
 
   it('records a session that serve --scenario answers the same, with its own replay key and no key of the target', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'medsched-record-'));
+    const dir = testTempDir('medsched-record-');
     const proxy = await startServerBin(['proxy', '--target', target.url, '--port', '0', '--record', dir]);
     const paths = [`/organizations/${sonnen}`, `/users/?organization=${sonnen}`, '/calendars/?limit=5'];
     const recorded: unknown[] = [];
@@ -143,7 +144,7 @@ describe('medsched-server proxy', () => {
   });
 
   it('serve --scenario with a new --data file starts the sandbox from the scenario and keeps it; an existing file is refused', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'medsched-record-'));
+    const dir = testTempDir('medsched-record-');
     const proxy = await startServerBin(['proxy', '--target', target.url, '--port', '0', '--record', dir]);
     try {
       expect((await fetch(`${proxy.url}/organizations/${sonnen}`, { headers: key })).status).toBe(200);

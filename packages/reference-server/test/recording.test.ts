@@ -1,6 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { RecordingRedactor } from '../src/node/proxy/recording-redactor.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { org1 } from './support/demo.js';
 import { startTestServer, withKey } from './support/server.js';
+import { testTempDir } from '../../../scripts/test-temp-dir.mjs';
 
 // What `proxy --record` writes (issue 33): personal data in `meta` and named fields, tokens in
 // query strings and credentials in headers stay out; the files are for their owner only.
@@ -23,7 +22,7 @@ const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjbGFyYSJ9.c2lnbmF0dXJlLXNlY3JldA';
 
 describe('a recording', () => {
   it('holds no named field, no meta, no query token and no API key; files are mode 0600 in a 0700 directory', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'medsched-record-')), 'recorded');
+    const dir = join(testTempDir('medsched-record-'), 'recorded');
     const proxy = await startProxy({ target: target.url, port: 0, record: dir, redactEmails: true, redactFields: ['meta', 'name'] });
     const secrets = ['Clara Sonnenschein', '1941-03-02', 'A123456789', 'clara.private@example.com', jwt, org1.admin.apiKey];
     try {

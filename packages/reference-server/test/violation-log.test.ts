@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy } from '../src/node/proxy/proxy-server.js';
 import { calendarEntryAnswer } from './support/drifted-entry.js';
 import { startRecordingServer, type RecordingServer } from './support/raw-socket.js';
+import { testTempDir } from '../../../scripts/test-temp-dir.mjs';
 
 // A flood of contract-breaking answers (issue 33: 15,000 of them grew the proxy to 479 MiB and
 // its violations file to 105 MiB): memory and files stay bounded, and what was left out is counted.
@@ -17,7 +17,7 @@ afterAll(() => drifted?.close());
 
 describe('the proxy under a flood of violations', () => {
   it('keeps the first violations in memory, caps the violations and exchanges files, and counts the rest', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'medsched-flood-'));
+    const dir = testTempDir('medsched-flood-');
     const violationsFile = join(dir, 'violations.jsonl');
     const maxLogBytes = 8 * 1024;
     const maxKeptViolations = 50;
@@ -73,7 +73,7 @@ describe('the proxy under a flood of violations', () => {
   }, 120_000);
 
   it('counts an earlier run’s file towards the cap and appends to it, never truncating it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'medsched-flood-'));
+    const dir = testTempDir('medsched-flood-');
     const file = join(dir, 'violations.jsonl');
     const run = async () => {
       const proxy = await startProxy({ target: `${drifted.origin}/v1`, port: 0, violations: file, maxLogBytes: 1_000 });

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../../scripts/test-temp-dir.mjs';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const document = join(packageDir, 'dist/openapi.json');
@@ -55,7 +56,7 @@ describe.skipIf(!existsSync(document))('OpenAPI lint', () => {
 
   /** Spectral's findings on `file` with our ruleset (JSON report: the CLI's text output is not stable). */
   function spectral(file: string): SpectralFinding[] {
-    const report = join(mkdtempSync(join(tmpdir(), 'spectral-')), 'report.json');
+    const report = join(testTempDir('spectral-'), 'report.json');
     const result = run(binOf('@stoplight/spectral-cli', 'spectral'), ['lint', file, '--ruleset', join(packageDir, '.spectral.yaml'), '--format=json', `--output=${report}`, '--quiet']);
     expect(existsSync(report), result.output).toBe(true);
     return JSON.parse(readFileSync(report, 'utf8')) as SpectralFinding[];

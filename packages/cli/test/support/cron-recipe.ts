@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliBin, transcript } from './run-cli.js';
+import { testTempDir } from '../../../../scripts/test-temp-dir.mjs';
 
 // The recipe of the README (examples/cli-scripting/monday-bake.sh) run as cron runs it: `sh`,
 // `env -i` (nothing inherited), `setsid` (no terminal), stdin from /dev/null, stdout and stderr
@@ -37,7 +37,7 @@ export interface RecipeOptions {
 /** Runs the recipe as cron would; its output joins the secrets transcript. */
 export async function runRecipe(options: RecipeOptions): Promise<Run> {
   const { configDir } = options;
-  const dir = mkdtempSync(join(tmpdir(), 'medsched-monday-'));
+  const dir = testTempDir('medsched-monday-');
   const outPath = options.stdoutPath ?? join(dir, 'out.log');
   const errPath = options.stderrPath ?? join(dir, 'err.log');
   const out = openSync(outPath, 'w');

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInProcess, runsAlikeInProcess } from './run-in-process.js';
+import { testTempDir } from '../../../../scripts/test-temp-dir.mjs';
 
 export const cliBin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'bin.js');
 
@@ -18,7 +17,7 @@ export const transcript: string[] = [];
 
 /** A fresh config directory: tests never touch the real ~/.config. */
 export function tempConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'medsched-cli-'));
+  return testTempDir('medsched-cli-');
 }
 
 /**
