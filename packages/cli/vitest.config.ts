@@ -20,6 +20,7 @@ export default defineProject({
     // instead of loading them again per file: the CLI's tests took 185 s of CPU so, 320 s isolated.
     // A test file must therefore leave nothing behind in modules or globals.
     isolate: false,
+    setupFiles: ['test/support/transcript-per-file.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

@@ -113,5 +113,8 @@ describe('login checks each answer where it is given', () => {
     await session.answer(/Default organization id/, '\r');
     expect(await session.closed).toBe(0);
     expect(session.output()).toContain(`Organization ${clara.organizationId}, role patient.`);
+    // The reason stands in the prompt: typed once it shows, the key is masked, never echoed.
+    expect(session.output()).toMatch(/the server refused this key \(401\): paste it again, or Ctrl-C to stop\s*\r?\n.*Paste your API key/);
+    expect(session.output()).not.toContain(clara.apiKey);
   });
 });

@@ -49,12 +49,17 @@ export async function askLogin(settings: Settings, defaults: { organization: str
     const what = kind === 'apiKey' ? 'key' : 'token';
     let identity: Identity | undefined;
     let secret = '';
+    // Why the last secret was refused: said by the next prompt itself. Written before it, the
+    // words showed while the terminal was between prompts (echo on, not masked): a key pasted
+    // as soon as they appeared was echoed in clear on the screen, as a loaded test machine showed.
+    let problem: string | undefined;
     // A refused secret is asked for again on an empty field (a prompt's own validation keeps the
     // wrong value in the field, which a masked field hides: the user would type after it).
     while (identity === undefined) {
+      const ask = kind === 'apiKey' ? 'Paste your API key' : 'Paste your token';
       secret = await password(
         {
-          message: kind === 'apiKey' ? 'Paste your API key' : 'Paste your token',
+          message: problem === undefined ? ask : `${problem}\n${ask}`,
           mask: '*',
           validate: (value) => value.trim().length > 0 || 'required',
         },
@@ -65,8 +70,7 @@ export async function askLogin(settings: Settings, defaults: { organization: str
         identity = await discoverIdentity(await createApiClient({ ...settings, baseUrl, credential }, { debug: defaults.debug }), credential);
       } catch (error) {
         const status = (error as { status?: number }).status;
-        const problem = status === 401 ? `the server refused this ${what} (401): paste it again, or Ctrl-C to stop` : `could not check it: ${(error as Error).message}`;
-        context.output.write(`> ${problem}\n`);
+        problem = status === 401 ? `the server refused this ${what} (401): paste it again, or Ctrl-C to stop` : `could not check it: ${(error as Error).message}`;
       }
     }
     const profileName = await input({ message: 'Profile name', default: settings.profileName, validate: (value) => /^[\w.-]+$/.test(value.trim()) || 'letters, digits, . _ - only' }, context);
