@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { testRunDirVariable } from './packed-packages.mjs';
+import { testRunDir } from './packed-packages.mjs';
 import { withRunLock } from './run-lock.mjs';
 
 /** Files that change what npm installs: copied in before the install, and part of its key. */
@@ -35,8 +35,8 @@ function removeLeftovers() {
 
 /** Where the installs live: the run's directory under `vitest run` from the root, else one per process. */
 function installsDir() {
-  const runDir = process.env[testRunDirVariable];
-  if (runDir && existsSync(runDir)) return join(runDir, 'installs');
+  const runDir = testRunDir();
+  if (runDir !== undefined) return join(runDir, 'installs');
   if (!processInstalls) {
     removeLeftovers();
     processInstalls = mkdtempSync(join(tmpdir(), `${processPrefix}${process.pid}-`));

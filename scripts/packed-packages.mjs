@@ -13,6 +13,12 @@ const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The environment variable naming the directory of one test run (set by scripts/test-run-setup.mjs). */
 export const testRunDirVariable = 'MEDSCHED_TEST_RUN_DIR';
 
+/** The directory of the test run under way (`vitest run` from the root), or undefined outside one. */
+export function testRunDir() {
+  const runDir = process.env[testRunDirVariable];
+  return runDir && existsSync(runDir) ? runDir : undefined;
+}
+
 /** The built files a package's manifest points at (`main`, `module`, `bin`). */
 function entryFiles(manifest) {
   const bins = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
@@ -100,8 +106,8 @@ const processPacks = new Map();
  */
 export function packedWorkspacePackages(names) {
   assertBuilt(names);
-  const runDir = process.env[testRunDirVariable];
-  if (!runDir || !existsSync(runDir)) {
+  const runDir = testRunDir();
+  if (runDir === undefined) {
     const key = [...names].sort().join(' ');
     if (!processPacks.has(key)) {
       const dir = packWorkspacePackages(names);
