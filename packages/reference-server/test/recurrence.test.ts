@@ -149,6 +149,11 @@ describe('expandRecurrence agrees with rrule', () => {
     const items = rule.BYDAY?.split(',') ?? [];
     return items.some((item) => /\d/.test(item)) && items.some((item) => !/\d/.test(item));
   };
+  // A week of one weekday has no second day: such a rule never occurs. rrule, finding no candidate
+  // to end on, searches to the year 9999 for it (3 to 5 s a draw, most of this test's time), so
+  // the oracle's answer for it is written here; the server is still asked and must answer none.
+  const neverOccurs = (rule: { FREQ: string; BYSETPOS?: string | undefined; BYDAY?: string | undefined }) =>
+    rule.FREQ === 'WEEKLY' && rule.BYSETPOS === '2' && new Set(rule.BYDAY?.split(',')).size < 2;
   const toText = (rule: Record<string, unknown>) =>
     Object.entries(rule)
       .filter(([, value]) => value !== undefined)
@@ -174,8 +179,9 @@ describe('expandRecurrence agrees with rrule', () => {
           const from = day(startOffset + rangeOffset - 100);
           const to = day(startOffset + rangeOffset - 100 + rangeDays);
           const options = RRule.parseString(text);
-          const oracle = new RRule({ ...options, dtstart: new Date(`${firstDate}T${time}:00Z`), tzid: null })
-            .between(new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59.999Z`), true)
+          const oracle = (
+            neverOccurs(rule) ? [] : new RRule({ ...options, dtstart: new Date(`${firstDate}T${time}:00Z`), tzid: null }).between(new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59.999Z`), true)
+          )
             // rrule lists a day's BYHOUR times in the rule's order, not in time order.
             .sort((a, b) => a.getTime() - b.getTime())
             .map((date) => ({ date: date.toISOString().slice(0, 10), time: date.toISOString().slice(11, 16) }));
@@ -184,7 +190,6 @@ describe('expandRecurrence agrees with rrule', () => {
       ),
       { numRuns: 300 },
     );
-    // rrule (the oracle, not the code under test) walks slowly through sparse rules: about 20 s of
-    // CPU, and 70 s were seen on a loaded machine. The timeout only catches a hang, never a slow run.
+    // The timeout only catches a hang, never a slow run.
   }, 300_000);
 });
