@@ -45,16 +45,16 @@ export interface EntryNames {
  * The columns of calendar entries in tables and CSV: what is taken, how much, when. `zoneOf`
  * gives the patient's zone where known: then the zone has a column and CSV the time's UTC offset
  * beside it. `names` puts the medication's and the patient's names in `medication` and
- * `patient` (their ids in `medicationId` and `patientId`). On a narrow terminal seriesId, the
- * medication's id, the patient's id, the entry's id, the zone and the title are left out, in
- * that order (`drop`); then `baked` and last the rule, each only when the table cannot fit even
+ * `patient` (their ids in `medicationId` and `patientId`). On a narrow terminal the patient's id
+ * and seriesId, the medication's id, the entry's id, the zone and the title are left out, in that
+ * order (`drop`); then `baked`, the patient and last the rule, only when the table cannot fit even
  * with every cell wrapped (the rule wraps after `;` and `,` first). Date, time, medication,
- * amount and unit always stay; title, medication and rule are never cut (they wrap).
+ * amount and unit always stay; title, medication, patient and rule are never cut (they wrap).
  */
 export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, names: EntryNames = {}): Column<CalendarEntry>[] {
   const medicationId = (entry: CalendarEntry) => (typeof entry.medication === 'string' ? entry.medication : undefined);
   return [
-    field('id', 'id', 4),
+    field('id', 'id', 3),
     field('date'),
     field('startTime', 'time'),
     offsetColumn(
@@ -62,9 +62,9 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
       (entry) => entry.startTime,
       (entry) => zoneOf(entry.userId),
     ),
-    { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 5 },
+    { header: 'timeZone', value: (entry) => zoneOf(entry.userId), drop: 4 },
     // The title (often the medication's name again) goes before the rule and before a medication's name would wrap.
-    { ...field<CalendarEntry>('title', 'title', 6), whole: true },
+    { ...field<CalendarEntry>('title', 'title', 5), whole: true },
     { header: 'amount', value: (entry) => entry.amount },
     { header: 'unit', value: (entry) => entry.unit },
     {
@@ -74,12 +74,16 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
         return id === undefined ? entry.medication : (names.medication?.(id) ?? id);
       },
       whole: true,
+      // Its strength stays on its line while the patient's name can wrap instead.
+      wrapLast: true,
     },
     { header: 'medicationId', value: medicationId, drop: 2 },
-    { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 3 },
+    // For whom: in a list of several patients two rows can otherwise read the same (one patient's list
+    // has the name in its heading line instead). Names wrap between words before it goes, after `baked`.
+    { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 8 },
     { header: 'patientId', value: (entry) => entry.userId, drop: 1 },
     // Which days a dose is given: wraps between its parts rather than go; only a table that cannot fit even so leaves it out.
-    { header: 'rrule', value: (entry) => entry.rrule, drop: 8, whole: true, wrapBeforeDropping: true },
+    { header: 'rrule', value: (entry) => entry.rrule, drop: 9, whole: true, wrapBeforeDropping: true },
     { header: 'seriesId', value: (entry) => entry.seriesId, drop: 1 },
     // Draft or baked: one value in most lists, then it stands in the heading line (baked: false); left out before the rule.
     { ...field<CalendarEntry>('baked', 'baked', 7), wrapBeforeDropping: true },

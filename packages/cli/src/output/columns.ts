@@ -23,6 +23,11 @@ export interface Column<T> {
    * (between the parts of the rule) rather than go.
    */
   wrapBeforeDropping?: boolean;
+  /**
+   * With `whole`: wrapped only once every other whole column is as narrow as it gets, so that a
+   * medication's name keeps its strength on its line while a patient's name wraps.
+   */
+  wrapLast?: boolean;
 }
 
 /**

@@ -41,7 +41,7 @@ type Give = 'exact' | 'text' | 'whole';
  *     cell wrapped, whole values included;
  * (c) free-text columns wrap, widest first, down to 10 characters; then the columns that must be
  *     read whole (`whole`: a medication's name with its strength, a patient's name, a rule) wrap
- *     between words. Nothing is cut: ids, dates, times and numbers never narrow, and a cell that
+ *     between words, widest first, those marked `wrapLast` (a medication's name) after the others. Nothing is cut: ids, dates, times and numbers never narrow, and a cell that
  *     does not fit continues on the next line. Without `maxWidth` (piped) every cell is on one line.
  */
 export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[], style: Style, options: { maxWidth?: number | undefined; keepAll?: boolean } = {}): FittedTable {
@@ -93,7 +93,9 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
     for (const kind of ['text', 'whole'] as const) {
       // Widest first, like gh: down to the excess or to the next widest, whichever comes first.
       while (total() > maxWidth) {
-        const candidates = shown.filter((index) => give[index] === kind && (widths.get(index) ?? 0) > (floor[index] ?? 0));
+        const narrowable = shown.filter((index) => give[index] === kind && (widths.get(index) ?? 0) > (floor[index] ?? 0));
+        const first = narrowable.filter((index) => columns[index]?.wrapLast !== true);
+        const candidates = first.length > 0 ? first : narrowable;
         if (candidates.length === 0) break;
         const widest = candidates.reduce((a, b) => ((widths.get(b) ?? 0) > (widths.get(a) ?? 0) ? b : a));
         const next = Math.max(0, ...candidates.filter((index) => index !== widest).map((index) => widths.get(index) ?? 0));
