@@ -73,10 +73,17 @@ function tableCells(lines: string[]): Map<string, string>[] {
   const header = lines[top] as string;
   const starts = [...header.matchAll(/\S+/g)].map((match) => ({ name: match[0], at: match.index }));
   const rows: Map<string, string>[] = [];
+  // A list of several patients too narrow for their column has a line above each one's rows.
+  let patient: string | undefined;
   for (const line of lines.slice(top + 1)) {
     if (line.trim() === '') break;
+    const group = /^patient: (.+)$/.exec(line);
+    if (group) {
+      patient = group[1];
+      continue;
+    }
     const cells = starts.map((start, index) => [start.name, line.slice(start.at, starts[index + 1]?.at ?? line.length).trim()] as const);
-    if ((cells[0]?.[1] ?? '') !== '') rows.push(new Map(cells));
+    if ((cells[0]?.[1] ?? '') !== '') rows.push(new Map([...cells, ...(patient === undefined ? [] : [['PATIENT', patient] as const])]));
     else for (const [name, text] of cells) if (text !== '') rows.at(-1)?.set(name, `${rows.at(-1)?.get(name) ?? ''} ${text}`.trim());
   }
   return rows;
@@ -162,5 +169,51 @@ describe('tables never cut what could be misread', () => {
     // At 60 the rule is either whole (wrapped after a ; or ,) or named as left out: never cut.
     const narrow = await onScreen(['calendar', 'list', '--patient', clara.userId, '--all'], 60);
     if (!/Left out to fit 60 columns: .*rrule/.test(narrow.stderr)) expect(tableCells(narrow.lines).some((row) => row.get('RRULE')?.replace(/ /g, '') === rrule)).toBe(true);
+  });
+
+  it('at 80 and 60 columns a list of several patients whose names do not fit says whose each row is, on a line above each patient’s rows', async () => {
+    // Residents whose names cannot fit beside the rule even wrapped, each with the same evening series.
+    const residents = ['Zoë Müller-Lüdenscheidt', 'Jürgen Ölßner', 'Ana María de la Peña Gutiérrez', 'Łukasz Żółkiewski'];
+    for (const name of residents) {
+      const created = await runCli(['user', 'create', '--name', name, '--role', 'patient', '--timezone', 'Europe/Berlin', '--json', 'id', '--yes'], env);
+      expect(created.code, created.stderr).toBe(0);
+      const patient = (JSON.parse(created.stdout) as { id: string }).id;
+      const entry = await runCli(
+        [
+          'calendar',
+          'create',
+          '--patient',
+          patient,
+          '--name',
+          'Abendtablette',
+          '--date',
+          '2026-12-07',
+          '--time',
+          '20:00',
+          '--medication',
+          'Marcumar 3 mg',
+          '--amount',
+          '1',
+          '--unit',
+          'tablet',
+          '--rrule',
+          rrule,
+          '--yes',
+        ],
+        env,
+      );
+      expect(entry.code, entry.stderr).toBe(0);
+    }
+    for (const columns of [80, 60]) {
+      const { lines, stderr } = await onScreen(['calendar', 'list', '--all'], columns);
+      expect(stderr).not.toMatch(/Left out to fit[^.]*\bpatient\b/);
+      const rows = tableCells(lines).filter((row) => row.get('DATE') === '2026-12-07');
+      // Each resident's row under that resident's line: four rows that read the same but for it.
+      expect(
+        rows.map((row) => row.get('PATIENT')),
+        lines.join('\n'),
+      ).toEqual(residents);
+      for (const line of lines) expect([...line.normalize('NFC')].length, line).toBeLessThanOrEqual(columns);
+    }
   });
 });

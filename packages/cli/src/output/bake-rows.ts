@@ -48,7 +48,8 @@ export interface EntryNames {
  * `patient` (their ids in `medicationId` and `patientId`). On a narrow terminal the patient's id
  * and seriesId, the medication's id, the entry's id, the zone and the title are left out, in that
  * order (`drop`); then `baked`, the patient and last the rule, only when the table cannot fit even
- * with every cell wrapped (the rule wraps after `;` and `,` first). Date, time, medication,
+ * with every cell wrapped (the rule wraps after `;` and `,` first). The patient then stands on a
+ * line above each run of its rows. Date, time, medication,
  * amount and unit always stay; title, medication, patient and rule are never cut (they wrap).
  */
 export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, names: EntryNames = {}): Column<CalendarEntry>[] {
@@ -78,9 +79,10 @@ export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, 
       wrapLast: true,
     },
     { header: 'medicationId', value: medicationId, drop: 2 },
-    // For whom: in a list of several patients two rows can otherwise read the same (one patient's list
-    // has the name in its heading line instead). Names wrap between words before it goes, after `baked`.
-    { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 8 },
+    // For whom: in a list of several patients two rows could otherwise read the same. One patient's
+    // list has the name in its heading line; a table too narrow for the column even with names
+    // wrapped (after `baked` went) has it on a line above each patient's rows instead.
+    { header: 'patient', value: (entry) => names.patient?.(entry.userId) ?? entry.userId, whole: true, drop: 8, wrapBeforeDropping: true, groupWhenLeftOut: true },
     { header: 'patientId', value: (entry) => entry.userId, drop: 1 },
     // Which days a dose is given: wraps between its parts rather than go; only a table that cannot fit even so leaves it out.
     { header: 'rrule', value: (entry) => entry.rrule, drop: 9, whole: true, wrapBeforeDropping: true },

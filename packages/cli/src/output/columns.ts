@@ -28,6 +28,12 @@ export interface Column<T> {
    * medication's name keeps its strength on its line while a patient's name wraps.
    */
   wrapLast?: boolean;
+  /**
+   * With `drop`: when the table cannot keep the column, its value stands on a line of its own
+   * above each run of rows that share it (`patient: Clara Claus`), instead of leaving rows of
+   * several patients that read the same. Not named as left out.
+   */
+  groupWhenLeftOut?: boolean;
 }
 
 /**

@@ -39,6 +39,8 @@ type Give = 'exact' | 'text' | 'whole';
  *     with its text wrapped (`keepAll`, for columns a person chose with --fields, leaves none out);
  *     one marked `wrapBeforeDropping` (a recurrence rule) only while it cannot fit with every
  *     cell wrapped, whole values included;
+ *     A column marked `groupWhenLeftOut` (whose a row is) is not left out but moves onto a line
+ *     above each run of rows with its value (`patient: Clara Claus`);
  * (c) free-text columns wrap, widest first, down to 10 characters; then the columns that must be
  *     read whole (`whole`: a medication's name with its strength, a patient's name, a rule) wrap
  *     between words, widest first, those marked `wrapLast` (a medication's name) after the others. Nothing is cut: ids, dates, times and numbers never narrow, and a cell that
@@ -86,6 +88,9 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
       leftOut.push(columns[index]?.header ?? '');
     }
   }
+  // A column that says whose a row is (the patient in a list of several) becomes a line above each run of its rows.
+  const groupBy = columns.findIndex((column, index) => column.groupWhenLeftOut === true && !kept.has(index) && leftOut.includes(column.header));
+  if (groupBy !== -1) leftOut.splice(leftOut.indexOf(columns[groupBy]?.header ?? ''), 1);
   const shown = [...kept].sort((a, b) => a - b);
   const widths = new Map(shown.map((index) => [index, allWidths[index] ?? 0]));
   if (maxWidth !== undefined) {
@@ -120,7 +125,11 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
     return Array.from({ length: height }, (_unused, row) => line(wrapped, row)).join('\n');
   };
   const header = style.bold(render(shown.map((index) => allHeaders[index] ?? '')));
-  const body = allRows.map((row) => render(shown.map((index) => row[index] ?? '')));
+  const body = allRows.flatMap((row, position) => {
+    const line = render(shown.map((index) => row[index] ?? ''));
+    if (groupBy === -1 || (position > 0 && allRows[position - 1]?.[groupBy] === row[groupBy])) return [line];
+    return [headingLines([`${columns[groupBy]?.header ?? ''}: ${row[groupBy] ?? ''}`], maxWidth), line];
+  });
   const above = heading.length === 0 ? [] : [headingLines(heading, maxWidth)];
   return { text: [...above, header, ...body].join('\n') + '\n', leftOut };
 }
