@@ -23,34 +23,40 @@ beforeAll(async () => {
     const medication = await runCli(['medication', 'create', '--name', name, '--json', 'id', '--yes'], env);
     expect(medication.code, medication.stderr).toBe(0);
     const id = (JSON.parse(medication.stdout) as { id: string }).id;
-    const entry = await runCli(
-      [
-        'calendar',
-        'create',
-        '--patient',
-        clara.userId,
-        '--name',
-        name,
-        '--date',
-        '2026-05-04',
-        '--time',
-        `${String(7 + index).padStart(2, '0')}:00`,
-        '--medication',
-        id,
-        '--amount',
-        '0.5',
-        '--unit',
-        'tablet',
-        '--rrule',
-        rrule,
-        '--yes',
-      ],
-      env,
-    );
-    expect(entry.code, entry.stderr).toBe(0);
+    await createSeries(clara.userId, { name, date: '2026-05-04', time: `${String(7 + index).padStart(2, '0')}:00`, medication: id, amount: '0.5' });
   }
   expect((await runCli(['bake', '--patient', clara.userId, ...day, '--yes'], env)).code).toBe(0);
 });
+
+/** A draft series of tablets (on Mondays, Wednesdays and Fridays) for a patient, created as the nurse. */
+async function createSeries(patient: string, series: { name: string; date: string; time: string; medication: string; amount: string }): Promise<void> {
+  const entry = await runCli(
+    [
+      'calendar',
+      'create',
+      '--patient',
+      patient,
+      '--name',
+      series.name,
+      '--date',
+      series.date,
+      '--time',
+      series.time,
+      '--medication',
+      series.medication,
+      '--amount',
+      series.amount,
+      '--unit',
+      'tablet',
+      '--rrule',
+      rrule,
+      '--yes',
+    ],
+    env,
+  );
+  expect(entry.code, entry.stderr).toBe(0);
+}
+
 afterAll(async () => {
   endLeftoverTerminals();
   await server.close();
@@ -178,31 +184,7 @@ describe('tables never cut what could be misread', () => {
       const created = await runCli(['user', 'create', '--name', name, '--role', 'patient', '--timezone', 'Europe/Berlin', '--json', 'id', '--yes'], env);
       expect(created.code, created.stderr).toBe(0);
       const patient = (JSON.parse(created.stdout) as { id: string }).id;
-      const entry = await runCli(
-        [
-          'calendar',
-          'create',
-          '--patient',
-          patient,
-          '--name',
-          'Abendtablette',
-          '--date',
-          '2026-12-07',
-          '--time',
-          '20:00',
-          '--medication',
-          'Marcumar 3 mg',
-          '--amount',
-          '1',
-          '--unit',
-          'tablet',
-          '--rrule',
-          rrule,
-          '--yes',
-        ],
-        env,
-      );
-      expect(entry.code, entry.stderr).toBe(0);
+      await createSeries(patient, { name: 'Abendtablette', date: '2026-12-07', time: '20:00', medication: 'Marcumar 3 mg', amount: '1' });
     }
     for (const columns of [80, 60]) {
       const { lines, stderr } = await onScreen(['calendar', 'list', '--all'], columns);
