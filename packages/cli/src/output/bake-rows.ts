@@ -49,8 +49,8 @@ export interface EntryNames {
  * and seriesId, the medication's id, the entry's id, the zone and the title are left out, in that
  * order (`drop`); then `baked`, the patient and last the rule, only when the table cannot fit even
  * with every cell wrapped (the rule wraps after `;` and `,` first). The patient then stands on a
- * line above each run of its rows. Date, time, medication,
- * amount and unit always stay; title, medication, patient and rule are never cut (they wrap).
+ * line above each run of its rows. Date, time, medication, amount and unit always stay; title,
+ * medication, patient and rule are never cut (they wrap).
  */
 export function entryColumnsIn(zoneOf: (patient: string) => string | undefined, names: EntryNames = {}): Column<CalendarEntry>[] {
   const medicationId = (entry: CalendarEntry) => (typeof entry.medication === 'string' ? entry.medication : undefined);

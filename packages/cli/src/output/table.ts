@@ -38,12 +38,13 @@ type Give = 'exact' | 'text' | 'whole';
  * (b) columns with a `drop` rank are left out, in that order, while the table cannot fit even
  *     with its text wrapped (`keepAll`, for columns a person chose with --fields, leaves none out);
  *     one marked `wrapBeforeDropping` (a recurrence rule) only while it cannot fit with every
- *     cell wrapped, whole values included;
- *     A column marked `groupWhenLeftOut` (whose a row is) is not left out but moves onto a line
- *     above each run of rows with its value (`patient: Clara Claus`);
+ *     cell wrapped, whole values included; one marked `groupWhenLeftOut` (whose a row is) is not
+ *     named as left out but moves onto a line above each run of rows with its value
+ *     (`patient: Clara Claus`);
  * (c) free-text columns wrap, widest first, down to 10 characters; then the columns that must be
  *     read whole (`whole`: a medication's name with its strength, a patient's name, a rule) wrap
- *     between words, widest first, those marked `wrapLast` (a medication's name) after the others. Nothing is cut: ids, dates, times and numbers never narrow, and a cell that
+ *     between words, widest first, those marked `wrapLast` (a medication's name) after the others.
+ *     Nothing is cut: ids, dates, times and numbers never narrow, and a cell that
  *     does not fit continues on the next line. Without `maxWidth` (piped) every cell is on one line.
  */
 export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[], style: Style, options: { maxWidth?: number | undefined; keepAll?: boolean } = {}): FittedTable {
@@ -63,6 +64,8 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
   const kept = new Set(columns.map((_column, index) => index));
   const leftOut: string[] = [];
   const heading: string[] = [];
+  /** The column left out that says whose each row is (`groupWhenLeftOut`): a line above each run of its rows. */
+  let groupBy = -1;
   const { maxWidth } = options;
   const widthOf = (indexes: Iterable<number>, of: (index: number) => number) => {
     const list = [...indexes];
@@ -85,12 +88,10 @@ export function fitTable<T>(records: readonly T[], columns: readonly Column<T>[]
       // A rule (wrapBeforeDropping) stays while the table fits with every cell wrapped; so does what ranks after it.
       if (columns[index]?.wrapBeforeDropping === true && widthOf(kept, (kept) => floor[kept] ?? 0) <= maxWidth) break;
       kept.delete(index);
-      leftOut.push(columns[index]?.header ?? '');
+      if (columns[index]?.groupWhenLeftOut === true && groupBy === -1) groupBy = index;
+      else leftOut.push(columns[index]?.header ?? '');
     }
   }
-  // A column that says whose a row is (the patient in a list of several) becomes a line above each run of its rows.
-  const groupBy = columns.findIndex((column, index) => column.groupWhenLeftOut === true && !kept.has(index) && leftOut.includes(column.header));
-  if (groupBy !== -1) leftOut.splice(leftOut.indexOf(columns[groupBy]?.header ?? ''), 1);
   const shown = [...kept].sort((a, b) => a - b);
   const widths = new Map(shown.map((index) => [index, allWidths[index] ?? 0]));
   if (maxWidth !== undefined) {
