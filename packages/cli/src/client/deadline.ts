@@ -44,11 +44,24 @@ export function resumeDeadline(): void {
   ).unref();
 }
 
+/**
+ * How long the run's deadline has left: undefined before it is armed, infinite once disarmed
+ * (`--follow`), and while paused (a question on the screen) what was left at the pause.
+ */
+export function deadlineRemainingMs(): number | undefined {
+  const state = deadline();
+  if (state.expire === undefined) return undefined;
+  // Paused, or disarmed (then no end: infinite).
+  if (state.timer === undefined) return state.remainingMs;
+  return state.remainingMs - (Date.now() - state.startedAt);
+}
+
 /** For commands that run until stopped (`--follow`): no total deadline, only per request. */
 export function disarmDeadline(): void {
   const state = deadline();
   if (state.timer !== undefined) clearTimeout(state.timer);
   state.timer = undefined;
+  state.remainingMs = Number.POSITIVE_INFINITY;
   state.expire = () => {};
 }
 

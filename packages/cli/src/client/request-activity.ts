@@ -1,9 +1,16 @@
 import { progressState } from '../output/progress.js';
 import type { Style } from '../output/style.js';
 import { cliProcess } from '../io/cli-process.js';
+import { deadlineRemainingMs } from './deadline.js';
 
 /** A request slower than this gets a progress line: below it, output would only flicker. */
 const noticeableMs = 1_000;
+/**
+ * No plain waiting line (it stays in a log, unlike the spinner) when the --timeout deadline is
+ * closer than this: its report follows at once and says more, and a line raced against it would
+ * make two runs of one command differ.
+ */
+const lastWordsMs = 500;
 /** Without a terminal, how often a still-waiting line is repeated. */
 const repeatMs = 10_000;
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -92,7 +99,7 @@ export class RequestActivity {
       const frame = frames[this.#frame++ % frames.length] ?? '';
       cliProcess().stderr.write(`\r\u001b[2K${this.#style.cyan(frame)} Waiting for the server: ${oldest.label}${more} ${this.#style.dim(`${seconds} s (timeout ${this.#timeoutText})`)}`);
       this.#drawn = true;
-    } else if (Date.now() - this.#lastPlain >= repeatMs) {
+    } else if (Date.now() - this.#lastPlain >= repeatMs && (deadlineRemainingMs() ?? Number.POSITIVE_INFINITY) >= lastWordsMs) {
       this.#lastPlain = Date.now();
       cliProcess().stderr.write(`Waiting for the server: ${oldest.label}${more}, ${Math.floor(oldest.ms / 1000)} s so far (timeout ${this.#timeoutText})…\n`);
     }
