@@ -6,6 +6,7 @@ import { commandWord } from './commands/command-word.js';
 import { jsonFieldList, outputFormats } from './output/format.js';
 import { csvDialects } from './output/csv-dialect.js';
 import { commanderOutput } from './io/commander-output.js';
+import { writeUsageError } from './errors/usage-error-output.js';
 
 /** A command in a list: its summary, or its description's first line, as a lower-case phrase. */
 function listedDescription(command: Command): string {
@@ -47,8 +48,9 @@ async function registerCommands(program: Command, args: readonly string[] | unde
  */
 export async function buildProgram(args?: readonly string[]): Promise<Command> {
   const program = new Command('medsched')
-    // Help and usage errors go to the invocation's streams (the process's, or an in-process run's).
-    .configureOutput(commanderOutput())
+    // Help and usage errors go to the invocation's streams (the process's, or an in-process run's);
+    // a usage error of a run that asked for JSON is the JSON line of any failure.
+    .configureOutput({ ...commanderOutput(), outputError: writeUsageError })
     .description('Bakes, device events and every operation of the medsched API, from the terminal.')
     .version(version, '-v, --version', 'print the version')
     .option('--profile <name>', 'profile to use (env MEDSCHED_PROFILE)')

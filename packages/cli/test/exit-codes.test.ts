@@ -41,6 +41,18 @@ describe('exit codes', () => {
     const unknownOption = await runCli(['calendar', 'list', '--colour'], env);
     expect(unknownOption.code).toBe(2);
     expect(unknownOption.stderr).toContain("unknown option '--colour'");
+    // Asked for JSON, a misspelt flag or command is the one JSON line of any failure, commander's suggestion (if any) its hint.
+    for (const [args, message, hint] of [
+      [['calendar', 'list', '--colour', '--json'], "unknown option '--colour'", 'see `medsched --help`, or --help after the command'],
+      [['calender', 'list', '-o', 'json'], "unknown command 'calender'", 'Did you mean calendar?'],
+      [['calendar', 'get', '--json'], "missing required argument 'entry-id'", 'see `medsched --help`, or --help after the command'],
+    ] as const) {
+      const json = await runCli([...args], env);
+      expect(json.code).toBe(2);
+      expect(json.stdout).toBe('');
+      expect(json.stderr.trim().split('\n')).toHaveLength(1);
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'usage', message, hint, exitCode: 2, written: [] } });
+    }
 
     const local = await runCli(['calendar', 'get', 'xyz'], env);
     expect(local.code).toBe(2);
