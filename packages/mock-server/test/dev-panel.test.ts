@@ -17,7 +17,7 @@ function filesOf(dir: string): Array<{ name: string; text: string }> {
 }
 
 /**
- * The README's "Local development" recipe as a Vite 8 app installed from the packed packages:
+ * The README's "Local development" recipe as a Vite 7 app installed from the packed packages:
  * `vite dev` with the browser mock and `@medsched/mock-server/dev-panel`, driven in Chromium by
  * @playwright/test; then `vite build`, which must contain none of it.
  */
@@ -29,7 +29,7 @@ describe('local development: the mock under vite dev with the dev panel, from th
       private: true,
       type: 'module',
       dependencies: { '@medsched/sdk': 'file:packs/medsched-sdk.tgz' },
-      devDependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', msw: '2.15.0', '@playwright/test': '1.65.1', '@types/node': '20.19.43', typescript: '5.9.3', vite: '8.3.8' },
+      devDependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', msw: '2.15.0', '@playwright/test': '1.65.1', '@types/node': '20.19.43', typescript: '5.9.3', vite: '7.3.8' },
     };
     dir = installPlaywrightProject(app, ['index.html', 'main.js', 'playwright.config.mjs', 'tests'], manifest);
     // The README's config as it stands, so that the README shows what was tested.

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeBinary } from './consumer/node-binary.js';
 import { installConsumerProject, packedWorkspacePackages } from './consumer/packed-packages.js';
-import { vite7AppManifest } from './consumer/shared-manifests.js';
+import { vite8AppManifest } from './consumer/shared-manifests.js';
 
 /**
  * The msw versions we support, at both ends: the oldest 2.x that works (2.10 and older fail with
  * `path.endsWith is not a function`: they lack predicate paths), the newest 2.x, and msw 3 (Node 22).
- * msw 2.15 is probed in the Vite 7 app's install, which has it (one npm install fewer a run); the
+ * msw 2.15 is probed in the Vite 8 app's install, which has it (one npm install fewer a run); the
  * others in projects of the packed packages and msw alone.
  */
 const versions = [
@@ -31,8 +31,8 @@ describe('the packed mock server with each supported msw', () => {
     beforeAll(() => {
       nodePath = node === 20 ? process.execPath : nodeBinary(node);
       const manifest =
-        vite7AppManifest.dependencies.msw === msw
-          ? vite7AppManifest
+        vite8AppManifest.dependencies.msw === msw
+          ? vite8AppManifest
           : { name: 'medsched-msw-probe', private: true, dependencies: { '@medsched/mock-server': 'file:packs/medsched-mock-server.tgz', '@medsched/sdk': 'file:packs/medsched-sdk.tgz', msw } };
       dir = installConsumerProject({ manifest, files: { 'probe.cjs': probe }, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
     }, 240_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installPlaywrightProject, runPlaywrightSpecs, typeCheckProject } from './consumer/playwright-project.js';
-import { vite7AppManifest } from './consumer/shared-manifests.js';
+import { vite8AppManifest } from './consumer/shared-manifests.js';
 
 const app = fileURLToPath(new URL('./consumer/playwright-app', import.meta.url));
 
@@ -14,7 +14,7 @@ const app = fileURLToPath(new URL('./consumer/playwright-app', import.meta.url))
 describe('@medsched/mock-server/playwright under @playwright/test, from the packed packages', () => {
   let dir: string;
   beforeAll(() => {
-    dir = installPlaywrightProject(app, ['index.html', 'main.js', 'vite.config.mjs', 'playwright.config.mjs', 'tests'], vite7AppManifest);
+    dir = installPlaywrightProject(app, ['index.html', 'main.js', 'vite.config.mjs', 'playwright.config.mjs', 'tests'], vite8AppManifest);
     execFileSync(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, stdio: 'pipe' });
   }, 480_000);
 

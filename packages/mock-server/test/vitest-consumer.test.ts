@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installConsumerProject, packedWorkspacePackages } from './consumer/packed-packages.js';
-import { vite7AppManifest } from './consumer/shared-manifests.js';
+import { vite8AppManifest } from './consumer/shared-manifests.js';
 
 const app = fileURLToPath(new URL('./consumer/vitest-app', import.meta.url));
 
@@ -15,8 +15,8 @@ describe('Vitest with the packed mock server', () => {
   beforeAll(() => {
     packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
     const files = { 'vitest.config.mjs': join(app, 'vitest.config.mjs'), tests: join(app, 'tests'), shared: fileURLToPath(new URL('./consumer/shared', import.meta.url)) };
-    // The Vite 7 app's install (jsdom and Vitest among its packages): one npm install for it, the Playwright app, the Vite build and the msw 2.15 probe.
-    dir = installConsumerProject({ manifest: vite7AppManifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
+    // The Vite 8 app's install (jsdom and Vitest among its packages): one npm install for it, the Playwright app, the Vite build and the msw 2.15 probe.
+    dir = installConsumerProject({ manifest: vite8AppManifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
   }, 240_000);
 
   it('installs no Babel (only the Jest preset needs it: an optional peer dependency)', () => {
