@@ -70,4 +70,20 @@ describe('the smaller items a person meets (issue 29)', () => {
     // The pager got both tables: the alarms come after the marker, not on the screen before it.
     expect(screen.indexOf('DEVICEID')).toBeGreaterThan(screen.indexOf('PAGER-OPENED'));
   });
+
+  it('an error and its hint wrap between words on a narrow terminal; in a log each stays one line', async () => {
+    const args = ['org', 'get', nurse.organizationId, '--no-color'];
+    const env = { ...cli.env, MEDSCHED_BASE_URL: cli.server.origin };
+    const narrow = runInTerminal(args, env, { size: { columns: 72, rows: 40 } });
+    expect(await narrow.closed).toBe(5);
+    const screen = narrow.output().replace(/\r/g, '');
+    const lines = screen.split('\n').filter((line) => line !== '');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(72);
+    // Read as one text again, it is the log's two lines: nothing lost or split inside a word.
+    const logged = await runCli(args, env);
+    expect(logged.stderr.trim().split('\n')).toHaveLength(2);
+    const requestIds = (text: string) => text.replace(/req_\w+/g, 'req_<id>');
+    expect(requestIds(lines.map((line) => line.trim()).join(' '))).toBe(requestIds(logged.stderr.trim().split('\n').join(' ')));
+    expect(lines.length).toBeGreaterThan(2);
+  });
 });

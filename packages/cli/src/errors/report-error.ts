@@ -1,4 +1,5 @@
 import { cleanText } from '../output/clean-text.js';
+import { wrapText } from '../output/wrap-text.js';
 import { createStyle } from '../output/style.js';
 import { credentialInUse } from './credential-context.js';
 import { describeError } from './describe-error.js';
@@ -79,12 +80,18 @@ export function reportError(error: unknown, options: { debug: boolean; color: bo
   }
   const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
   const style = createStyle(options.color && cliProcess().stderr.isTTY === true && !noColor && cliProcess().env.TERM !== 'dumb');
-  const requestId = report.requestId ? style.dim(` (request ${report.requestId})`) : '';
+  // On a terminal the lines wrap between words, as notes and warnings do (never inside a word or
+  // a command in backticks); a log keeps each on one line, for grep.
+  const width = cliProcess().stderr.isTTY === true ? cliProcess().stderr.columns : undefined;
+  const requestId = report.requestId ? `(request ${report.requestId})` : '';
   // A declined question is the person's choice, not a failure to explain.
-  const prefix = report.exitCode === ExitCode.declined ? '' : `${style.red('error:')} `;
+  const prefix = report.exitCode === ExitCode.declined ? '' : 'error: ';
   // Messages may quote server text: never let it carry escape sequences to the terminal.
-  const lines = [`${prefix}${cleanText(report.message)}${requestId}`];
-  if (report.hint) lines.push(style.dim(`hint: ${cleanText(report.hint)}`));
+  const message = wrapText(`${prefix}${cleanText(report.message)}${requestId === '' ? '' : ` ${requestId}`}`, width)
+    .replace(/^error:/, style.red('error:'))
+    .replace(requestId === '' ? /(?!)/ : requestId, style.dim(requestId));
+  const lines = [message];
+  if (report.hint) lines.push(style.dim(wrapText(`hint: ${cleanText(report.hint)}`, width)));
   if (options.debug && error instanceof Error && error.stack) lines.push(style.dim(error.stack));
   writeStderr(`${lines.join('\n')}\n`);
   return report.exitCode;
