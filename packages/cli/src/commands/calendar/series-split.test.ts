@@ -41,7 +41,8 @@ describe('changing a dose from a day on', () => {
 
       const session = runInTerminal(['calendar', 'update', friday.id, '--amount', '0.5', '--rebake', '--no-color'], cli.env, wide);
       expect(await session.closed).toBe(6);
-      const screen = session.output();
+      // An error wraps between words on a terminal: read it as one text again.
+      const screen = session.output().replace(/\r?\n +/g, ' ');
       expect(screen).not.toMatch(/\(y\/N\)/);
       expect(screen).toContain(`it belongs to series ${series.id} ("Simvastatin 20 mg"`);
       expect(screen).toContain(`medsched calendar update ${series.id} --amount 0.5 --effective 2027-01-08 --rebake`);
