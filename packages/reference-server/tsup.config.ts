@@ -11,7 +11,9 @@ export default defineConfig({
   sourcemap: true,
   target: 'es2022',
   platform: 'node',
-  treeshake: true,
+  // esbuild's own tree shaking only, as in the mock server: tsup's extra Rollup pass took 7.7 of
+  // the build's 13.8 CPU-seconds and made the JavaScript 0.9 % smaller.
+  treeshake: false,
   // @msw/data imports es-toolkit's compat barrel: about 1,850 modules that Node resolved and
   // loaded at every start, and jose is 177 more (together a third of a server's 1.2 s start).
   // Bundled, only what they use is left. @msw/data stays a dependency: the declarations name its
