@@ -1,6 +1,7 @@
 import { ExitCode } from '../errors/exit-codes.js';
 import { partialWriteLines, stoppedExitCode } from '../errors/stop-report.js';
 import { createStyle } from '../output/style.js';
+import { wrapText } from '../output/wrap-text.js';
 import { wantsJsonErrors, writeJsonError } from '../errors/report-error.js';
 import type { RequestActivity } from './request-activity.js';
 import { cliProcess } from '../io/cli-process.js';
@@ -28,12 +29,17 @@ export function expireDeadline(timeout: { ms: number; label: string }, activity:
   const style = createStyle(cliProcess().stderr.isTTY === true && !noColor && !cliProcess().argv.includes('--no-color'));
   const seconds = Math.round(timeout.ms / 100) / 10;
   const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
+  // Wrapped between words on a terminal, as every other error (errors/report-error.ts).
+  const width = cliProcess().stderr.isTTY === true ? cliProcess().stderr.columns : undefined;
   const lines = [
-    `${style.red('error:')} timed out after ${seconds} s (${timeout.label})${what}`,
+    wrapText(`error: timed out after ${seconds} s (${timeout.label})${what}`, width).replace(/^error:/, style.red('error:')),
     style.dim(
-      waiting
-        ? 'hint: the server accepted the connection but has not answered: it may be overloaded or stuck. Try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)'
-        : 'hint: allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)',
+      wrapText(
+        waiting
+          ? 'hint: the server accepted the connection but has not answered: it may be overloaded or stuck. Try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)'
+          : 'hint: allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)',
+        width,
+      ),
     ),
     ...partialWriteLines(),
   ];
