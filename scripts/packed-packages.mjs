@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pnpmCommand } from './pnpm-command.mjs';
 import { withRunLock } from './run-lock.mjs';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -44,7 +45,8 @@ function assertBuilt(names) {
 /** `pnpm pack` of the named packages into `destination`, renamed to `<scope>-<name>.tgz`. */
 function packInto(names, destination) {
   const filters = names.flatMap((name) => ['--filter', name]);
-  execFileSync('npx', ['-y', 'pnpm@10.34.9', ...filters, 'pack', '--pack-destination', destination], { cwd: repositoryRoot, stdio: 'pipe' });
+  const [command, args] = pnpmCommand([...filters, 'pack', '--pack-destination', destination]);
+  execFileSync(command, args, { cwd: repositoryRoot, stdio: 'pipe' });
   for (const file of readdirSync(destination)) {
     renameSync(join(destination, file), join(destination, file.replace(/-\d+\.\d+\.\d+(?:-[\w.]+)?\.tgz$/, '.tgz')));
   }
