@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './scripts/test-order/slow-first-sequencer.mjs';
 
 // One run over every package; each package's own vitest.config.ts names its project.
 export default defineConfig({
@@ -12,5 +13,7 @@ export default defineConfig({
     maxWorkers: 2,
     // The run's directory: the consumer tests pack the workspace packages into it once, for all of them.
     globalSetup: ['scripts/test-run-setup.mjs'],
+    // Within each project, the files that took longest first, so that none starts last and runs alone.
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
