@@ -1,8 +1,6 @@
 import { ExitCode } from '../errors/exit-codes.js';
 import { partialWriteLines, stoppedExitCode } from '../errors/stop-report.js';
-import { createStyle } from '../output/style.js';
-import { wrapText } from '../output/wrap-text.js';
-import { wantsJsonErrors, writeJsonError } from '../errors/report-error.js';
+import { wantsJsonErrors, writeErrorLines, writeJsonError } from '../errors/report-error.js';
 import type { RequestActivity } from './request-activity.js';
 import { cliProcess } from '../io/cli-process.js';
 
@@ -14,9 +12,9 @@ import { cliProcess } from '../io/cli-process.js';
 export function expireDeadline(timeout: { ms: number; label: string }, activity: RequestActivity): void {
   const waiting = activity.oldest();
   activity.stop();
+  const seconds = Math.round(timeout.ms / 100) / 10;
+  const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
   if (wantsJsonErrors(cliProcess().argv)) {
-    const seconds = Math.round(timeout.ms / 100) / 10;
-    const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
     writeJsonError({
       code: 'timeout',
       message: `timed out after ${seconds} s (${timeout.label})${what}`,
@@ -25,24 +23,14 @@ export function expireDeadline(timeout: { ms: number; label: string }, activity:
     });
     cliProcess().exit(stoppedExitCode(ExitCode.network));
   }
-  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
-  const style = createStyle(cliProcess().stderr.isTTY === true && !noColor && !cliProcess().argv.includes('--no-color'));
-  const seconds = Math.round(timeout.ms / 100) / 10;
-  const what = waiting ? `: ${waiting.label} has waited ${(waiting.ms / 1000).toFixed(1)} s for an answer` : '';
-  // Wrapped between words on a terminal, as every other error (errors/report-error.ts).
-  const width = cliProcess().stderr.isTTY === true ? cliProcess().stderr.columns : undefined;
-  const lines = [
-    wrapText(`error: timed out after ${seconds} s (${timeout.label})${what}`, width).replace(/^error:/, style.red('error:')),
-    style.dim(
-      wrapText(
-        waiting
-          ? 'hint: the server accepted the connection but has not answered: it may be overloaded or stuck. Try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)'
-          : 'hint: allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)',
-        width,
-      ),
-    ),
-    ...partialWriteLines(),
-  ];
-  cliProcess().stderr.write(`${lines.join('\n')}\n`);
+  writeErrorLines({
+    message: `timed out after ${seconds} s (${timeout.label})${what}`,
+    hint: waiting
+      ? 'the server accepted the connection but has not answered: it may be overloaded or stuck. Try again later, or allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)'
+      : 'allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)',
+    // What was written before the deadline.
+    after: partialWriteLines(),
+    color: !cliProcess().argv.includes('--no-color'),
+  });
   cliProcess().exit(stoppedExitCode(ExitCode.network));
 }

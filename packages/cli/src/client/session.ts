@@ -13,7 +13,7 @@ import { commandPath } from '../config/command-path.js';
 import { wantsBom } from '../output/bom.js';
 import { isCsvDialectName, resolveCsvDialect } from '../output/csv-dialect.js';
 import { createStyle, type Style } from '../output/style.js';
-import { detectTerminal, type Terminal } from '../output/terminal.js';
+import { detectTerminal, showsColor, type Terminal } from '../output/terminal.js';
 import { createApiClient, logStamp } from './create-api-client.js';
 import { armDeadline } from './deadline.js';
 import { RequestActivity } from './request-activity.js';
@@ -75,8 +75,7 @@ export async function openSession(command: Command, how: { allowNewProfile?: boo
     },
   );
   const terminal = detectTerminal({ color: options.color });
-  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
-  const errStyle = createStyle(terminal.stderrIsTTY && !noColor && options.color !== false);
+  const errStyle = createStyle(showsColor('stderr', options.color !== false));
   const format = chooseFormat({
     output: options.output,
     json: options.jq !== undefined && options.json === undefined ? true : options.json,

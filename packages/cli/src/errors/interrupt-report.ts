@@ -1,4 +1,5 @@
 import { createStyle } from '../output/style.js';
+import { showsColor } from '../output/terminal.js';
 import { ExitCode } from './exit-codes.js';
 import { wantsJsonErrors, writeJsonError } from './report-error.js';
 import { partialWriteLines, stoppedExitCode } from './stop-report.js';
@@ -6,8 +7,7 @@ import { somethingWritten, writeJournal } from './write-journal.js';
 import { cliProcess } from '../io/cli-process.js';
 
 function style() {
-  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
-  return createStyle(cliProcess().stderr.isTTY === true && !noColor && !cliProcess().argv.includes('--no-color') && cliProcess().env.TERM !== 'dumb');
+  return createStyle(showsColor('stderr'));
 }
 
 /** What a Ctrl-C report says besides what was written: one sentence for people, the rest as lines. */

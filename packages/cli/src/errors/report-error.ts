@@ -1,6 +1,7 @@
 import { cleanText } from '../output/clean-text.js';
 import { wrapText } from '../output/wrap-text.js';
 import { createStyle } from '../output/style.js';
+import { showsColor } from '../output/terminal.js';
 import { credentialInUse } from './credential-context.js';
 import { describeError } from './describe-error.js';
 import { ExitCode } from './exit-codes.js';
@@ -78,21 +79,43 @@ export function reportError(error: unknown, options: { debug: boolean; color: bo
     });
     return report.exitCode;
   }
-  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
-  const style = createStyle(options.color && cliProcess().stderr.isTTY === true && !noColor && cliProcess().env.TERM !== 'dumb');
-  // On a terminal the lines wrap between words, as notes and warnings do (never inside a word or
-  // a command in backticks); a log keeps each on one line, for grep.
-  const width = cliProcess().stderr.isTTY === true ? cliProcess().stderr.columns : undefined;
-  const requestId = report.requestId ? `(request ${report.requestId})` : '';
-  // A declined question is the person's choice, not a failure to explain.
-  const prefix = report.exitCode === ExitCode.declined ? '' : 'error: ';
-  // Messages may quote server text: never let it carry escape sequences to the terminal.
-  const message = wrapText(`${prefix}${cleanText(report.message)}${requestId === '' ? '' : ` ${requestId}`}`, width)
-    .replace(/^error:/, style.red('error:'))
-    .replace(requestId === '' ? /(?!)/ : requestId, style.dim(requestId));
-  const lines = [message];
-  if (report.hint) lines.push(style.dim(wrapText(`hint: ${cleanText(report.hint)}`, width)));
-  if (options.debug && error instanceof Error && error.stack) lines.push(style.dim(error.stack));
-  writeStderr(`${lines.join('\n')}\n`);
+  writeErrorLines({
+    message: report.message,
+    hint: report.hint,
+    requestId: report.requestId,
+    // A declined question is the person's choice, not a failure to explain.
+    prefix: report.exitCode === ExitCode.declined ? '' : 'error: ',
+    stack: options.debug && error instanceof Error ? error.stack : undefined,
+    color: options.color,
+  });
   return report.exitCode;
+}
+
+/**
+ * A failure as a person reads it on stderr: `error: <message> (request <id>)`, then `hint: …`,
+ * then `after` as it is (what a stopped run wrote), then the stack (--debug), dimmed. Red and dim only on a terminal that shows colour (not with NO_COLOR,
+ * TERM=dumb or `color: false`); on a terminal the lines wrap between words, as notes and warnings
+ * do (never inside a word or a command in backticks); a log keeps each on one line, for grep.
+ */
+export function writeErrorLines(failure: {
+  message: string;
+  hint?: string | undefined;
+  requestId?: string | undefined;
+  prefix?: string;
+  after?: string[];
+  stack?: string | undefined;
+  color: boolean;
+}): void {
+  const stderr = cliProcess().stderr;
+  const style = createStyle(showsColor('stderr', failure.color));
+  const width = stderr.isTTY === true ? stderr.columns : undefined;
+  const requestId = failure.requestId ? `(request ${failure.requestId})` : '';
+  // Messages may quote server text: never let it carry escape sequences to the terminal.
+  let message = wrapText(`${failure.prefix ?? 'error: '}${cleanText(failure.message)}${requestId === '' ? '' : ` ${requestId}`}`, width).replace(/^error:/, style.red('error:'));
+  if (requestId !== '') message = message.replace(requestId, style.dim(requestId));
+  const lines = [message];
+  if (failure.hint) lines.push(style.dim(wrapText(`hint: ${cleanText(failure.hint)}`, width)));
+  lines.push(...(failure.after ?? []));
+  if (failure.stack) lines.push(style.dim(failure.stack));
+  writeStderr(`${lines.join('\n')}\n`);
 }

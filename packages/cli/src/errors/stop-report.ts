@@ -1,11 +1,10 @@
 import { createStyle } from '../output/style.js';
+import { showsColor } from '../output/terminal.js';
 import { ExitCode } from './exit-codes.js';
 import { describeJournal, somethingWritten, writeJournal } from './write-journal.js';
-import { cliProcess } from '../io/cli-process.js';
 
 function style() {
-  const noColor = cliProcess().env.NO_COLOR !== undefined && cliProcess().env.NO_COLOR !== '';
-  return createStyle(cliProcess().stderr.isTTY === true && !noColor && !cliProcess().argv.includes('--no-color') && cliProcess().env.TERM !== 'dumb');
+  return createStyle(showsColor('stderr'));
 }
 
 /**
