@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pnpmCommand } from './pnpm-command.mjs';
+import { pinnedPnpm, pnpmCommand } from './pnpm-command.mjs';
 import { withRunLock } from './run-lock.mjs';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +37,7 @@ function assertBuilt(names) {
     const dir = packageDir(name);
     const missing = entryFiles(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).filter((file) => !existsSync(join(dir, file)));
     if (missing.length > 0) {
-      throw new Error(`${name} is not built (no ${missing.join(', ')}): run \`npx -y pnpm@10.34.9 --filter ${name} build\` first`);
+      throw new Error(`${name} is not built (no ${missing.join(', ')}): run \`npx -y ${pinnedPnpm} --filter ${name} build\` first`);
     }
   }
 }

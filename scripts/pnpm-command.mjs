@@ -2,8 +2,10 @@
 // resolves the package every time); under `pnpm run` (and the test processes it starts), pnpm
 // names itself in npm_execpath, and running that file directly costs 0.7.
 
-/** The pnpm version the repository pins (package.json `packageManager`). */
-export const pinnedPnpm = 'pnpm@10.34.9';
+import { readFileSync } from 'node:fs';
+
+/** The pnpm the repository pins: package.json's `packageManager`, e.g. `pnpm@10.34.9`. */
+export const pinnedPnpm = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).packageManager;
 
 /**
  * The command and arguments that run pnpm with `args`: the pnpm that runs the current script

@@ -2,7 +2,7 @@
 // Writes test-durations.json from the durations vitest kept of its last whole run here
 // (node_modules/.vite/vitest/<hash>/results.json): the files of 2 s or more, in whole seconds.
 // Run it after `pnpm test` when files were added or got much slower or faster; stale numbers
-// only make the order (slow-first-sequencer.ts) a little worse, never a test.
+// only make the order (slow-first-sequencer.mjs) a little worse, never a test.
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -30,13 +30,13 @@ export class SlowFirstSequencer extends BaseSequencer {
       if (last?.failed) return Number.POSITIVE_INFINITY;
       return last ? last.duration / 1000 : (recorded[key] ?? 0);
     };
-    // Runs of files of one project with one isolation stay where vitest put them; inside each
+    // Runs of files of one project stay where vitest put them; inside each
     // run, a stable sort puts the slowest first (unrecorded files keep their order, last).
     /** @type {import('vitest/node').TestSpecification[][]} */
     const runs = [];
     for (const file of ordered) {
       const run = runs.at(-1);
-      if (run && run[0].project === file.project && run[0].project.config.isolate === file.project.config.isolate) run.push(file);
+      if (run && run[0].project === file.project) run.push(file);
       else runs.push([file]);
     }
     return runs.flatMap((run) =>

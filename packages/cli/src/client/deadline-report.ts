@@ -30,7 +30,6 @@ export function expireDeadline(timeout: { ms: number; label: string }, activity:
       : 'allow more time with --timeout SECONDS (also MEDSCHED_TIMEOUT, `medsched config set timeout`)',
     // What was written before the deadline.
     after: partialWriteLines(),
-    color: !cliProcess().argv.includes('--no-color'),
   });
   cliProcess().exit(stoppedExitCode(ExitCode.network));
 }

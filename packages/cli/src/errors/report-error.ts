@@ -93,9 +93,10 @@ export function reportError(error: unknown, options: { debug: boolean; color: bo
 
 /**
  * A failure as a person reads it on stderr: `error: <message> (request <id>)`, then `hint: …`,
- * then `after` as it is (what a stopped run wrote), then the stack (--debug), dimmed. Red and dim only on a terminal that shows colour (not with NO_COLOR,
- * TERM=dumb or `color: false`); on a terminal the lines wrap between words, as notes and warnings
- * do (never inside a word or a command in backticks); a log keeps each on one line, for grep.
+ * then `after` as it is (what a stopped run wrote), then the stack (--debug), dimmed. Red and
+ * dim only where `showsColor` says so (`color` as `--no-color` asks, read from the arguments
+ * when not given); on a terminal the lines wrap between words, as notes and warnings do (never
+ * inside a word or a command in backticks); a log keeps each on one line, for grep.
  */
 export function writeErrorLines(failure: {
   message: string;
@@ -104,7 +105,7 @@ export function writeErrorLines(failure: {
   prefix?: string;
   after?: string[];
   stack?: string | undefined;
-  color: boolean;
+  color?: boolean | undefined;
 }): void {
   const stderr = cliProcess().stderr;
   const style = createStyle(showsColor('stderr', failure.color));
