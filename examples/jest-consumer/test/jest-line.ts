@@ -10,13 +10,14 @@ const appSource = fileURLToPath(new URL('../app', import.meta.url));
 const sharedTests = fileURLToPath(new URL('../../../packages/mock-server/test/consumer/shared', import.meta.url));
 const template = readFileSync(join(appSource, 'package.template.json'), 'utf8');
 
-const jestLines = [
-  { jest: '30.5.2', types: '30.0.0' },
-  { jest: '29.7.0', types: '29.5.14' },
-];
+/** One Jest line: the version of `jest` (and `jest-environment-jsdom`) and of `@types/jest`. */
+export interface JestLine {
+  jest: string;
+  types: string;
+}
 
-/** The app with one Jest line, installed with npm outside the workspace (third-party packages cached). */
-function prepareApp(versions: (typeof jestLines)[number], packs: string): string {
+/** The app with one Jest line, installed with npm outside the workspace (once per test run). */
+function prepareApp(versions: JestLine, packs: string): string {
   const manifest = JSON.parse(template.replaceAll('JEST_VERSION', versions.jest).replaceAll('JEST_MAJOR', versions.types)) as Record<string, unknown>;
   const files = { ...Object.fromEntries(['jest.config.cjs', 'tsconfig.json', 'tests'].map((name) => [name, join(appSource, name)])), shared: sharedTests };
   return installConsumerProject({ manifest, files, packs, tarballs: ['medsched-sdk.tgz', 'medsched-mock-server.tgz'] });
@@ -32,16 +33,15 @@ function runJest(dir: string, environment: 'node' | 'jest-fixed-jsdom') {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-describe('Jest in a project that installed the packed packages with npm', () => {
-  let packs: string;
-  beforeAll(() => {
-    packs = packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']);
-  });
-
-  describe.each(jestLines)('Jest $jest', (versions) => {
+/**
+ * The consumer checks for one Jest line, in a test file of its own: each line installs its own
+ * project and runs Jest four times, so the two lines run side by side on two test workers.
+ */
+export function describeJestLine(versions: JestLine): void {
+  describe(`Jest ${versions.jest} in a project that installed the packed packages with npm`, () => {
     let dir: string;
     beforeAll(() => {
-      dir = prepareApp(versions, packs);
+      dir = prepareApp(versions, packedWorkspacePackages(['@medsched/sdk', '@medsched/mock-server']));
     });
 
     it('has neither the reference server nor pdfkit installed', () => {
@@ -78,4 +78,4 @@ describe('Jest in a project that installed the packed packages with npm', () => 
       }
     });
   });
-});
+}
