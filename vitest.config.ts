@@ -14,7 +14,7 @@ export default defineConfig({
     maxWorkers: 3,
     // The run's directory: the consumer tests pack the workspace packages into it once, for all of them.
     globalSetup: ['scripts/test-run-setup.mjs'],
-    // Within each project, the files that took longest first, so that none starts last and runs alone.
+    // The files that took longest first, so that none starts last and runs alone (scripts/test-order/).
     sequence: { sequencer: SlowFirstSequencer },
   },
 });
