@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pnpmCommand } from '../pnpm-command.mjs';
 import { checkAsInstalled } from './consumer-checks.mjs';
 import { installRegistry, startRegistry } from './local-registry.mjs';
 
@@ -17,7 +18,11 @@ if (args.has('--help')) {
   console.log('Usage: pnpm release:rehearse [--no-build] [--keep]\n  --no-build  use the packages as built\n  --keep      keep the registry data and the consumer project');
   process.exit(0);
 }
-const pnpm = (argv, env = {}) => execFileSync('npx', ['-y', 'pnpm@10.34.9', ...argv], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+// The pnpm that runs this script (`pnpm release:rehearse`), else the one package.json pins.
+const pnpm = (argv, env = {}) => {
+  const [command, commandArgs] = pnpmCommand(argv);
+  execFileSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+};
 
 /** The packages a release publishes: every package under packages/ that is not private. */
 const publicPackages = readdirSync(join(root, 'packages'))
