@@ -1,9 +1,10 @@
 // The order of the test files in one `vitest run`. Vitest hands the files to its workers in this
 // order, and a long file started last runs alone at the end (the SDK's ecosystem check once ran
-// 18 s on one busy core while the other waited). So: the files that took longest first, failed
-// files before all. Vitest orders by the durations of the previous run on this machine, which a
-// fresh clone (CI) does not have: the durations recorded in test-durations.json stand in for them.
-// A duration only moves a file in the queue.
+// 18 s on one busy core while the other waited). So: the files that took longest first, and a
+// file that failed last time before the others of its group (below). Vitest orders by the
+// durations of the previous run on this machine, which a fresh clone (CI) does not have: the
+// durations recorded in test-durations.json stand in for them. A duration only moves a file in
+// the queue.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
